@@ -1,0 +1,3 @@
+module github.com/sudokubot/sudokubot
+
+go 1.26

@@ -1,0 +1,48 @@
+package solver
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// benchSets are the data sets whose speed issue 2 measures against tdoku.
+var benchSets = []string{
+	"17_clue", "magictour_top1465", "forum_hardest_1905_11plus", "forum_hardest_1106",
+	"serg_benchmark_multi_solution", "synthetic_unsat_consistent", "synthetic_multi_16clue",
+	"kaggle_3m_radcliffe_sample",
+}
+
+// BenchmarkSolve solves every puzzle of each set with limit 2 (so uniqueness
+// is checked) and reports puzzles per second.
+func BenchmarkSolve(b *testing.B) {
+	dataFiles(b)
+	for _, name := range benchSets {
+		lines := readPuzzles(b, filepath.Join(dataDir, name+".txt"))
+		grids := make([]Grid, len(lines))
+		for i, l := range lines {
+			grids[i] = mustParse(b, l.puzzle)
+		}
+		b.Run(name, func(b *testing.B) {
+			ctx := context.Background()
+			i := 0
+			for b.Loop() {
+				if _, err := Solve(ctx, grids[i%len(grids)], 2); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+		})
+	}
+}
+
+func mustParse(t testing.TB, s string) Grid {
+	t.Helper()
+	g, err := Parse(s)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", strings.TrimSpace(s), err)
+	}
+	return g
+}

@@ -1,0 +1,120 @@
+// Package solver parses, validates and solves Sudoku grids of size 4×4, 6×6,
+// 9×9 and 16×16. It is pure Go, imports only the standard library and keeps
+// no mutable state between calls, so every function is safe for concurrent use.
+package solver
+
+import (
+	"fmt"
+	"strings"
+)
+
+// MaxSize is the largest grid side the package handles (16×16).
+const MaxSize = 16
+
+// Sizes lists the supported grid sides, smallest first.
+var Sizes = [...]int{4, 6, 9, 16}
+
+// Grid is a square Sudoku grid. The zero value is not a valid grid; use
+// NewGrid or Parse. Grid is a value type: assigning or passing it copies the
+// cells, and two grids compare equal with == when size and cells match.
+type Grid struct {
+	size  uint8
+	cells [MaxSize * MaxSize]uint8 // 0 is blank, 1..size a digit
+}
+
+// NewGrid returns an empty grid of the given side, or an error when the side
+// is not one of Sizes.
+func NewGrid(size int) (Grid, error) {
+	if boxRows(size) == 0 {
+		return Grid{}, fmt.Errorf("solver: unsupported grid size %d (want 4, 6, 9 or 16)", size)
+	}
+	return Grid{size: uint8(size)}, nil
+}
+
+// boxRows returns the number of rows in one box for a grid side, or 0 for an
+// unsupported side. Boxes are 2×2, 2×3, 3×3 and 4×4.
+func boxRows(size int) int {
+	switch size {
+	case 4, 6:
+		return 2
+	case 9:
+		return 3
+	case 16:
+		return 4
+	}
+	return 0
+}
+
+// Size returns the side of the grid: 4, 6, 9 or 16.
+func (g Grid) Size() int { return int(g.size) }
+
+// BoxRows returns the number of rows in a box (2 for 4×4 and 6×6).
+func (g Grid) BoxRows() int { return boxRows(int(g.size)) }
+
+// BoxCols returns the number of columns in a box (3 for 6×6).
+func (g Grid) BoxCols() int { return int(g.size) / boxRows(int(g.size)) }
+
+// Cells returns the number of cells, Size()².
+func (g Grid) Cells() int { return int(g.size) * int(g.size) }
+
+// At returns the digit at row r, column c (both from 0), or 0 for a blank.
+func (g Grid) At(r, c int) int { return int(g.cells[r*int(g.size)+c]) }
+
+// Set writes digit v (0 for blank) at row r, column c (both from 0). It
+// panics, like a slice index, when r, c or v is out of range.
+func (g *Grid) Set(r, c, v int) {
+	n := int(g.size)
+	if r < 0 || r >= n || c < 0 || c >= n || v < 0 || v > n {
+		panic(fmt.Sprintf("solver: Set(%d, %d, %d) out of range for %d×%d", r, c, v, n, n))
+	}
+	g.cells[r*n+c] = uint8(v)
+}
+
+// Givens returns how many cells hold a digit.
+func (g Grid) Givens() int {
+	k := 0
+	for _, v := range g.cells[:g.Cells()] {
+		if v != 0 {
+			k++
+		}
+	}
+	return k
+}
+
+// Complete reports whether every cell holds a digit.
+func (g Grid) Complete() bool { return g.Givens() == g.Cells() }
+
+// Box returns the index of the box holding row r, column c, counting boxes
+// row by row from 0.
+func (g Grid) Box(r, c int) int {
+	br, bc := g.BoxRows(), g.BoxCols()
+	return (r/br)*(int(g.size)/bc) + c/bc
+}
+
+// DigitChar returns the character for digit v: '.' for 0, '1'–'9', then
+// 'A'–'G' for 10–16.
+func DigitChar(v int) byte {
+	switch {
+	case v == 0:
+		return '.'
+	case v <= 9:
+		return byte('0' + v)
+	default:
+		return byte('A' + v - 10)
+	}
+}
+
+// String returns the grid as one line, row by row, with '.' for blanks and
+// 'A'–'G' for 10–16. Parse(g.String()) returns g.
+func (g Grid) String() string {
+	var b strings.Builder
+	b.Grow(g.Cells())
+	for _, v := range g.cells[:g.Cells()] {
+		b.WriteByte(DigitChar(int(v)))
+	}
+	return b.String()
+}
+
+// CellName returns the r/c name of a cell as players write it, "r3c7", with
+// rows and columns counted from 1.
+func CellName(r, c int) string { return fmt.Sprintf("r%dc%d", r+1, c+1) }

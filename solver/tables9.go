@@ -1,0 +1,84 @@
+package solver
+
+import "math/bits"
+
+// The 9×9 engine keeps, for every digit and band (three rows), a 27-bit mask
+// of the band's cells where the digit may still go: bit 9*row+col, row 0-2
+// inside the band. A "minirow" is the three cells a row shares with a box.
+// The tables below are computed once at start-up and only read afterwards.
+
+const (
+	all27 = 1<<27 - 1
+	low9  = 1<<9 - 1
+)
+
+var (
+	// minirows9[row] maps 9 cell bits of a row to 3 bits, one per box,
+	// set when the digit may go in that box's part of the row.
+	minirows9 [512]uint32
+	// matchKeep9[m] maps the 9 minirow bits of a band (bit 3*row+box) to the
+	// 27 cells of the minirows that take part in at least one way to place
+	// the digit once in every row and once in every box of the band. This
+	// covers locked candidates (pointing and claiming) inside the band.
+	matchKeep9 [512]uint32
+	// otherBands9[cols] maps the 9 column bits where a digit may go in one
+	// band to the cells it may keep in the two other bands: a box whose part
+	// of the band allows a single column claims that column.
+	otherBands9 [512]uint32
+	// single9[row] is row when it has exactly one bit set, else 0.
+	single9 [512]uint32
+	// peers9[bit] is the cells of a band that share a row or a box with bit.
+	peers9 [27]uint32
+)
+
+func init() {
+	for m := range uint32(512) {
+		for box := range 3 {
+			if m>>(3*box)&7 != 0 {
+				minirows9[m] |= 1 << box
+			}
+		}
+		if bits.OnesCount32(m) == 1 {
+			single9[m] = m
+		}
+		matchKeep9[m] = keepForMatchings(m)
+		otherBands9[m] = allowedInOtherBands(m)
+	}
+	for b := range 27 {
+		r, box := b/9, b%9/3
+		for o := range 27 {
+			if o != b && (o/9 == r || o%9/3 == box) {
+				peers9[b] |= 1 << o
+			}
+		}
+	}
+}
+
+// permutations3 lists the six ways to give each of three rows its own box.
+var permutations3 = [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+
+func keepForMatchings(m uint32) uint32 {
+	var keep uint32
+	for _, p := range permutations3 {
+		var cells uint32
+		ok := true
+		for row, box := range p {
+			ok = ok && m>>(3*row+box)&1 != 0
+			cells |= 7 << (9*row + 3*box)
+		}
+		if ok {
+			keep |= cells
+		}
+	}
+	return keep
+}
+
+func allowedInOtherBands(cols uint32) uint32 {
+	var claimed uint32
+	for box := range 3 {
+		if part := cols >> (3 * box) & 7; bits.OnesCount32(part) == 1 {
+			claimed |= part << (3 * box)
+		}
+	}
+	return all27 &^ (claimed | claimed<<9 | claimed<<18)
+}

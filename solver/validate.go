@@ -1,0 +1,116 @@
+package solver
+
+import (
+	"fmt"
+	"strings"
+)
+
+// UnitKind names the three kinds of unit every digit appears in once.
+type UnitKind int
+
+// The unit kinds.
+const (
+	Row UnitKind = iota
+	Column
+	Box
+)
+
+func (k UnitKind) String() string {
+	return [...]string{"row", "column", "box"}[k]
+}
+
+// Cell is a position in a grid, row and column counted from 0.
+type Cell struct{ Row, Col int }
+
+// String returns the cell as players name it: "r3c7", counted from 1.
+func (c Cell) String() string { return CellName(c.Row, c.Col) }
+
+// Clash is a digit given more than once in one unit.
+type Clash struct {
+	Kind  UnitKind
+	Index int // row, column or box number from 0
+	Digit int
+	Cells []Cell
+}
+
+// String describes the clash: "row 3 has two 5s, at r3c2 and r3c7".
+func (c Clash) String() string {
+	names := make([]string, len(c.Cells))
+	for i, cell := range c.Cells {
+		names[i] = cell.String()
+	}
+	list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return fmt.Sprintf("%s %d has %s %ss, at %s", c.Kind, c.Index+1, countWord(len(c.Cells)),
+		string(DigitChar(c.Digit)), list)
+}
+
+func countWord(n int) string {
+	if n < len(countWords) {
+		return countWords[n]
+	}
+	return fmt.Sprint(n)
+}
+
+var countWords = [...]string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+
+// ConflictError lists every clash among a grid's givens.
+type ConflictError struct{ Clashes []Clash }
+
+// Error joins the clashes into one sentence.
+func (e *ConflictError) Error() string {
+	parts := make([]string, len(e.Clashes))
+	for i, c := range e.Clashes {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Validate checks that no digit is given twice in a row, column or box. It
+// returns nil or a *ConflictError naming every clash, rows first, then
+// columns, then boxes. It does not modify g.
+func Validate(g Grid) error {
+	var clashes []Clash
+	for kind := Row; kind <= Box; kind++ {
+		for i := 0; i < g.Size(); i++ {
+			clashes = append(clashes, unitClashes(g, kind, i)...)
+		}
+	}
+	if len(clashes) == 0 {
+		return nil
+	}
+	return &ConflictError{Clashes: clashes}
+}
+
+// UnitCells returns the cells of one unit in reading order.
+func UnitCells(g Grid, kind UnitKind, i int) []Cell {
+	n, br, bc := g.Size(), g.BoxRows(), g.BoxCols()
+	cells := make([]Cell, n)
+	for j := range cells {
+		switch kind {
+		case Row:
+			cells[j] = Cell{i, j}
+		case Column:
+			cells[j] = Cell{j, i}
+		default:
+			r0, c0 := (i/(n/bc))*br, (i%(n/bc))*bc
+			cells[j] = Cell{r0 + j/bc, c0 + j%bc}
+		}
+	}
+	return cells
+}
+
+func unitClashes(g Grid, kind UnitKind, i int) []Clash {
+	var seen [MaxSize + 1][]Cell
+	for _, c := range UnitCells(g, kind, i) {
+		if v := g.At(c.Row, c.Col); v != 0 {
+			seen[v] = append(seen[v], c)
+		}
+	}
+	var out []Clash
+	for v, cells := range seen {
+		if len(cells) > 1 {
+			out = append(out, Clash{Kind: kind, Index: i, Digit: v, Cells: cells})
+		}
+	}
+	return out
+}
