@@ -73,7 +73,11 @@ func cellCountMessage(found, size int) string {
 	if found > want && size == MaxSize {
 		return fmt.Sprintf("found %d cells; the largest puzzle, 16×16, has 256", found)
 	}
-	return fmt.Sprintf("found %d cells; a %d×%d puzzle needs %d", found, size, size, want)
+	msg := fmt.Sprintf("found %d cells; a %d×%d puzzle needs %d", found, size, size, want)
+	if size != 9 {
+		msg += ", a 9×9 puzzle 81"
+	}
+	return msg
 }
 
 // cellToken is one cell read from the input, before the grid size is known.

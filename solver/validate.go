@@ -114,3 +114,19 @@ func unitClashes(g Grid, kind UnitKind, i int) []Clash {
 	}
 	return out
 }
+
+// MinUniqueGivens returns the fewest givens a puzzle of the given side can
+// have and still have one solution, where that is proven: 4 for 4×4, 8 for
+// 6×6 and 17 for 9×9 (McGuire, Tugemann and Civario, 2012). ok is false for
+// 16×16, where no minimum is proven.
+func MinUniqueGivens(size int) (min int, ok bool) {
+	switch size {
+	case 4:
+		return 4, true
+	case 6:
+		return 8, true
+	case 9:
+		return 17, true
+	}
+	return 0, false
+}

@@ -1,0 +1,82 @@
+// Package config reads sudokubot's settings from environment variables into
+// typed values. It reads nothing itself: Load takes a getenv function, so
+// main decides where values come from (.env and the environment) and tests
+// pass a map.
+package config
+
+import (
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Config holds every setting, parsed and checked.
+type Config struct {
+	// Token is the bot token (DISCORD_TOKEN), without checking its prefix.
+	// It must never be logged or shown.
+	Token string
+	// GuildID, when set, registers commands in that one server only, which
+	// takes effect at once (DISCORD_GUILD_ID).
+	GuildID string
+	// APIURL is the origin REST requests go to (DISCORD_API_URL).
+	APIURL *url.URL
+	// DatabaseURL is a SQLite file path or a postgres:// URL (DATABASE_URL).
+	DatabaseURL string
+	// SolveTimeout bounds one solve (SOLVE_TIMEOUT).
+	SolveTimeout time.Duration
+	// DefaultFormat is how /solve answers when not told: image, text or both
+	// (DEFAULT_FORMAT).
+	DefaultFormat string
+	// LogLevel is the least severe level logged (LOG_LEVEL).
+	LogLevel slog.Level
+}
+
+// Defaults for settings that may be left unset.
+const (
+	DefaultAPIURL       = "https://discord.com"
+	DefaultDatabaseURL  = "sudokubot.db"
+	DefaultSolveTimeout = 2 * time.Second
+	DefaultFormatName   = "image"
+)
+
+// Limits on SOLVE_TIMEOUT: shorter cannot solve hard puzzles; longer keeps
+// people waiting and holds a solve slot.
+const (
+	MinSolveTimeout = 10 * time.Millisecond
+	MaxSolveTimeout = time.Minute
+)
+
+// Error lists every problem found in the configuration.
+type Error struct{ Problems []string }
+
+// Error returns the problems, one per line.
+func (e *Error) Error() string {
+	head := "configuration has 1 problem:"
+	if len(e.Problems) > 1 {
+		head = fmt.Sprintf("configuration has %d problems:", len(e.Problems))
+	}
+	return head + "\n  - " + strings.Join(e.Problems, "\n  - ")
+}
+
+// Load reads the settings through getenv. requireToken says whether
+// DISCORD_TOKEN must be set (it must to run the bot, not for the command
+// line). It returns the config, or an *Error naming every problem at once
+// with the variable and how to fix it. It never includes the token's value.
+func Load(getenv func(string) string, requireToken bool) (Config, error) {
+	l := loader{getenv: getenv}
+	c := Config{
+		Token:         l.token(requireToken),
+		GuildID:       l.snowflake("DISCORD_GUILD_ID"),
+		APIURL:        l.origin("DISCORD_API_URL", DefaultAPIURL),
+		DatabaseURL:   l.str("DATABASE_URL", DefaultDatabaseURL),
+		SolveTimeout:  l.duration("SOLVE_TIMEOUT", DefaultSolveTimeout, MinSolveTimeout, MaxSolveTimeout),
+		DefaultFormat: l.choice("DEFAULT_FORMAT", DefaultFormatName, "image", "text", "both"),
+		LogLevel:      l.level("LOG_LEVEL"),
+	}
+	if len(l.problems) > 0 {
+		return Config{}, &Error{Problems: l.problems}
+	}
+	return c, nil
+}

@@ -1,0 +1,89 @@
+package config
+
+import (
+	"errors"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestLoadDefaults(t *testing.T) {
+	c, err := Load(env(map[string]string{"DISCORD_TOKEN": "abc.def.ghi"}), true)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if c.APIURL.String() != DefaultAPIURL || c.DatabaseURL != DefaultDatabaseURL ||
+		c.SolveTimeout != 2*time.Second || c.DefaultFormat != "image" || c.LogLevel != slog.LevelInfo {
+		t.Errorf("Load defaults = %+v", c)
+	}
+}
+
+func TestLoadValues(t *testing.T) {
+	c, err := Load(env(map[string]string{
+		"DISCORD_TOKEN":    "abc",
+		"DISCORD_GUILD_ID": "123456789012345678",
+		"DISCORD_API_URL":  "http://127.0.0.1:8080/",
+		"DATABASE_URL":     "postgres://postgres@127.0.0.1/test",
+		"SOLVE_TIMEOUT":    "1500ms",
+		"DEFAULT_FORMAT":   "Both",
+		"LOG_LEVEL":        "debug",
+	}), true)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if c.GuildID != "123456789012345678" || c.APIURL.String() != "http://127.0.0.1:8080" ||
+		c.SolveTimeout != 1500*time.Millisecond || c.DefaultFormat != "both" || c.LogLevel != slog.LevelDebug {
+		t.Errorf("Load = %+v", c)
+	}
+}
+
+func TestLoadReportsEveryProblem(t *testing.T) {
+	secret := "sekrit token"
+	_, err := Load(env(map[string]string{
+		"DISCORD_TOKEN":    secret,
+		"DISCORD_GUILD_ID": "my server",
+		"DISCORD_API_URL":  "discord.com/api",
+		"SOLVE_TIMEOUT":    "two seconds",
+		"DEFAULT_FORMAT":   "gif",
+		"LOG_LEVEL":        "loud",
+	}), true)
+	var ce *Error
+	if !errors.As(err, &ce) {
+		t.Fatalf("Load error = %v, want *Error", err)
+	}
+	for _, name := range []string{"DISCORD_TOKEN", "DISCORD_GUILD_ID", "DISCORD_API_URL", "SOLVE_TIMEOUT", "DEFAULT_FORMAT", "LOG_LEVEL"} {
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("error does not mention %s:\n%v", name, err)
+		}
+	}
+	if len(ce.Problems) != 6 {
+		t.Errorf("got %d problems, want 6:\n%v", len(ce.Problems), err)
+	}
+	if strings.Contains(err.Error(), secret) {
+		t.Errorf("error shows the token:\n%v", err)
+	}
+}
+
+func TestLoadTokenRequiredOnlyForBot(t *testing.T) {
+	if _, err := Load(env(nil), false); err != nil {
+		t.Errorf("Load without token for the command line: %v", err)
+	}
+	_, err := Load(env(nil), true)
+	if err == nil || !strings.Contains(err.Error(), "DISCORD_TOKEN is not set") {
+		t.Errorf("Load without token for the bot = %v, want DISCORD_TOKEN is not set", err)
+	}
+}
+
+func TestLoadTimeoutRange(t *testing.T) {
+	for _, v := range []string{"1ms", "2h", "-1s"} {
+		_, err := Load(env(map[string]string{"SOLVE_TIMEOUT": v}), false)
+		if err == nil || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("SOLVE_TIMEOUT=%s: error = %v, want out of range", v, err)
+		}
+	}
+}

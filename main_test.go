@@ -1,0 +1,132 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// multi is a 17-clue puzzle less one clue: no 16-clue puzzle is unique.
+var multi = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"[:14] + "." +
+	"..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"[15:]
+
+const classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut strings.Builder
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestSolveCommand(t *testing.T) {
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		want  []string
+	}{
+		{"unique", "", []string{"solve", classic}, exitOK, []string{"unique solution",
+			"5 3 4 | 6 7 8 | 9 1 2", "------+-------+------",
+			"534678912672195348198342567859761423426853791713924856961537284287419635345286179"}},
+		{"rows as arguments", "", append([]string{"solve"}, rowsOf(classic)...), exitOK, []string{"unique solution"}},
+		{"from stdin", strings.Join(rowsOf(classic), "\n"), []string{"solve"}, exitOK, []string{"unique solution"}},
+		{"not unique", "", []string{"solve", multi}, exitNoGood,
+			[]string{"not unique: at least 2 solutions"}},
+		{"no solution", "", []string{"solve", "55" + classic[2:]}, exitNoGood,
+			[]string{"no solution: row 1 has two 5s, at r1c1 and r1c2"}},
+		{"consistent but no solution", "", []string{"solve", "12345678.........9" + strings.Repeat(".", 63)}, exitNoGood,
+			[]string{"no solution: no two givens clash"}},
+		{"invalid", "", []string{"solve", classic[:79]}, exitInvalid,
+			[]string{"invalid puzzle: found 79 cells; a 9×9 puzzle needs 81"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, _ := runCLI(t, tt.stdin, tt.args...)
+			if code != tt.code {
+				t.Errorf("sudokubot %v exit = %d, want %d\n%s", tt.args, code, tt.code, out)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("sudokubot %v output lacks %q:\n%s", tt.args, w, out)
+				}
+			}
+		})
+	}
+}
+
+func TestSolveTimeoutMessage(t *testing.T) {
+	// A one-given 16×16 needs 178 nodes for two solutions; the deadline is
+	// looked at every 64, so a 1ns deadline is always seen.
+	code, out, _ := runCLI(t, "", "solve", "--timeout", "1ns", "1"+strings.Repeat(".", 255))
+	if code != exitNoGood || !strings.Contains(out, "gave up after 1ns (64 nodes searched)") {
+		t.Errorf("exit = %d, output = %q; want exit %d and gave up", code, out, exitNoGood)
+	}
+	code, out, _ = runCLI(t, "", "solve", "--timeout", "1ns", "3"+strings.Repeat(".", 80))
+	if code != exitNoGood || !strings.Contains(out, "not unique: at least 2 solutions, which differ in 18 cells (r8c1, r8c2, r8c3, r8c4, r8c5, r8c6, r8c7, r8c8, and 10 more); only 1 given: a 9×9 puzzle with fewer than 17 givens never has a unique solution") {
+		t.Errorf("exit = %d, output = %q; want not unique with the advice on givens", code, out)
+	}
+}
+
+func rowsOf(p string) []string {
+	var rows []string
+	for i := 0; i < len(p); i += 9 {
+		rows = append(rows, p[i:i+9])
+	}
+	return rows
+}
+
+func TestSolveBatch(t *testing.T) {
+	input := strings.Join([]string{
+		classic + " 5.6",
+		"",
+		multi,
+		"55" + classic[2:],
+		"k",
+	}, "\n")
+	code, out, _ := runCLI(t, input, "solve", "--batch")
+	if code != exitOK {
+		t.Fatalf("exit = %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	want := []string{
+		"unique 534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+		"multiple ",
+		"none",
+		"invalid unexpected character 'k' at position 1",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("batch printed %d lines, want %d:\n%s", len(lines), len(want), out)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d = %q, want prefix %q", i+1, lines[i], w)
+		}
+	}
+}
+
+func TestBenchCommand(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "p.txt")
+	if err := os.WriteFile(file, []byte(classic+"\n"+multi+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "", "bench", "--runs", "1", file)
+	if code != exitOK {
+		t.Fatalf("exit = %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "puzzles/s") || !strings.Contains(out, "p.txt") || !strings.Contains(out, " 2 ") {
+		t.Errorf("bench output:\n%s", out)
+	}
+	if code, _, _ := runCLI(t, "", "bench"); code != exitInvalid {
+		t.Errorf("bench without files: exit %d, want %d", code, exitInvalid)
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	code, _, errOut := runCLI(t, "", "frobnicate")
+	if code != exitInvalid || !strings.Contains(errOut, "unknown command") {
+		t.Errorf("exit = %d, stderr = %q", code, errOut)
+	}
+}
