@@ -3,11 +3,11 @@ package solver
 import "math/bits"
 
 // state9 is the 9×9 search state: for each digit d and band b,
-// poss[3*d+b] holds the cells (see tables9.go) where d may still go.
+// poss[d][b] holds the cells (see tables9.go) where d may still go.
 // It is a plain value, copied on each guess; nothing in the search allocates.
 type state9 struct {
-	poss     [27]uint32
-	prev     [27]uint32 // poss as last propagated; a difference means work to do
+	poss     [9][3]uint32
+	prev     [9][3]uint32 // poss as last propagated; a difference means work to do
 	unsolved [3]uint32  // cells of each band not yet fixed
 	pairs    [3]uint32  // cells with exactly two candidates, from the last singles pass
 }
@@ -15,8 +15,8 @@ type state9 struct {
 // solve9 runs the band engine on a 9×9 grid.
 func solve9(sr *searcher, g Grid) {
 	var s state9
-	for i := range s.poss {
-		s.poss[i] = all27
+	for d := range s.poss {
+		s.poss[d] = [3]uint32{all27, all27, all27}
 	}
 	s.unsolved = [3]uint32{all27, all27, all27}
 	for i, v := range g.cells[:81] {
@@ -24,7 +24,7 @@ func solve9(sr *searcher, g Grid) {
 			continue
 		}
 		b, bit := i/27, uint(i%27)
-		if s.poss[3*int(v-1)+b]&(1<<bit) == 0 {
+		if s.poss[v-1][b]&(1<<bit) == 0 {
 			sr.nodes++
 			return // a given clashes with an earlier one
 		}
@@ -38,11 +38,10 @@ func solve9(sr *searcher, g Grid) {
 // bands follow in propagate.
 func (s *state9) assign(d, b int, bit uint) {
 	cell := uint32(1) << bit
-	for o := b; o < 27; o += 3 {
-		s.poss[o] &^= cell
+	for e := range s.poss {
+		s.poss[e][b] &^= cell
 	}
-	i := 3*d + b
-	s.poss[i] = s.poss[i]&^peers9[bit] | cell
+	s.poss[d][b] = s.poss[d][b]&^peers9[bit] | cell
 	s.unsolved[b] &^= cell
 }
 
@@ -52,10 +51,23 @@ func (s *state9) assign(d, b int, bit uint) {
 func (s *state9) propagate() bool {
 	for {
 		changed := false
-		for i := 0; i < 27; i++ {
-			if s.poss[i] != s.prev[i] {
+		for d := range s.poss {
+			p, q := &s.poss[d], &s.prev[d]
+			if p[0] != q[0] {
 				changed = true
-				if !s.propagateOne(i) {
+				if !s.propagateOne(d, 0, 1, 2) {
+					return false
+				}
+			}
+			if p[1] != q[1] {
+				changed = true
+				if !s.propagateOne(d, 1, 0, 2) {
+					return false
+				}
+			}
+			if p[2] != q[2] {
+				changed = true
+				if !s.propagateOne(d, 2, 0, 1) {
 					return false
 				}
 			}
@@ -66,33 +78,25 @@ func (s *state9) propagate() bool {
 	}
 }
 
-func (s *state9) propagateOne(i int) bool {
-	p := s.poss[i]
+// propagateOne propagates digit d in band b, whose other bands are o1, o2.
+func (s *state9) propagateOne(d, b, o1, o2 int) bool {
+	pd := &s.poss[d]
+	p := pd[b]
 	m := minirows9[p&low9] | minirows9[p>>9&low9]<<3 | minirows9[p>>18]<<6
 	p &= matchKeep9[m]
 	if p == 0 {
 		return false
 	}
-	s.poss[i], s.prev[i] = p, p
+	pd[b], s.prev[d][b] = p, p
 	keep := otherBands9[(p|p>>9|p>>18)&low9]
-	b := i % 3
-	switch b {
-	case 0:
-		s.poss[i+1] &= keep
-		s.poss[i+2] &= keep
-	case 1:
-		s.poss[i-1] &= keep
-		s.poss[i+1] &= keep
-	default:
-		s.poss[i-2] &= keep
-		s.poss[i-1] &= keep
-	}
+	pd[o1] &= keep
+	pd[o2] &= keep
 	fixed := single9[p&low9] | single9[p>>9&low9]<<9 | single9[p>>18]<<18
 	if fresh := fixed & s.unsolved[b]; fresh != 0 {
 		s.unsolved[b] &^= fresh
-		for o := b; o < 27; o += 3 {
-			if o != i {
-				s.poss[o] &^= fresh
+		for e := range s.poss {
+			if e != d {
+				s.poss[e][b] &^= fresh
 			}
 		}
 	}
@@ -105,8 +109,8 @@ func (s *state9) propagateOne(i int) bool {
 func (s *state9) singles() (found, ok bool) {
 	for b := 0; b < 3; b++ {
 		var one, two, three uint32
-		for i := b; i < 27; i += 3 {
-			m := s.poss[i]
+		for d := range s.poss {
+			m := s.poss[d][b]
 			three |= two & m
 			two |= one & m
 			one |= m
@@ -130,8 +134,8 @@ func (s *state9) singles() (found, ok bool) {
 
 // digitAt returns the first digit still possible at cell bit of band b, or -1.
 func (s *state9) digitAt(b int, bit uint) int {
-	for d := 0; d < 9; d++ {
-		if s.poss[3*d+b]>>bit&1 != 0 {
+	for d := range s.poss {
+		if s.poss[d][b]>>bit&1 != 0 {
 			return d
 		}
 	}
@@ -164,8 +168,8 @@ func (s *state9) search(sr *searcher) {
 	}
 	b, bit := s.guessCell()
 	cell := uint32(1) << bit
-	for d := 0; d < 9; d++ {
-		if s.poss[3*d+b]&cell == 0 {
+	for d := range s.poss {
+		if s.poss[d][b]&cell == 0 {
 			continue
 		}
 		sr.guesses++
@@ -186,7 +190,7 @@ func (s *state9) search(sr *searcher) {
 // lastCandidate reports whether no digit above d may go in cell of band b.
 func (s *state9) lastCandidate(d, b int, cell uint32) bool {
 	for e := d + 1; e < 9; e++ {
-		if s.poss[3*e+b]&cell != 0 {
+		if s.poss[e][b]&cell != 0 {
 			return false
 		}
 	}
@@ -206,8 +210,8 @@ func (s *state9) guessCell() (int, uint) {
 		for u := s.unsolved[b]; u != 0; u &= u - 1 {
 			bit := uint(bits.TrailingZeros32(u))
 			n := 0
-			for i := b; i < 27; i += 3 {
-				n += int(s.poss[i] >> bit & 1)
+			for d := range s.poss {
+				n += int(s.poss[d][b] >> bit & 1)
 			}
 			if n < best {
 				best, bestB, bestBit = n, b, bit
@@ -220,10 +224,11 @@ func (s *state9) guessCell() (int, uint) {
 // grid returns the solved grid; call it only when solved() is true.
 func (s *state9) grid() Grid {
 	g := Grid{size: 9}
-	for i, p := range s.poss {
-		d, b := i/3, i%3
-		for ; p != 0; p &= p - 1 {
-			g.cells[27*b+bits.TrailingZeros32(p)] = uint8(d + 1)
+	for d := range s.poss {
+		for b, p := range s.poss[d] {
+			for ; p != 0; p &= p - 1 {
+				g.cells[27*b+bits.TrailingZeros32(p)] = uint8(d + 1)
+			}
 		}
 	}
 	return g
