@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -45,4 +46,23 @@ func mustParse(t testing.TB, s string) Grid {
 		t.Fatalf("Parse(%q): %v", strings.TrimSpace(s), err)
 	}
 	return g
+}
+
+// BenchmarkSolve16 solves random 16×16 puzzles with a third of the cells
+// given (fixed seed, so every run sees the same puzzles), with limit 2.
+func BenchmarkSolve16(b *testing.B) {
+	rng := rand.New(rand.NewPCG(16, 3))
+	grids := make([]Grid, 50)
+	for i := range grids {
+		grids[i] = puzzleFromSolution(b, 16, rng, 256/3)
+	}
+	ctx := context.Background()
+	i := 0
+	for b.Loop() {
+		if _, err := Solve(ctx, grids[i%len(grids)], 2); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 }

@@ -8,8 +8,8 @@ import "math/bits"
 type state9 struct {
 	poss     [9][3]uint32
 	prev     [9][3]uint32 // poss as last propagated; a difference means work to do
-	unsolved [3]uint32  // cells of each band not yet fixed
-	pairs    [3]uint32  // cells with exactly two candidates, from the last singles pass
+	unsolved [3]uint32    // cells of each band not yet fixed
+	pairs    [3]uint32    // cells with exactly two candidates, from the last singles pass
 }
 
 // solve9 runs the band engine on a 9×9 grid.

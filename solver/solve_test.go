@@ -154,7 +154,7 @@ func TestSixteenThirdGivenIsFast(t *testing.T) {
 
 // puzzleFromSolution returns a grid of the given side keeping `keep` cells,
 // chosen at random, of a random complete grid.
-func puzzleFromSolution(t *testing.T, size int, rng *rand.Rand, keep int) Grid {
+func puzzleFromSolution(t testing.TB, size int, rng *rand.Rand, keep int) Grid {
 	t.Helper()
 	full := randomFull(t, size, rng)
 	var g Grid
@@ -167,7 +167,7 @@ func puzzleFromSolution(t *testing.T, size int, rng *rand.Rand, keep int) Grid {
 
 // randomFull solves a grid seeded with one shuffled row, then relabels its
 // digits at random.
-func randomFull(t *testing.T, size int, rng *rand.Rand) Grid {
+func randomFull(t testing.TB, size int, rng *rand.Rand) Grid {
 	t.Helper()
 	g, _ := NewGrid(size)
 	for c, v := range rng.Perm(size) {
