@@ -25,17 +25,7 @@ func BenchmarkSolve(b *testing.B) {
 		for i, l := range lines {
 			grids[i] = mustParse(b, l.puzzle)
 		}
-		b.Run(name, func(b *testing.B) {
-			ctx := context.Background()
-			i := 0
-			for b.Loop() {
-				if _, err := Solve(ctx, grids[i%len(grids)], 2); err != nil {
-					b.Fatal(err)
-				}
-				i++
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
-		})
+		b.Run(name, func(b *testing.B) { benchGrids(b, grids) })
 	}
 }
 
