@@ -198,11 +198,14 @@ func (s *state9) lastCandidate(d, b int, cell uint32) bool {
 }
 
 // guessCell picks the cell to guess on: a cell with two candidates when
-// there is one, else an unsolved cell with the fewest.
+// there is one, else an unsolved cell with the fewest candidates. The last
+// bi-value cell in reading order is taken, not the first: the msolve "hardest"
+// lists, chosen as the slowest for a first-bi-value solver, run 2.6 to 100
+// times faster this way, and the other sets about the same.
 func (s *state9) guessCell() (int, uint) {
-	for b := 0; b < 3; b++ {
+	for b := 2; b >= 0; b-- {
 		if s.pairs[b] != 0 {
-			return b, uint(bits.TrailingZeros32(s.pairs[b]))
+			return b, uint(31 - bits.LeadingZeros32(s.pairs[b]))
 		}
 	}
 	best, bestB, bestBit := 10, 0, uint(0)
