@@ -1,6 +1,7 @@
 package main
 
 import (
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,6 +129,44 @@ func TestBenchCommand(t *testing.T) {
 func TestUnknownCommand(t *testing.T) {
 	code, _, errOut := runCLI(t, "", "frobnicate")
 	if code != exitInvalid || !strings.Contains(errOut, "unknown command") {
+		t.Errorf("exit = %d, stderr = %q", code, errOut)
+	}
+}
+
+func TestSolvePNG(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name   string
+		puzzle string
+		theme  string
+		code   int
+	}{
+		{"unique", classic, "dark", exitOK},
+		{"not unique", multi, "light", exitNoGood},
+		{"clashing givens", "55" + classic[2:], "light", exitNoGood},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := filepath.Join(dir, tt.name+".png")
+			code, out, errOut := runCLI(t, "", "solve", tt.puzzle, "--png", file, "--theme", tt.theme, "--labels")
+			if code != tt.code {
+				t.Fatalf("exit = %d, want %d\n%s%s", code, tt.code, out, errOut)
+			}
+			f, err := os.Open(file)
+			if err != nil {
+				t.Fatalf("no image written: %v", err)
+			}
+			defer f.Close()
+			if _, err := png.Decode(f); err != nil {
+				t.Errorf("the image does not decode: %v", err)
+			}
+		})
+	}
+}
+
+func TestSolveBadTheme(t *testing.T) {
+	code, _, errOut := runCLI(t, "", "solve", classic, "--png", filepath.Join(t.TempDir(), "x.png"), "--theme", "sepia")
+	if code != exitInvalid || !strings.Contains(errOut, `--theme "sepia": use light or dark`) {
 		t.Errorf("exit = %d, stderr = %q", code, errOut)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -19,8 +20,16 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 	fs := newFlagSet("solve", stderr)
 	batch := fs.Bool("batch", false, "read one puzzle per line of standard input and print one verdict per line")
 	timeout := fs.Duration("timeout", cfg.SolveTimeout, "give up on a puzzle after this long")
+	pngFile := fs.String("png", "", "also write the solution as a PNG image to this file")
+	themeName := fs.String("theme", "light", "image theme: light or dark")
+	labels := fs.Bool("labels", false, "number the rows and columns in the image")
 	rest, err := parseInterspersed(fs, args)
 	if err != nil {
+		return exitInvalid
+	}
+	theme, ok := render.ParseTheme(*themeName)
+	if !ok {
+		fmt.Fprintf(stderr, "sudokubot: --theme %q: use light or dark\n", *themeName)
 		return exitInvalid
 	}
 	if *batch {
@@ -35,7 +44,15 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 		}
 		input = string(b)
 	}
-	return solveOne(input, stdout, *timeout)
+	o := solvePuzzle(input, *timeout)
+	status := printOutcome(o, stdout, *timeout)
+	if *pngFile != "" && !o.invalid() {
+		if err := writeImage(*pngFile, o, render.Options{Theme: theme, Labels: *labels}); err != nil {
+			fmt.Fprintf(stderr, "sudokubot: writing the image: %v\n", err)
+			return exitInvalid
+		}
+	}
+	return status
 }
 
 // outcome is the verdict on one puzzle, shared by the single and batch forms.
@@ -63,8 +80,9 @@ func (o outcome) invalid() bool {
 	return errors.As(o.err, &pe)
 }
 
-func solveOne(input string, w io.Writer, timeout time.Duration) int {
-	o := solvePuzzle(input, timeout)
+// printOutcome writes the verdict, grid and statistics, and returns the
+// exit status.
+func printOutcome(o outcome, w io.Writer, timeout time.Duration) int {
 	switch {
 	case o.invalid():
 		fmt.Fprintf(w, "invalid puzzle: %v\n", o.err)
@@ -86,7 +104,7 @@ func solveOne(input string, w io.Writer, timeout time.Duration) int {
 			len(diff), cellList(diff, 8), givensAdvice(o.grid), stats(o))
 		status = exitNoGood
 	}
-	fmt.Fprintf(w, "%s\n%s\n", gridText(sol), sol.String())
+	fmt.Fprintf(w, "%s\n%s\n", render.Text(sol), render.Line(sol))
 	return status
 }
 
