@@ -1,0 +1,161 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// checkCommand is /check puzzle answer [private].
+func checkCommand(d Deps) Command {
+	return Command{
+		Def: &discordgo.ApplicationCommand{
+			Name:        "check",
+			Description: "Check an answer to a Sudoku puzzle: correct, incomplete, or which cells are wrong",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", Required: true, MaxLength: 1500,
+					Description: "The puzzle as given: 81 digits row by row, . or 0 for blanks"},
+				{Type: discordgo.ApplicationCommandOptionString, Name: "answer", Required: true, MaxLength: 1500,
+					Description: "The filled-in grid to check, in the same form"},
+				{Type: discordgo.ApplicationCommandOptionBoolean, Name: "private", Description: "Only you see the result"},
+			},
+		},
+		Private: privateOption,
+		Heavy:   true,
+		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+			return d.checkReply(ctx, stringOption(i, "puzzle"), stringOption(i, "answer"), boolOption(i, "private"))
+		},
+	}
+}
+
+func (d Deps) checkReply(ctx context.Context, puzzleText, answerText string, private bool) (Response, error) {
+	p, err := solver.Parse(puzzleText)
+	if err != nil {
+		return userError("I couldn't read the puzzle: " + err.Error() + ".\n" + pasteHelp), nil
+	}
+	a, err := solver.Parse(answerText)
+	if err != nil {
+		return userError("I couldn't read the answer: " + err.Error() + ".\n" + pasteHelp), nil
+	}
+	if a.Size() != p.Size() {
+		return userError(fmt.Sprintf("The puzzle is %d×%d but the answer is %d×%d: paste the answer as a whole grid.",
+			p.Size(), p.Size(), a.Size(), a.Size())), nil
+	}
+	if err := solver.Validate(p); err != nil {
+		return userError("The puzzle itself breaks the rules: " + err.Error() + "."), nil
+	}
+	if changed := changedGivens(p, a); len(changed) > 0 {
+		return Response{Content: "**The answer changes the puzzle:** " + strings.Join(changed, ", ") +
+			". Check that both are the same puzzle.", Ephemeral: private}, nil
+	}
+	merged := withGivens(p, a)
+	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
+	defer cancel()
+	res, err := solver.Solve(sctx, p, 2)
+	if err == nil && res.Count == 0 {
+		return Response{Content: "**This puzzle has no solution**, so no answer to it can be right.", Ephemeral: private}, nil
+	}
+	wrong := wrongCells(merged, res, err == nil)
+	return d.checkVerdict(p, merged, wrong, res.Count > 1, private)
+}
+
+// changedGivens names the givens the answer holds a different digit in.
+func changedGivens(p, a solver.Grid) []string {
+	var out []string
+	for r := 0; r < p.Size(); r++ {
+		for c := 0; c < p.Size(); c++ {
+			if v, w := p.At(r, c), a.At(r, c); v != 0 && w != 0 && v != w {
+				out = append(out, fmt.Sprintf("%s is %c in the puzzle but %c in the answer",
+					solver.CellName(r, c), solver.DigitChar(v), solver.DigitChar(w)))
+			}
+		}
+	}
+	return out
+}
+
+// withGivens fills the answer's blanks where the puzzle has a given, so an
+// answer pasted without its givens still counts them.
+func withGivens(p, a solver.Grid) solver.Grid {
+	for r := 0; r < p.Size(); r++ {
+		for c := 0; c < p.Size(); c++ {
+			if v := p.At(r, c); v != 0 {
+				a.Set(r, c, v)
+			}
+		}
+	}
+	return a
+}
+
+// wrongCells compares the filled cells with the solution when it is known
+// to be the only one; otherwise (several solutions, or none found in time)
+// it names the cells that break the rules.
+func wrongCells(answer solver.Grid, res solver.Result, finished bool) []solver.Cell {
+	if finished && res.Count == 1 {
+		var out []solver.Cell
+		sol := res.Solutions[0]
+		for r := 0; r < answer.Size(); r++ {
+			for c := 0; c < answer.Size(); c++ {
+				if v := answer.At(r, c); v != 0 && v != sol.At(r, c) {
+					out = append(out, solver.Cell{Row: r, Col: c})
+				}
+			}
+		}
+		return out
+	}
+	return clashingCells(answer)
+}
+
+func clashingCells(g solver.Grid) []solver.Cell {
+	ce, ok := solver.Validate(g).(*solver.ConflictError)
+	if !ok {
+		return nil
+	}
+	seen := map[solver.Cell]bool{}
+	var out []solver.Cell
+	for _, cl := range ce.Clashes {
+		for _, c := range cl.Cells {
+			if !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+func (d Deps) checkVerdict(p, answer solver.Grid, wrong []solver.Cell, several, private bool) (Response, error) {
+	empty := answer.Cells() - answer.Givens()
+	resp := Response{Ephemeral: private}
+	switch {
+	case len(wrong) > 0:
+		resp.Content = fmt.Sprintf("**Not quite:** %s wrong: ||%s||", cellsWord(len(wrong)), cellList(wrong, 40))
+		if empty > 0 {
+			resp.Content += fmt.Sprintf("\nAnd %s still empty.", cellsWord(empty))
+		}
+		file, err := d.image(answer, render.Options{Puzzle: p,
+			Highlights: []render.Highlight{{Style: render.Wrong, Cells: wrong}}}, "SPOILER_check.png")
+		if err != nil {
+			return Response{}, err
+		}
+		resp.Files = []File{file}
+	case empty > 0:
+		resp.Content = fmt.Sprintf("**Incomplete:** no mistakes so far, and %s still empty.", cellsWord(empty))
+	case several:
+		resp.Content = "**Correct!** The grid keeps every given and breaks no rule. (The puzzle has more than one solution; this is one of them.)"
+	default:
+		resp.Content = "**Correct!** That is the solution."
+	}
+	return resp, nil
+}
+
+func cellsWord(n int) string {
+	if n == 1 {
+		return "1 cell is"
+	}
+	return fmt.Sprintf("%d cells are", n)
+}

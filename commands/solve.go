@@ -1,0 +1,96 @@
+package commands
+
+import (
+	"context"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// solveCommand is /solve puzzle [format] [spoiler] [private].
+func solveCommand(d Deps) Command {
+	return Command{
+		Def: &discordgo.ApplicationCommand{
+			Name:        "solve",
+			Description: "Solve a Sudoku puzzle and show the solution",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", Required: true, MaxLength: 1500,
+					Description: "The puzzle: 81 digits row by row, with . or 0 for blanks (a pasted grid works too)"},
+				{Type: discordgo.ApplicationCommandOptionString, Name: "format", Description: "How to show the solution",
+					Choices: []*discordgo.ApplicationCommandOptionChoice{
+						{Name: "image", Value: "image"}, {Name: "text", Value: "text"}, {Name: "both", Value: "both"},
+					}},
+				{Type: discordgo.ApplicationCommandOptionBoolean, Name: "spoiler", Description: "Hide the solution until clicked"},
+				{Type: discordgo.ApplicationCommandOptionBoolean, Name: "private", Description: "Only you see the answer"},
+			},
+		},
+		Private: privateOption,
+		Heavy:   true,
+		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+			f := formatFor(d, stringOption(i, "format"))
+			f.spoiler, f.private = boolOption(i, "spoiler"), boolOption(i, "private")
+			return d.solveReply(ctx, stringOption(i, "puzzle"), f)
+		},
+	}
+}
+
+// solveMessageCommand is the message command "Solve this puzzle": /solve
+// on the text of the message it is used on.
+func solveMessageCommand(d Deps) Command {
+	return Command{
+		Def:     &discordgo.ApplicationCommand{Name: "Solve this puzzle", Type: discordgo.MessageApplicationCommand},
+		Private: func(*discordgo.Interaction) bool { return false },
+		Heavy:   true,
+		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+			msg := targetMessage(i)
+			if msg == nil || msg.Content == "" {
+				return userError("That message has no text I can read a puzzle from. " + pasteHelp), nil
+			}
+			return d.solveReply(ctx, puzzleIn(msg.Content), formatFor(d, ""))
+		},
+	}
+}
+
+// puzzleIn returns the first code block of a message, where people put a
+// grid they want to keep aligned, or the whole message when it has none.
+func puzzleIn(content string) string {
+	_, rest, ok := strings.Cut(content, "```")
+	if !ok {
+		return content
+	}
+	block, _, ok := strings.Cut(rest, "```")
+	if !ok {
+		return content
+	}
+	return "```" + block + "```"
+}
+
+func targetMessage(i *discordgo.Interaction) *discordgo.Message {
+	if i.Type != discordgo.InteractionApplicationCommand {
+		return nil
+	}
+	data := i.ApplicationCommandData()
+	if data.Resolved == nil {
+		return nil
+	}
+	return data.Resolved.Messages[data.TargetID]
+}
+
+// replyFormat says what a solve reply shows.
+type replyFormat struct {
+	image, text      bool
+	spoiler, private bool
+}
+
+func formatFor(d Deps, name string) replyFormat {
+	if name == "" {
+		name = d.DefaultFormat
+	}
+	switch name {
+	case "text":
+		return replyFormat{text: true}
+	case "both":
+		return replyFormat{image: true, text: true}
+	}
+	return replyFormat{image: true}
+}
