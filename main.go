@@ -11,13 +11,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/joho/godotenv"
+
+	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/config"
 )
 
@@ -70,10 +76,20 @@ const usage = `usage:
   sudokubot help                    this text
 `
 
-// runBot starts the Discord side. It is not built yet: the configuration is
-// checked so an operator can prepare it, and the command line works.
+// runBot runs the Discord bot until SIGINT or SIGTERM, then lets the
+// interactions in flight finish.
 func runBot(cfg config.Config, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "sudokubot: configuration is valid, but the Discord bot is not part of this build yet;"+
-		" the solver works from the command line: sudokubot solve PUZZLE")
-	return exitNoGood
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	b, err := bot.FromConfig(cfg, log)
+	if err != nil {
+		log.Error("cannot start", "err", err)
+		return exitInvalid
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := b.Run(ctx); err != nil {
+		log.Error("cannot run", "err", err)
+		return exitNoGood
+	}
+	return exitOK
 }

@@ -29,6 +29,9 @@ type Config struct {
 	// DefaultFormat is how /solve answers when not told: image, text or both
 	// (DEFAULT_FORMAT).
 	DefaultFormat string
+	// ImageTheme is the theme of images in replies: dark (Discord's
+	// default look) or light (IMAGE_THEME).
+	ImageTheme string
 	// LogLevel is the least severe level logged (LOG_LEVEL).
 	LogLevel slog.Level
 }
@@ -73,6 +76,7 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 		DatabaseURL:   l.str("DATABASE_URL", DefaultDatabaseURL),
 		SolveTimeout:  l.duration("SOLVE_TIMEOUT", DefaultSolveTimeout, MinSolveTimeout, MaxSolveTimeout),
 		DefaultFormat: l.choice("DEFAULT_FORMAT", DefaultFormatName, "image", "text", "both"),
+		ImageTheme:    l.choice("IMAGE_THEME", "dark", "dark", "light"),
 		LogLevel:      l.level("LOG_LEVEL"),
 	}
 	if len(l.problems) > 0 {

@@ -1,0 +1,204 @@
+// Package bot is sudokubot's Discord side: the gateway session, command
+// registration, one dispatcher for every interaction (rate limits, work
+// slots, deferral, panic recovery) and graceful shutdown. What to answer is
+// the commands package's business; this package decides how and when.
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/commands"
+)
+
+// Options configures a Bot. Token and Commands are required.
+type Options struct {
+	Token    string
+	GuildID  string   // register commands in this guild only, when set
+	APIURL   *url.URL // origin for REST calls; nil means discord.com
+	Commands []commands.Command
+	Log      *slog.Logger
+
+	// DeferAfter is how long a handler may take before the bot sends a
+	// deferred answer (default 1.5s; Discord allows 3s).
+	DeferAfter time.Duration
+	// MaxConcurrent bounds heavy handlers running at once (default twice
+	// the CPUs); others wait for a slot.
+	MaxConcurrent int
+	// RateBurst and RateInterval set each user's token bucket (default 5
+	// at once, then one every 2s).
+	RateBurst    int
+	RateInterval time.Duration
+	// ShutdownTimeout bounds the wait for interactions in flight (default 20s).
+	ShutdownTimeout time.Duration
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+}
+
+// Bot is a running sudokubot. Create it with New and start it with Run.
+type Bot struct {
+	opt      Options
+	session  *discordgo.Session
+	log      *slog.Logger
+	commands map[string]commands.Command
+	limiter  *limiter
+	slots    chan struct{}
+
+	mu       sync.Mutex
+	closing  bool
+	inflight sync.WaitGroup
+}
+
+// New checks the options and prepares a session; it does not connect.
+func New(opt Options) (*Bot, error) {
+	if strings.TrimSpace(opt.Token) == "" {
+		return nil, errors.New("bot: no token")
+	}
+	opt = withDefaults(opt)
+	s, err := discordgo.New(botToken(opt.Token))
+	if err != nil {
+		return nil, fmt.Errorf("bot: session: %w", err)
+	}
+	s.Client = newClient(opt.APIURL)
+	s.Identify.Intents = 0 // interactions need no intents, privileged or not
+	s.LogLevel = discordgo.LogWarning
+	b := &Bot{opt: opt, session: s, log: opt.Log, commands: map[string]commands.Command{},
+		limiter: newLimiter(opt.RateBurst, opt.RateInterval, opt.Now), slots: make(chan struct{}, opt.MaxConcurrent)}
+	for _, c := range opt.Commands {
+		b.commands[c.Def.Name] = c
+	}
+	s.AddHandler(b.onReady)
+	s.AddHandler(b.onInteraction)
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
+		b.log.Warn("gateway connection lost; reconnecting")
+	})
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.log.Info("gateway session resumed") })
+	s.AddHandler(func(_ *discordgo.Session, rl *discordgo.RateLimit) {
+		b.log.Warn("Discord rate limit; waiting as asked", "retry_after", rl.RetryAfter, "route", routeOf(rl.URL))
+	})
+	return b, nil
+}
+
+func withDefaults(o Options) Options {
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	if o.DeferAfter <= 0 {
+		o.DeferAfter = 1500 * time.Millisecond
+	}
+	if o.MaxConcurrent <= 0 {
+		o.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
+	}
+	if o.RateBurst <= 0 {
+		o.RateBurst = 5
+	}
+	if o.RateInterval <= 0 {
+		o.RateInterval = 2 * time.Second
+	}
+	if o.ShutdownTimeout <= 0 {
+		o.ShutdownTimeout = 20 * time.Second
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o
+}
+
+// botToken adds the "Bot " prefix Discord expects, unless it is there.
+func botToken(t string) string {
+	t = strings.TrimSpace(t)
+	if strings.HasPrefix(t, "Bot ") {
+		return t
+	}
+	return "Bot " + t
+}
+
+// Run connects, serves interactions until ctx is done, then stops taking
+// new ones, waits for those in flight (up to ShutdownTimeout) and closes
+// the session. It returns an error only when it cannot connect.
+func (b *Bot) Run(ctx context.Context) error {
+	if err := b.session.Open(); err != nil {
+		return fmt.Errorf("bot: connect to Discord: %s", b.scrub(err.Error()))
+	}
+	b.log.Info("connected to Discord", "commands", len(b.commands), "guild", b.opt.GuildID)
+	<-ctx.Done()
+	b.shutdown()
+	return nil
+}
+
+func (b *Bot) shutdown() {
+	b.mu.Lock()
+	b.closing = true
+	b.mu.Unlock()
+	b.log.Info("shutting down: finishing interactions in flight")
+	done := make(chan struct{})
+	go func() { b.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(b.opt.ShutdownTimeout):
+		b.log.Warn("shutdown: gave up waiting for interactions in flight", "after", b.opt.ShutdownTimeout)
+	}
+	if err := b.session.Close(); err != nil {
+		b.log.Warn("closing the gateway session", "err", b.scrub(err.Error()))
+	}
+	b.log.Info("stopped")
+}
+
+// onReady registers every command with one bulk overwrite, under the
+// application id READY carries.
+func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	appID := r.User.ID
+	if r.Application != nil && r.Application.ID != "" {
+		appID = r.Application.ID
+	}
+	defs := make([]*discordgo.ApplicationCommand, 0, len(b.opt.Commands))
+	for _, c := range b.opt.Commands {
+		defs = append(defs, c.Def)
+	}
+	if _, err := s.ApplicationCommandBulkOverwrite(appID, b.opt.GuildID, defs); err != nil {
+		b.log.Error("registering commands failed", "err", b.scrub(err.Error()), "guild", b.opt.GuildID)
+		return
+	}
+	b.log.Info("commands registered", "count", len(defs), "guild", b.opt.GuildID, "scope", scope(b.opt.GuildID))
+}
+
+func scope(guild string) string {
+	if guild == "" {
+		return "global"
+	}
+	return "guild"
+}
+
+// scrub removes the bot token from text bound for a log line.
+func (b *Bot) scrub(s string) string {
+	tok := strings.TrimPrefix(strings.TrimSpace(b.opt.Token), "Bot ")
+	if tok == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, tok, "[token]")
+}
+
+// routeOf keeps the path of a REST URL up to the secret parts: interaction
+// and webhook tokens stay out of logs.
+func routeOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "?"
+	}
+	parts := strings.Split(u.Path, "/")
+	for i := 1; i+1 < len(parts); i++ {
+		if parts[i-1] == "interactions" || parts[i-1] == "webhooks" {
+			parts[i+1] = "[token]"
+		}
+	}
+	return strings.Join(parts, "/")
+}

@@ -1,0 +1,144 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime/debug"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/commands"
+)
+
+// Replies the bot chooses itself, for what goes wrong around a handler.
+var (
+	replyApology     = commands.Response{Content: "Sorry, something went wrong on my side. It has been logged; please try again.", Ephemeral: true}
+	replyRestarting  = commands.Response{Content: "sudokubot is restarting. Please try again in a few seconds.", Ephemeral: true}
+	replyUnknown     = commands.Response{Content: "I don't know that command any more. It may have been removed; try `/help`.", Ephemeral: true}
+	replyExpired     = commands.Response{Content: "That button no longer works. Run the command again.", Ephemeral: true}
+	replyBusy        = commands.Response{Content: "I'm too busy right now. Please try again in a minute.", Ephemeral: true}
+	interactionLimit = 14 * time.Minute // a deferred reply can be edited for 15 minutes
+)
+
+// onInteraction is the one entry for every interaction type.
+func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+	i := ic.Interaction
+	if i == nil || i.Type == discordgo.InteractionPing {
+		return
+	}
+	if !b.enter() {
+		b.respond(i, "", replyRestarting)
+		return
+	}
+	defer b.inflight.Done()
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		b.command(i)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		b.autocomplete(i)
+	default: // buttons and modals: none in this build
+		b.respond(i, "", replyExpired)
+	}
+}
+
+// enter counts an interaction in flight unless the bot is shutting down.
+func (b *Bot) enter() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closing {
+		return false
+	}
+	b.inflight.Add(1)
+	return true
+}
+
+func (b *Bot) command(i *discordgo.Interaction) {
+	name := i.ApplicationCommandData().Name
+	cmd, ok := b.commands[name]
+	if !ok {
+		b.log.Warn("interaction for an unknown command", "command", name, "interaction", i.ID)
+		b.respond(i, name, replyUnknown)
+		return
+	}
+	if wait, ok := b.limiter.allow(userID(i)); !ok {
+		b.respond(i, name, commands.Response{Ephemeral: true,
+			Content: fmt.Sprintf("Slow down a little: try again in %d s.", int(math.Ceil(wait.Seconds())))})
+		return
+	}
+	b.answer(i, cmd)
+}
+
+// autocomplete answers with no choices: no command of this build offers any.
+func (b *Bot) autocomplete(i *discordgo.Interaction) {
+	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
+	})
+	if err != nil {
+		b.log.Error("autocomplete reply failed", "interaction", i.ID, "err", b.scrub(err.Error()))
+	}
+}
+
+// answer runs the handler and replies directly when it is quick; when it
+// is not, it sends a deferred answer after DeferAfter and edits it later.
+// Exactly one callback goes out per interaction.
+func (b *Bot) answer(i *discordgo.Interaction, cmd commands.Command) {
+	start := b.opt.Now()
+	result := make(chan commands.Response, 1)
+	go func() { result <- b.run(i, cmd) }()
+	timer := time.NewTimer(b.opt.DeferAfter)
+	defer timer.Stop()
+	name := cmd.Def.Name
+	select {
+	case resp := <-result:
+		b.respond(i, name, resp)
+	case <-timer.C:
+		deferred := b.deferReply(i, name, cmd.Private != nil && cmd.Private(i))
+		resp := <-result
+		if deferred {
+			b.edit(i, name, resp)
+		}
+	}
+	b.log.Debug("interaction answered", "command", name, "interaction", i.ID, "took", b.opt.Now().Sub(start))
+}
+
+// run calls the handler in a work slot when it is heavy, turning an error
+// or a panic into an apology and one log line.
+func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands.Response) {
+	ctx, cancel := context.WithTimeout(context.Background(), interactionLimit)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			b.log.Error("command panicked", "command", cmd.Def.Name, "interaction", i.ID, "user", userID(i),
+				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			resp = replyApology
+		}
+	}()
+	if cmd.Heavy {
+		select {
+		case b.slots <- struct{}{}:
+			defer func() { <-b.slots }()
+		case <-ctx.Done():
+			return replyBusy
+		}
+	}
+	resp, err := cmd.Handle(ctx, i)
+	if err != nil {
+		b.log.Error("command failed", "command", cmd.Def.Name, "interaction", i.ID, "user", userID(i), "err", b.scrub(err.Error()))
+		return replyApology
+	}
+	return resp
+}
+
+// userID returns who used the interaction, in a server or a DM.
+func userID(i *discordgo.Interaction) string {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User.ID
+	}
+	if i.User != nil {
+		return i.User.ID
+	}
+	return ""
+}

@@ -1,0 +1,108 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+)
+
+const (
+	testToken = "MTAwMDAwMDAwMDAwMDAwMDAx.fake.token-for-tests"
+	guild     = "700000000000000001"
+	classic   = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	solution  = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	wait      = 10 * time.Second
+)
+
+var ada = discordtest.User{ID: "800000000000000001", Name: "ada"}
+
+// logBuffer collects log lines from many goroutines.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// harness is a running bot connected to a fake Discord.
+type harness struct {
+	t    *testing.T
+	fake *discordtest.Server
+	bot  *Bot
+	logs *logBuffer
+	stop func() // cancels Run and waits for it
+}
+
+// start runs the bot main runs (New(OptionsFrom(cfg))) against a fake
+// Discord; change may adjust the options first.
+func start(t *testing.T, change func(*Options)) *harness {
+	t.Helper()
+	fake := discordtest.New(testToken)
+	t.Cleanup(fake.Close)
+	origin, _ := url.Parse(fake.URL)
+	cfg := config.Config{Token: testToken, APIURL: origin, SolveTimeout: 2 * time.Second, DefaultFormat: "image", ImageTheme: "dark"}
+	logs := &logBuffer{}
+	opt := OptionsFrom(cfg, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	if change != nil {
+		change(&opt)
+	}
+	b, err := New(opt)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Run(ctx) }()
+	if !fake.WaitConnected(wait, 0) {
+		t.Fatalf("the bot did not connect to the fake Discord; logs:\n%s", logs)
+	}
+	h := &harness{t: t, fake: fake, bot: b, logs: logs}
+	var once sync.Once
+	h.stop = func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("Run: %v", err)
+			}
+		})
+	}
+	t.Cleanup(func() {
+		h.stop()
+		for _, v := range fake.Violations() {
+			t.Errorf("Discord rule broken: %s", v)
+		}
+		if strings.Contains(logs.String(), strings.Split(testToken, ".")[2]) {
+			t.Errorf("the token appears in the logs:\n%s", logs)
+		}
+	})
+	return h
+}
+
+// ask sends a slash command and waits for the final reply.
+func (h *harness) ask(u discordtest.User, name string, opts map[string]any) discordtest.Reply {
+	h.t.Helper()
+	id := h.fake.Send(discordtest.SlashCommand(guild, u, name, opts))
+	r, ok := h.fake.Reply(id, wait)
+	if !ok {
+		h.t.Fatalf("/%s %v: no reply within %v; logs:\n%s", name, opts, wait, h.logs)
+	}
+	return r
+}

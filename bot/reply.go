@@ -1,0 +1,76 @@
+package bot
+
+import (
+	"bytes"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/commands"
+)
+
+// maxContent is Discord's limit on a message's text.
+const maxContent = 2000
+
+// noMentions keeps pasted text from pinging anyone.
+var noMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+
+// respond sends the one callback with the answer itself. A failure is
+// logged with the interaction id and not retried: the interaction is gone.
+func (b *Bot) respond(i *discordgo.Interaction, command string, resp commands.Response) {
+	data := &discordgo.InteractionResponseData{Content: b.fit(i, resp.Content), Files: files(resp.Files), AllowedMentions: noMentions}
+	if resp.Ephemeral {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+	if err != nil {
+		b.log.Error("reply failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
+	}
+}
+
+// deferReply sends the deferred callback ("sudokubot is thinking…") and
+// reports whether Discord took it.
+func (b *Bot) deferReply(i *discordgo.Interaction, command string, private bool) bool {
+	data := &discordgo.InteractionResponseData{}
+	if private {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: data})
+	if err != nil {
+		b.log.Error("deferred reply failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
+		return false
+	}
+	return true
+}
+
+// edit replaces the deferred answer with the real one.
+func (b *Bot) edit(i *discordgo.Interaction, command string, resp commands.Response) {
+	content := b.fit(i, resp.Content)
+	_, err := b.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+		Content: &content, Files: files(resp.Files), AllowedMentions: noMentions})
+	if err != nil {
+		b.log.Error("editing the deferred reply failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
+	}
+}
+
+// fit keeps content within Discord's limit; handlers should never need it.
+func (b *Bot) fit(i *discordgo.Interaction, s string) string {
+	r := []rune(s)
+	if len(r) <= maxContent {
+		return s
+	}
+	b.log.Warn("reply too long; cut", "interaction", i.ID, "length", len(r))
+	return string(r[:maxContent-1]) + "…"
+}
+
+func files(fs []commands.File) []*discordgo.File {
+	if len(fs) == 0 {
+		return nil
+	}
+	out := make([]*discordgo.File, len(fs))
+	for k, f := range fs {
+		out[k] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}
+	}
+	return out
+}

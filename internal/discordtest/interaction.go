@@ -1,0 +1,239 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Callback is one interaction callback the fake accepted.
+type Callback struct {
+	Type    discordgo.InteractionResponseType
+	Message Message
+	At      time.Duration // after the interaction was sent
+}
+
+// Reply is everything the bot sent for one interaction.
+type Reply struct {
+	Callbacks []Callback
+	Edits     []Message
+	Followups []Message
+	// Final is the message the user ends up seeing: a callback's, or the
+	// deferred reply as last edited.
+	Final Message
+	// First is when the first callback was accepted and Done when Final
+	// was complete, both after the interaction was sent.
+	First, Done time.Duration
+}
+
+type interaction struct {
+	id, token string
+	sentAt    time.Time
+	reply     Reply
+	done      bool
+}
+
+// Send dispatches an interaction over the gateway and returns its id. The
+// payload is the JSON Discord sends, as built by SlashCommand and its
+// siblings; Send fills in the id, token and application id.
+func (s *Server) Send(payload map[string]any) string {
+	s.mu.Lock()
+	in := &interaction{id: s.newID(), token: "itoken-" + s.newID(), sentAt: s.now()}
+	s.interactions[in.id], s.byToken[in.token] = in, in
+	s.mu.Unlock()
+	payload["id"], payload["token"], payload["application_id"], payload["version"] = in.id, in.token, s.AppID, 1
+	s.dispatch("INTERACTION_CREATE", payload)
+	return in.id
+}
+
+// Reply waits up to timeout for the interaction's final message; ok is
+// false when it did not come.
+func (s *Server) Reply(id string, timeout time.Duration) (r Reply, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.interactions[id]
+	if in == nil {
+		return Reply{}, false
+	}
+	ok = s.waitLocked(timeout, func() bool { return in.done })
+	return in.reply, ok
+}
+
+// final reports whether a callback type carries the answer itself, rather
+// than promising one (the deferred types).
+func final(t discordgo.InteractionResponseType) bool {
+	return t != discordgo.InteractionResponseDeferredChannelMessageWithSource &&
+		t != discordgo.InteractionResponseDeferredMessageUpdate
+}
+
+func (s *Server) postCallback(w http.ResponseWriter, r *http.Request) {
+	if !s.begin("callback", w, r) {
+		return
+	}
+	var body struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data *wireMessage                      `json:"data"`
+	}
+	files, err := readMessage(r, &body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	msg := body.Data.message(files)
+	if !s.checkContent(w, "callback", msg.Content) {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.interactions[r.PathValue("id")]
+	switch {
+	case in == nil || in.token != r.PathValue("token"):
+		s.violate("callback for unknown interaction %s", r.PathValue("id"))
+		writeError(w, http.StatusNotFound, 10062, "Unknown interaction")
+		return
+	case len(in.reply.Callbacks) > 0:
+		s.violate("interaction %s: a second callback", in.id)
+		writeError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
+		return
+	case s.since(in.sentAt) > CallbackTimeout:
+		s.violate("interaction %s: first callback after %v", in.id, s.since(in.sentAt))
+		writeError(w, http.StatusNotFound, 10062, "Unknown interaction")
+		return
+	}
+	at := s.since(in.sentAt)
+	in.reply.Callbacks = append(in.reply.Callbacks, Callback{Type: body.Type, Message: msg, At: at})
+	in.reply.First, in.reply.Final = at, msg
+	if final(body.Type) {
+		in.reply.Done, in.done = at, true
+	}
+	s.changed.Broadcast()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
+	if !s.begin("edit", w, r) {
+		return
+	}
+	var body wireMessage
+	files, err := readMessage(r, &body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	if body.Content != nil && !s.checkContent(w, "edit", *body.Content) {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.byToken[r.PathValue("token")]
+	if in == nil || r.PathValue("msg") != "@original" || len(in.reply.Callbacks) == 0 {
+		s.violate("edit of %s before any callback, or of an unknown message", r.PathValue("msg"))
+		writeError(w, http.StatusNotFound, 10008, "Unknown Message")
+		return
+	}
+	edit := body.message(files)
+	merged := in.reply.Final
+	if body.Content != nil {
+		merged.Content = edit.Content
+	}
+	if files != nil {
+		merged.Files = files
+	}
+	merged.Buttons, merged.Embeds = edit.Buttons, edit.Embeds
+	in.reply.Edits = append(in.reply.Edits, edit)
+	in.reply.Final, in.reply.Done, in.done = merged, s.since(in.sentAt), true
+	s.changed.Broadcast()
+	writeJSON(w, map[string]any{"id": in.id, "content": merged.Content, "flags": merged.Flags})
+}
+
+func (s *Server) postFollowup(w http.ResponseWriter, r *http.Request) {
+	if !s.begin("followup", w, r) {
+		return
+	}
+	var body wireMessage
+	files, err := readMessage(r, &body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	msg := body.message(files)
+	if !s.checkContent(w, "follow-up", msg.Content) {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.byToken[r.PathValue("token")]
+	if in == nil || len(in.reply.Callbacks) == 0 {
+		s.violate("follow-up before any callback")
+		writeError(w, http.StatusNotFound, 10015, "Unknown Webhook")
+		return
+	}
+	in.reply.Followups = append(in.reply.Followups, msg)
+	s.changed.Broadcast()
+	writeJSON(w, map[string]any{"id": s.newID(), "content": msg.Content, "flags": msg.Flags})
+}
+
+// User is the author of test interactions.
+type User struct{ ID, Name string }
+
+// SlashCommand returns the payload of a slash command in a guild: options
+// map names to string, bool, int or float64 values.
+func SlashCommand(guild string, u User, name string, opts map[string]any) map[string]any {
+	var list []map[string]any
+	for k, v := range opts {
+		list = append(list, map[string]any{"name": k, "type": optionType(v), "value": v})
+	}
+	return inGuild(guild, u, map[string]any{
+		"type": discordgo.InteractionApplicationCommand,
+		"data": map[string]any{"id": "300000000000000001", "name": name, "type": discordgo.ChatApplicationCommand, "options": list},
+	})
+}
+
+// MessageCommand returns the payload of a message command used on a
+// message with the given content.
+func MessageCommand(guild string, u User, name, content string) map[string]any {
+	msg := map[string]any{"id": "400000000000000001", "channel_id": "500000000000000001", "content": content,
+		"author": map[string]any{"id": "600000000000000001", "username": "friend"}}
+	return inGuild(guild, u, map[string]any{
+		"type": discordgo.InteractionApplicationCommand,
+		"data": map[string]any{"id": "300000000000000002", "name": name, "type": discordgo.MessageApplicationCommand,
+			"target_id": msg["id"], "resolved": map[string]any{"messages": map[string]any{msg["id"].(string): msg}}},
+	})
+}
+
+// Button returns the payload of a click on a button with a custom id.
+func Button(guild string, u User, customID string) map[string]any {
+	return inGuild(guild, u, map[string]any{
+		"type":    discordgo.InteractionMessageComponent,
+		"data":    map[string]any{"custom_id": customID, "component_type": discordgo.ButtonComponent},
+		"message": map[string]any{"id": "400000000000000009", "channel_id": "500000000000000001"},
+	})
+}
+
+func inGuild(guild string, u User, p map[string]any) map[string]any {
+	p["guild_id"], p["channel_id"] = guild, "500000000000000001"
+	p["member"] = map[string]any{"user": map[string]any{"id": u.ID, "username": u.Name}, "permissions": "0"}
+	return p
+}
+
+func optionType(v any) discordgo.ApplicationCommandOptionType {
+	switch v.(type) {
+	case bool:
+		return discordgo.ApplicationCommandOptionBoolean
+	case int, float64:
+		return discordgo.ApplicationCommandOptionInteger
+	}
+	return discordgo.ApplicationCommandOptionString
+}
+
+// raw marshals a payload; payloads are built from plain values, so it
+// cannot fail.
+func raw(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("discordtest: " + err.Error())
+	}
+	return b
+}

@@ -1,0 +1,221 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Message is a message as the fake received it: a callback's data, an
+// edit, a follow-up or a channel message.
+type Message struct {
+	ChannelID string
+	Content   string
+	Flags     discordgo.MessageFlags
+	Files     []File
+	Embeds    int
+	Buttons   []string // custom ids of buttons
+}
+
+// Ephemeral reports whether only the user who asked sees the message.
+func (m Message) Ephemeral() bool { return m.Flags&discordgo.MessageFlagsEphemeral != 0 }
+
+// File is an attachment.
+type File struct {
+	Name string
+	Data []byte
+}
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/v9/gateway", s.getGateway)
+	mux.HandleFunc("GET /api/v9/gateway/bot", s.getGateway)
+	mux.HandleFunc("PUT /api/v9/applications/{app}/commands", s.putCommands)
+	mux.HandleFunc("PUT /api/v9/applications/{app}/guilds/{guild}/commands", s.putCommands)
+	mux.HandleFunc("POST /api/v9/interactions/{id}/{token}/callback", s.postCallback)
+	mux.HandleFunc("PATCH /api/v9/webhooks/{app}/{token}/messages/{msg}", s.patchOriginal)
+	mux.HandleFunc("POST /api/v9/webhooks/{app}/{token}", s.postFollowup)
+	mux.HandleFunc("POST /api/v9/channels/{channel}/messages", s.postMessage)
+	mux.HandleFunc("GET /gateway/", s.serveGateway)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.violate("%s %s: no such route in the fake Discord", r.Method, r.URL.Path)
+		s.mu.Unlock()
+		writeError(w, http.StatusNotFound, 0, "404: Not Found")
+	})
+	return mux
+}
+
+// begin counts a request, checks authorisation and applies an injected
+// failure; it reports whether the handler should go on.
+func (s *Server) begin(route string, w http.ResponseWriter, r *http.Request) bool {
+	s.mu.Lock()
+	s.requests[route]++
+	var f *failure
+	if q := s.failures[route]; len(q) > 0 {
+		f, s.failures[route] = &q[0], q[1:]
+	}
+	s.mu.Unlock()
+	if !s.authorised(w, r) {
+		return false
+	}
+	if f == nil {
+		return true
+	}
+	if f.status == http.StatusTooManyRequests {
+		w.Header().Set("Retry-After", fmt.Sprintf("%.3f", f.retryAfter.Seconds()))
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusTooManyRequests)
+		fmt.Fprintf(w, `{"message": "You are being rate limited.", "retry_after": %.3f, "global": false}`, f.retryAfter.Seconds())
+		return false
+	}
+	writeError(w, f.status, 0, http.StatusText(f.status))
+	return false
+}
+
+func writeError(w http.ResponseWriter, status, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]any{"message": msg, "code": code})
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(v)
+}
+
+func (s *Server) getGateway(w http.ResponseWriter, r *http.Request) {
+	if !s.begin("gateway", w, r) {
+		return
+	}
+	writeJSON(w, map[string]any{"url": "ws" + strings.TrimPrefix(s.URL, "http") + "/gateway", "shards": 1})
+}
+
+func (s *Server) putCommands(w http.ResponseWriter, r *http.Request) {
+	if !s.begin("commands", w, r) {
+		return
+	}
+	var cmds []*discordgo.ApplicationCommand
+	if err := json.NewDecoder(r.Body).Decode(&cmds); err != nil || r.PathValue("app") != s.AppID {
+		s.mu.Lock()
+		s.violate("PUT commands: bad body or application id %s (%v)", r.PathValue("app"), err)
+		s.mu.Unlock()
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	s.mu.Lock()
+	for _, c := range cmds {
+		c.ID, c.ApplicationID = s.newID(), s.AppID
+	}
+	s.commands[r.PathValue("guild")] = cmds
+	s.changed.Broadcast()
+	s.mu.Unlock()
+	writeJSON(w, cmds)
+}
+
+// readMessage decodes a JSON or multipart (payload_json plus files) body
+// into v and returns the files.
+func readMessage(r *http.Request, v any) ([]File, error) {
+	mediaType, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if !strings.HasPrefix(mediaType, "multipart/") {
+		return nil, json.NewDecoder(r.Body).Decode(v)
+	}
+	var files []File
+	mr := multipart.NewReader(r.Body, params["boundary"])
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			return files, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		data, err := io.ReadAll(part)
+		if err != nil {
+			return nil, err
+		}
+		if part.FormName() == "payload_json" {
+			if err := json.Unmarshal(data, v); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		files = append(files, File{Name: part.FileName(), Data: data})
+	}
+}
+
+// wireMessage is a message body as Discord receives it.
+type wireMessage struct {
+	Content    *string                `json:"content"`
+	Flags      discordgo.MessageFlags `json:"flags"`
+	Embeds     []json.RawMessage      `json:"embeds"`
+	Components []struct {
+		Components []struct {
+			Type     int    `json:"type"`
+			CustomID string `json:"custom_id"`
+		} `json:"components"`
+	} `json:"components"`
+}
+
+func (w *wireMessage) message(files []File) Message {
+	if w == nil {
+		return Message{}
+	}
+	m := Message{Flags: w.Flags, Files: files, Embeds: len(w.Embeds)}
+	if w.Content != nil {
+		m.Content = *w.Content
+	}
+	for _, row := range w.Components {
+		for _, c := range row.Components {
+			if c.Type == int(discordgo.ButtonComponent) {
+				m.Buttons = append(m.Buttons, c.CustomID)
+			}
+		}
+	}
+	return m
+}
+
+// checkContent records a violation and answers 400 when content is too long.
+func (s *Server) checkContent(w http.ResponseWriter, what, content string) bool {
+	if n := len([]rune(content)); n > MaxContent {
+		s.mu.Lock()
+		s.violate("%s: content is %d characters, more than %d", what, n, MaxContent)
+		s.mu.Unlock()
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: content too long")
+		return false
+	}
+	return true
+}
+
+func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
+	if !s.begin("message", w, r) {
+		return
+	}
+	var data wireMessage
+	files, err := readMessage(r, &data)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	m := data.message(files)
+	if !s.checkContent(w, "channel message", m.Content) {
+		return
+	}
+	m.ChannelID = r.PathValue("channel")
+	s.mu.Lock()
+	s.messages = append(s.messages, m)
+	id := s.newID()
+	s.changed.Broadcast()
+	s.mu.Unlock()
+	writeJSON(w, map[string]any{"id": id, "channel_id": m.ChannelID, "content": m.Content})
+}
+
+// since returns how long ago t was, by the fake's clock.
+func (s *Server) since(t time.Time) time.Duration { return s.now().Sub(t) }

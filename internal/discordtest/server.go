@@ -1,0 +1,162 @@
+// Package discordtest is a fake Discord for end-to-end tests: a REST API and
+// a gateway websocket that speak enough of Discord's protocol for discordgo
+// to connect, receive INTERACTION_CREATE and answer it. It records what it
+// receives, checks what Discord checks (the Bot authorisation header, 2000
+// characters of content, one callback per interaction, the first callback
+// within 3 seconds, no privileged intents) and can inject a 429, a 5xx or a
+// dropped gateway connection.
+package discordtest
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Discord's limits that the fake enforces.
+const (
+	MaxContent      = 2000
+	CallbackTimeout = 3 * time.Second
+)
+
+// Server is a running fake Discord.
+type Server struct {
+	// URL is the origin to give the bot as DISCORD_API_URL.
+	URL string
+	// Token is the bot token the fake accepts (without "Bot ").
+	Token string
+	// AppID is the application id sent in READY.
+	AppID string
+
+	http *httptest.Server
+	now  func() time.Time
+
+	mu           sync.Mutex
+	changed      *sync.Cond
+	commands     map[string][]*discordgo.ApplicationCommand // by guild id, "" for global
+	interactions map[string]*interaction                    // by interaction id
+	byToken      map[string]*interaction
+	messages     []Message // posted in channels
+	violations   []string
+	failures     map[string][]failure // by route
+	requests     map[string]int       // by route
+	nextID       int64
+	gw           gateway
+}
+
+// New starts a fake Discord that accepts token. Close it when done.
+func New(token string) *Server {
+	s := &Server{
+		Token: token, AppID: "100000000000000001", now: time.Now,
+		commands: map[string][]*discordgo.ApplicationCommand{}, interactions: map[string]*interaction{},
+		byToken: map[string]*interaction{}, failures: map[string][]failure{}, requests: map[string]int{},
+		nextID: 200000000000000000,
+	}
+	s.changed = sync.NewCond(&s.mu)
+	s.gw.init()
+	s.http = httptest.NewServer(s.routes())
+	s.URL = s.http.URL
+	return s
+}
+
+// Close stops the servers and drops every connection.
+func (s *Server) Close() {
+	s.DropGateway()
+	s.http.CloseClientConnections()
+	s.http.Close()
+}
+
+// Violations returns every rule the bot broke, in words.
+func (s *Server) Violations() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.violations...)
+}
+
+func (s *Server) violate(format string, args ...any) {
+	s.violations = append(s.violations, fmt.Sprintf(format, args...))
+}
+
+// Requests returns how many requests reached a route (gateway, commands,
+// callback, edit, followup, message), failed ones included.
+func (s *Server) Requests(route string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.requests[route]
+}
+
+// Fail makes the next times requests to route fail with status; a 429
+// carries retryAfter.
+func (s *Server) Fail(route string, status, times int, retryAfter time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for range times {
+		s.failures[route] = append(s.failures[route], failure{status: status, retryAfter: retryAfter})
+	}
+}
+
+type failure struct {
+	status     int
+	retryAfter time.Duration
+}
+
+// Commands returns the commands last registered for a guild ("" for
+// global), waiting up to timeout for a registration.
+func (s *Server) Commands(guild string, timeout time.Duration) []*discordgo.ApplicationCommand {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.waitLocked(timeout, func() bool { _, ok := s.commands[guild]; return ok })
+	return s.commands[guild]
+}
+
+// Messages returns the messages posted in channels.
+func (s *Server) Messages() []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Message(nil), s.messages...)
+}
+
+// waitLocked waits, with s.mu held, until ok() or the timeout.
+func (s *Server) waitLocked(timeout time.Duration, ok func() bool) bool {
+	deadline := time.Now().Add(timeout)
+	timer := time.AfterFunc(timeout, func() {
+		s.mu.Lock()
+		s.changed.Broadcast()
+		s.mu.Unlock()
+	})
+	defer timer.Stop()
+	for !ok() {
+		if !time.Now().Before(deadline) {
+			return false
+		}
+		s.changed.Wait()
+	}
+	return true
+}
+
+func (s *Server) newID() string {
+	s.nextID++
+	return fmt.Sprint(s.nextID)
+}
+
+// authorised checks the Bot authorisation header Discord requires.
+func (s *Server) authorised(w http.ResponseWriter, r *http.Request) bool {
+	if r.Header.Get("Authorization") == "Bot "+s.Token {
+		return true
+	}
+	s.mu.Lock()
+	got := r.Header.Get("Authorization")
+	if strings.Contains(got, s.Token) && !strings.HasPrefix(got, "Bot ") {
+		s.violate("%s %s: token without the Bot prefix", r.Method, r.URL.Path)
+	} else {
+		s.violate("%s %s: missing or wrong authorization", r.Method, r.URL.Path)
+	}
+	s.mu.Unlock()
+	writeError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
+	return false
+}
