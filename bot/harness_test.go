@@ -44,7 +44,7 @@ func (l *logBuffer) String() string {
 
 // harness is a running bot connected to a fake Discord.
 type harness struct {
-	t    *testing.T
+	t    testing.TB
 	fake *discordtest.Server
 	bot  *Bot
 	logs *logBuffer
@@ -53,7 +53,7 @@ type harness struct {
 
 // start runs the bot main runs (New(OptionsFrom(cfg))) against a fake
 // Discord; change may adjust the options first.
-func start(t *testing.T, change func(*Options)) *harness {
+func start(t testing.TB, change func(*Options)) *harness {
 	t.Helper()
 	fake := discordtest.New(testToken)
 	t.Cleanup(fake.Close)

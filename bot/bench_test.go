@@ -1,0 +1,98 @@
+package bot
+
+import (
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+)
+
+// benchPuzzles rotate through the load, so images are not all alike.
+var benchPuzzles = []string{
+	classic,
+	"..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+	"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+	"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+}
+
+// BenchmarkSolveWithImage drives /solve (image replies) through the fake
+// Discord and reports dispatch-to-first-callback and dispatch-to-final-reply
+// times (p50, p99, in ms), at a steady 200 interactions per second for 3 s
+// and in a burst of 500 sent at once, and the process's peak resident memory.
+func BenchmarkSolveWithImage(b *testing.B) {
+	h := start(b, func(o *Options) { o.RateBurst = 1000 })
+	b.Run("steady-200/s", func(b *testing.B) {
+		for b.Loop() {
+			report(b, h, drive(b, h, 600, 5*time.Millisecond))
+		}
+	})
+	b.Run("burst-500", func(b *testing.B) {
+		for b.Loop() {
+			report(b, h, drive(b, h, 500, 0))
+		}
+	})
+}
+
+// drive sends n /solve interactions, one every gap (all at once for 0),
+// each from its own user, and waits for every reply.
+func drive(b *testing.B, h *harness, n int, gap time.Duration) []discordtest.Reply {
+	ids := make([]string, n)
+	tick := time.Now()
+	for k := range ids {
+		u := discordtest.User{ID: strconv.Itoa(1000000 + k), Name: "load"}
+		ids[k] = h.fake.Send(discordtest.SlashCommand(guild, u, "solve", map[string]any{"puzzle": benchPuzzles[k%len(benchPuzzles)]}))
+		if gap > 0 {
+			tick = tick.Add(gap)
+			time.Sleep(time.Until(tick))
+		}
+	}
+	replies := make([]discordtest.Reply, n)
+	for k, id := range ids {
+		r, ok := h.fake.Reply(id, time.Minute)
+		if !ok || len(r.Final.Files) != 1 {
+			b.Fatalf("interaction %d of %d not answered with an image", k+1, n)
+		}
+		replies[k] = r
+	}
+	return replies
+}
+
+func report(b *testing.B, h *harness, rs []discordtest.Reply) {
+	first := make([]time.Duration, len(rs))
+	final := make([]time.Duration, len(rs))
+	for k, r := range rs {
+		first[k], final[k] = r.First, r.Done
+	}
+	ms := func(ds []time.Duration, q float64) float64 {
+		slices.Sort(ds)
+		return float64(ds[int(q*float64(len(ds)-1))]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(ms(first, 0.5), "first-p50-ms")
+	b.ReportMetric(ms(first, 0.99), "first-p99-ms")
+	b.ReportMetric(ms(final, 0.5), "final-p50-ms")
+	b.ReportMetric(ms(final, 0.99), "final-p99-ms")
+	b.ReportMetric(peakRSSMB(), "peak-RSS-MB")
+	if v := h.fake.Violations(); len(v) > 0 {
+		b.Fatalf("Discord rules broken under load: %v", v[:min(len(v), 5)])
+	}
+}
+
+// peakRSSMB reads the process's peak resident set (VmHWM) on Linux.
+func peakRSSMB() float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
+			kb, _ := strconv.ParseFloat(f[1], 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+

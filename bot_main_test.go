@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+)
+
+// TestRunBotUntilSIGINT starts the bot the way `go run .` does, against
+// the fake Discord, answers one interaction, then stops it with SIGINT.
+func TestRunBotUntilSIGINT(t *testing.T) {
+	fake := discordtest.New("main-test-token")
+	defer fake.Close()
+	t.Setenv("DISCORD_TOKEN", "main-test-token")
+	t.Setenv("DISCORD_API_URL", fake.URL)
+	t.Setenv("DISCORD_GUILD_ID", "700000000000000001")
+	var stderr syncWriter
+	done := make(chan int, 1)
+	go func() { done <- run(nil, strings.NewReader(""), io.Discard, &stderr) }()
+	if !fake.WaitConnected(10*time.Second, 0) {
+		t.Fatalf("the bot did not connect:\n%s", stderr.String())
+	}
+	if cmds := fake.Commands("700000000000000001", 10*time.Second); len(cmds) == 0 {
+		t.Fatal("no commands registered in the guild")
+	}
+	id := fake.Send(discordtest.SlashCommand("700000000000000001", discordtest.User{ID: "1", Name: "a"}, "help", nil))
+	if r, ok := fake.Reply(id, 10*time.Second); !ok || !strings.Contains(r.Final.Content, "/solve") {
+		t.Fatalf("no /help reply: %v %q", ok, r.Final.Content)
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Errorf("exit = %d after SIGINT, want 0:\n%s", code, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the bot did not stop after SIGINT")
+	}
+	if strings.Contains(stderr.String(), "main-test-token") {
+		t.Errorf("the token appears in the log:\n%s", stderr.String())
+	}
+	if v := fake.Violations(); len(v) > 0 {
+		t.Errorf("Discord rules broken: %v", v)
+	}
+}
+
+// syncWriter is a buffer written by the bot's goroutines and read by the test.
+type syncWriter struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.Write(p)
+}
+
+func (w *syncWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}

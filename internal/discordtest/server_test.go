@@ -1,0 +1,104 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+func request(t *testing.T, s *Server, method, path, auth, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, s.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", auth)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// sent registers an interaction without a gateway, as Send does.
+func sent(s *Server) (id, token string) {
+	id = s.Send(SlashCommand("1", User{ID: "2"}, "help", nil))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return id, s.interactions[id].token
+}
+
+func callback(content string) string {
+	b, _ := json.Marshal(map[string]any{"type": 4, "data": map[string]any{"content": content}})
+	return string(b)
+}
+
+func TestFakeEnforcesDiscordRules(t *testing.T) {
+	s := New("tok")
+	defer s.Close()
+	auth := "Bot tok"
+
+	if code, _ := request(t, s, "GET", "/api/v9/gateway", "tok", ""); code != 401 {
+		t.Errorf("a token without Bot: status %d, want 401", code)
+	}
+
+	id, token := sent(s)
+	path := "/api/v9/interactions/" + id + "/" + token + "/callback"
+	if code, _ := request(t, s, "PATCH", "/api/v9/webhooks/"+s.AppID+"/"+token+"/messages/@original", auth, `{"content":"x"}`); code != 404 {
+		t.Errorf("edit before the callback: status %d, want 404", code)
+	}
+	if code, _ := request(t, s, "POST", path, auth, callback(strings.Repeat("x", 2001))); code != 400 {
+		t.Errorf("2001 characters: status %d, want 400", code)
+	}
+	if code, _ := request(t, s, "POST", path, auth, callback("ok")); code != 204 {
+		t.Errorf("first callback: status %d, want 204", code)
+	}
+	if code, body := request(t, s, "POST", path, auth, callback("again")); code != 400 || !strings.Contains(body, "40060") {
+		t.Errorf("second callback: status %d %s, want 400 already acknowledged", code, body)
+	}
+	if r, ok := s.Reply(id, time.Second); !ok || r.Final.Content != "ok" {
+		t.Errorf("reply = %+v, %v", r.Final, ok)
+	}
+
+	late, lateToken := sent(s)
+	s.mu.Lock()
+	s.now = func() time.Time { return time.Now().Add(4 * time.Second) }
+	s.mu.Unlock()
+	if code, _ := request(t, s, "POST", "/api/v9/interactions/"+late+"/"+lateToken+"/callback", auth, callback("late")); code != 404 {
+		t.Errorf("a callback after 3s: status %d, want 404", code)
+	}
+
+	v := strings.Join(s.Violations(), "\n")
+	for _, want := range []string{"token without the Bot prefix", "edit of @original before any callback",
+		"content is 2001 characters", "a second callback", "first callback after"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("violations lack %q:\n%s", want, v)
+		}
+	}
+}
+
+func TestFakeInjectsFailures(t *testing.T) {
+	s := New("tok")
+	defer s.Close()
+	s.Fail("gateway", http.StatusTooManyRequests, 1, 250*time.Millisecond)
+	s.Fail("gateway", http.StatusBadGateway, 1, 0)
+	code, body := request(t, s, "GET", "/api/v9/gateway", "Bot tok", "")
+	if code != 429 || !strings.Contains(body, `"retry_after": 0.250`) {
+		t.Errorf("first: %d %s, want 429 with retry_after", code, body)
+	}
+	if code, _ := request(t, s, "GET", "/api/v9/gateway", "Bot tok", ""); code != 502 {
+		t.Errorf("second: %d, want 502", code)
+	}
+	if code, _ := request(t, s, "GET", "/api/v9/gateway", "Bot tok", ""); code != 200 {
+		t.Errorf("third: %d, want 200", code)
+	}
+	if n := s.Requests("gateway"); n != 3 {
+		t.Errorf("counted %d requests, want 3", n)
+	}
+}
