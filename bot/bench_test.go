@@ -95,4 +95,3 @@ func peakRSSMB() float64 {
 	}
 	return 0
 }
-
