@@ -50,15 +50,15 @@ func (d Deps) checkReply(ctx context.Context, puzzleText, answerText string, pri
 		return userError("The puzzle itself breaks the rules: " + err.Error() + "."), nil
 	}
 	if changed := changedGivens(p, a); len(changed) > 0 {
-		return Response{Content: "**The answer changes the puzzle:** " + strings.Join(changed, ", ") +
-			". Check that both are the same puzzle.", Ephemeral: private}, nil
+		return userError("**The answer changes the puzzle:** " + strings.Join(changed, ", ") +
+			". Check that both are the same puzzle."), nil
 	}
 	merged := withGivens(p, a)
 	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
 	res, err := solver.Solve(sctx, p, 2)
 	if err == nil && res.Count == 0 {
-		return Response{Content: "**This puzzle has no solution**, so no answer to it can be right.", Ephemeral: private}, nil
+		return userError("**This puzzle has no solution**, so no answer to it can be right."), nil
 	}
 	wrong := wrongCells(merged, res, err == nil)
 	return d.checkVerdict(p, merged, wrong, res.Count > 1, private)

@@ -160,3 +160,21 @@ func (s *Server) authorised(w http.ResponseWriter, r *http.Request) bool {
 	writeError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
 	return false
 }
+
+// Forget drops finished interactions and the events kept for resuming, so
+// a long benchmark measures the bot's memory rather than the fake's record.
+// Call it only while the bot is connected.
+func (s *Server) Forget() {
+	s.mu.Lock()
+	for id, in := range s.interactions {
+		if in.done {
+			delete(s.interactions, id)
+			delete(s.byToken, in.token)
+		}
+	}
+	s.messages = nil
+	s.mu.Unlock()
+	s.gw.mu.Lock()
+	s.gw.events = nil
+	s.gw.mu.Unlock()
+}

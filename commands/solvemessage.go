@@ -1,0 +1,51 @@
+package commands
+
+import (
+	"context"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// solveMessageCommand is the message command "Solve this puzzle": /solve
+// on the text of the message it is used on.
+func solveMessageCommand(d Deps) Command {
+	return Command{
+		Def:     &discordgo.ApplicationCommand{Name: "Solve this puzzle", Type: discordgo.MessageApplicationCommand},
+		Private: func(*discordgo.Interaction) bool { return false },
+		Heavy:   true,
+		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+			msg := targetMessage(i)
+			if msg == nil || msg.Content == "" {
+				return userError("That message has no text I can read a puzzle from. " + pasteHelp), nil
+			}
+			return d.solveReply(ctx, puzzleIn(msg.Content), formatFor(d, ""))
+		},
+	}
+}
+
+// puzzleIn returns the first code block of a message, where people put a
+// grid they want to keep aligned, or the whole message when it has none.
+func puzzleIn(content string) string {
+	_, rest, ok := strings.Cut(content, "```")
+	if !ok {
+		return content
+	}
+	block, _, ok := strings.Cut(rest, "```")
+	if !ok {
+		return content
+	}
+	return "```" + block + "```"
+}
+
+func targetMessage(i *discordgo.Interaction) *discordgo.Message {
+	if i.Type != discordgo.InteractionApplicationCommand {
+		return nil
+	}
+	data := i.ApplicationCommandData()
+	if data.Resolved == nil {
+		return nil
+	}
+	return data.Resolved.Messages[data.TargetID]
+}
+
