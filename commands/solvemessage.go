@@ -48,4 +48,3 @@ func targetMessage(i *discordgo.Interaction) *discordgo.Message {
 	}
 	return data.Resolved.Messages[data.TargetID]
 }
-
