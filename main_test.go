@@ -67,7 +67,7 @@ func TestSolveTimeoutMessage(t *testing.T) {
 	}
 	code, out, _ = runCLI(t, "", "solve", "--timeout", "1ns", "3"+strings.Repeat(".", 80))
 	if code != exitNoGood || !strings.HasPrefix(out, "not unique: at least 2 solutions") ||
-		!strings.Contains(out, "; only 1 given: a 9×9 puzzle with fewer than 17 givens never has a unique solution; one of them:") {
+		!strings.Contains(out, "; only 1 given: 9×9 puzzles with fewer than 17 givens never have a unique solution; one of them:") {
 		t.Errorf("exit = %d, output = %q; want not unique with the advice on givens", code, out)
 	}
 }

@@ -101,7 +101,7 @@ func printOutcome(o outcome, w io.Writer, timeout time.Duration) int {
 	} else {
 		diff := solver.Differences(o.res.Solutions[0], o.res.Solutions[1])
 		fmt.Fprintf(w, "not unique: at least 2 solutions, which differ in %d cells (%s)%s; one of them:\n%s\n",
-			len(diff), cellList(diff, 8), givensAdvice(o.grid), stats(o))
+			len(diff), solver.CellNames(diff, 8), givensAdvice(o.grid), stats(o))
 		status = exitNoGood
 	}
 	fmt.Fprintf(w, "%s\n%s\n", render.Text(sol), render.Line(sol))
@@ -122,26 +122,12 @@ func noSolutionReason(g solver.Grid) string {
 }
 
 // givensAdvice explains a timeout or several solutions by the number of
-// givens, when it is below the known minimum for a unique puzzle.
+// givens, when there are too few for a unique puzzle.
 func givensAdvice(g solver.Grid) string {
-	if min, ok := solver.MinUniqueGivens(g.Size()); ok && g.Givens() < min {
-		return fmt.Sprintf("; only %s: a %d×%d puzzle with fewer than %d givens never has a unique solution",
-			plural(g.Givens(), "given"), g.Size(), g.Size(), min)
+	if s := solver.FewGivens(g); s != "" {
+		return "; " + s
 	}
 	return ""
-}
-
-// cellList names up to max cells, then says how many more.
-func cellList(cells []solver.Cell, max int) string {
-	names := make([]string, 0, max)
-	for i, c := range cells {
-		if i == max {
-			names = append(names, fmt.Sprintf("and %d more", len(cells)-max))
-			break
-		}
-		names = append(names, c.String())
-	}
-	return strings.Join(names, ", ")
 }
 
 // solveBatch prints one line per input line: unique, multiple, none,

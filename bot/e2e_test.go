@@ -53,7 +53,7 @@ func TestSolveEndToEnd(t *testing.T) {
 		{"bad input", map[string]any{"puzzle": classic[:79]}, []string{"found 79 cells; a 9×9 puzzle needs 81"}, "", true},
 		{"bad character", map[string]any{"puzzle": "53..7....6..195.k.." + classic[19:]}, []string{"unexpected character 'k' at position 17"}, "", true},
 		{"clash", map[string]any{"puzzle": "55" + classic[2:]}, []string{"**No solution:** row 1 has two 5s, at r1c1 and r1c2"}, "solution.png", false},
-		{"too few givens", map[string]any{"puzzle": "1" + strings.Repeat(".", 80)}, []string{"**Not unique.**", "Only 1 givens"}, "solution.png", false},
+		{"too few givens", map[string]any{"puzzle": "1" + strings.Repeat(".", 80)}, []string{"**Not unique.**", "Only 1 given: 9×9 puzzles"}, "solution.png", false},
 	}
 	for k, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -133,7 +133,7 @@ func (d Deps) checkVerdict(p, answer solver.Grid, wrong []solver.Cell, several, 
 	resp := Response{Ephemeral: private}
 	switch {
 	case len(wrong) > 0:
-		resp.Content = fmt.Sprintf("**Not quite:** %s wrong: ||%s||", cellsWord(len(wrong)), cellList(wrong, 40))
+		resp.Content = fmt.Sprintf("**Not quite:** %s wrong: ||%s||", cellsWord(len(wrong)), solver.CellNames(wrong, 40))
 		if empty > 0 {
 			resp.Content += fmt.Sprintf("\nAnd %s still empty.", cellsWord(empty))
 		}

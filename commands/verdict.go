@@ -93,7 +93,7 @@ func (r *reply) notUnique(res solver.Result, stopped bool, took time.Duration) {
 	}
 	diff := solver.Differences(res.Solutions[0], res.Solutions[1])
 	r.line("**Not unique.** This puzzle has %s · %s", count, duration(took))
-	r.line("Two of them differ in %d cells, for example %s.", len(diff), cellList(diff, 6))
+	r.line("Two of them differ in %d cells, for example %s.", len(diff), solver.CellNames(diff, 6))
 	if advice := givensAdvice(r.puzzle); advice != "" {
 		r.line("%s", advice)
 	}
@@ -156,26 +156,13 @@ func (d Deps) image(g solver.Grid, opt render.Options, name string) (File, error
 func codeBlock(s string) string { return "```\n" + strings.TrimSuffix(s, "\n") + "\n```" }
 
 // givensAdvice explains a timeout or several solutions by the number of
-// givens, when there are fewer than a unique puzzle needs.
+// givens, as a sentence, when there are too few for a unique puzzle.
 func givensAdvice(g solver.Grid) string {
-	if min, ok := solver.MinUniqueGivens(g.Size()); ok && g.Givens() < min {
-		return fmt.Sprintf("Only %d givens: %d×%d puzzles with fewer than %d givens never have a unique solution.",
-			g.Givens(), g.Size(), g.Size(), min)
+	s := solver.FewGivens(g)
+	if s == "" {
+		return ""
 	}
-	return ""
-}
-
-// cellList names up to max cells, and how many more there are.
-func cellList(cells []solver.Cell, max int) string {
-	names := make([]string, 0, max+1)
-	for i, c := range cells {
-		if i == max {
-			names = append(names, fmt.Sprintf("and %d more", len(cells)-max))
-			break
-		}
-		names = append(names, c.String())
-	}
-	return strings.Join(names, ", ")
+	return strings.ToUpper(s[:1]) + s[1:] + "."
 }
 
 // duration writes a solve time the way people read it: 0.21 ms, 12 ms, 1.5 s.

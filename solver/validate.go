@@ -130,3 +130,33 @@ func MinUniqueGivens(size int) (min int, ok bool) {
 	}
 	return 0, false
 }
+
+// FewGivens explains why a puzzle cannot be unique when it has fewer givens
+// than MinUniqueGivens, e.g. "only 16 givens: 9×9 puzzles with fewer than
+// 17 givens never have a unique solution"; otherwise it returns "".
+func FewGivens(g Grid) string {
+	min, ok := MinUniqueGivens(g.Size())
+	if !ok || g.Givens() >= min {
+		return ""
+	}
+	givens := fmt.Sprintf("%d givens", g.Givens())
+	if g.Givens() == 1 {
+		givens = "1 given"
+	}
+	return fmt.Sprintf("only %s: %d×%d puzzles with fewer than %d givens never have a unique solution",
+		givens, g.Size(), g.Size(), min)
+}
+
+// CellNames lists up to max cells by name, "r1c2, r3c4", and says how many
+// more there are: "…, and 5 more".
+func CellNames(cells []Cell, max int) string {
+	names := make([]string, 0, max+1)
+	for i, c := range cells {
+		if i == max {
+			names = append(names, fmt.Sprintf("and %d more", len(cells)-max))
+			break
+		}
+		names = append(names, c.String())
+	}
+	return strings.Join(names, ", ")
+}

@@ -69,16 +69,12 @@ func final(t discordgo.InteractionResponseType) bool {
 }
 
 func (s *Server) postCallback(w http.ResponseWriter, r *http.Request) {
-	if !s.begin("callback", w, r) {
-		return
-	}
 	var body struct {
 		Type discordgo.InteractionResponseType `json:"type"`
 		Data *wireMessage                      `json:"data"`
 	}
-	files, err := readMessage(r, &body)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+	files, ok := s.receive("callback", w, r, &body)
+	if !ok {
 		return
 	}
 	msg := body.Data.message(files)
@@ -113,13 +109,9 @@ func (s *Server) postCallback(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
-	if !s.begin("edit", w, r) {
-		return
-	}
 	var body wireMessage
-	files, err := readMessage(r, &body)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+	files, ok := s.receive("edit", w, r, &body)
+	if !ok {
 		return
 	}
 	if body.Content != nil && !s.checkContent(w, "edit", *body.Content) {
@@ -149,13 +141,9 @@ func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) postFollowup(w http.ResponseWriter, r *http.Request) {
-	if !s.begin("followup", w, r) {
-		return
-	}
 	var body wireMessage
-	files, err := readMessage(r, &body)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+	files, ok := s.receive("followup", w, r, &body)
+	if !ok {
 		return
 	}
 	msg := body.message(files)

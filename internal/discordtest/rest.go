@@ -120,6 +120,21 @@ func (s *Server) putCommands(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, cmds)
 }
 
+// receive begins a request whose body is a message: it counts it, applies
+// an injected failure and decodes the body into v. ok is false when the
+// answer has been written already.
+func (s *Server) receive(route string, w http.ResponseWriter, r *http.Request, v any) (files []File, ok bool) {
+	if !s.begin(route, w, r) {
+		return nil, false
+	}
+	files, err := readMessage(r, v)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return nil, false
+	}
+	return files, true
+}
+
 // readMessage decodes a JSON or multipart (payload_json plus files) body
 // into v and returns the files.
 func readMessage(r *http.Request, v any) ([]File, error) {
@@ -195,13 +210,9 @@ func (s *Server) checkContent(w http.ResponseWriter, what, content string) bool 
 }
 
 func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
-	if !s.begin("message", w, r) {
-		return
-	}
 	var data wireMessage
-	files, err := readMessage(r, &data)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+	files, ok := s.receive("message", w, r, &data)
+	if !ok {
 		return
 	}
 	m := data.message(files)
