@@ -13,6 +13,8 @@ type geometry struct {
 	full     uint16    // candidate mask with all n digits
 	units    [][]uint8 // 3n units of n cell indices
 	peers    [][]uint8 // for each cell, the cells sharing a unit with it
+	peerSet  []cellSet // the same as a 256-bit set
+	boxOf    []int     // each cell's box number
 }
 
 // geometries is indexed by grid side; it is filled once at start-up.
@@ -46,10 +48,14 @@ func newGeometry(n int) *geometry {
 		}
 	}
 	geo.peers = make([][]uint8, n*n)
+	geo.peerSet = make([]cellSet, n*n)
+	geo.boxOf = make([]int, n*n)
 	for a := range shared {
+		geo.boxOf[a] = g.Box(a/n, a%n)
 		for b, ok := range shared[a] {
 			if ok {
 				geo.peers[a] = append(geo.peers[a], uint8(b))
+				geo.peerSet[a].add(b)
 			}
 		}
 	}

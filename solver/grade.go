@@ -1,0 +1,198 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+)
+
+// Level is a difficulty grade people understand.
+type Level int
+
+// The levels, from the easiest.
+const (
+	Easy Level = iota
+	Medium
+	Hard
+	Expert
+	Extreme
+)
+
+var levelNames = [...]string{"easy", "medium", "hard", "expert", "extreme"}
+
+// String returns the level's name: easy, medium, hard, expert or extreme.
+func (l Level) String() string {
+	if l < Easy || l > Extreme {
+		return fmt.Sprintf("Level(%d)", int(l))
+	}
+	return levelNames[l]
+}
+
+// ParseLevel returns the level with the given name.
+func ParseLevel(name string) (Level, bool) {
+	for l, n := range levelNames {
+		if n == name {
+			return Level(l), true
+		}
+	}
+	return 0, false
+}
+
+// levelFor maps a score to a level: singles are easy, locked candidates
+// medium, subsets, fish and wings hard, chains up to 7 expert, and
+// anything harder extreme.
+func levelFor(score float64) Level {
+	switch {
+	case score < 2.0:
+		return Easy
+	case score < 3.0:
+		return Medium
+	case score < 5.0:
+		return Hard
+	case score < 7.0:
+		return Expert
+	}
+	return Extreme
+}
+
+// Grading is how hard a puzzle is for a person.
+type Grading struct {
+	Level Level
+	// Score is the rating of the hardest step, on Sudoku Explainer's scale
+	// (1.0 for singles up to 9 and beyond for trial and error).
+	Score float64
+	// Hardest is the technique of the hardest step.
+	Hardest Technique
+	// Steps counts the steps; Guesses the ones taken by trial and error.
+	Steps, Guesses int
+}
+
+// Errors from Grade and Hint for puzzles that are not proper.
+var (
+	ErrNoSolution = errors.New("solver: the puzzle has no solution")
+	ErrNotUnique  = errors.New("solver: the puzzle has more than one solution")
+)
+
+// Grade solves g the way a person would, always taking the simplest step
+// available, and rates it by the hardest step it needed. g must have
+// exactly one solution (else ErrNoSolution or ErrNotUnique); when ctx ends
+// first the error wraps ctx.Err(). g is not modified.
+func Grade(ctx context.Context, g Grid) (Grading, error) {
+	sol, err := uniqueSolution(ctx, g)
+	if err != nil {
+		return Grading{}, err
+	}
+	var gr Grading
+	err = walk(ctx, g, sol, func(s Step) bool {
+		gr.Steps++
+		if s.Technique == TrialAndError {
+			gr.Guesses++
+		}
+		if s.Rating > gr.Score {
+			gr.Score, gr.Hardest = s.Rating, s.Technique
+		}
+		return true
+	})
+	if err != nil {
+		return Grading{}, err
+	}
+	if gr.Guesses > 0 {
+		gr.Score = math.Min(11, TrialAndError.Rating()+0.1*float64(gr.Guesses-1))
+	}
+	gr.Score = math.Round(gr.Score*10) / 10
+	gr.Level = levelFor(gr.Score)
+	return gr, nil
+}
+
+// uniqueSolution returns g's one solution, or why there is none.
+func uniqueSolution(ctx context.Context, g Grid) (Grid, error) {
+	res, err := Solve(ctx, g, 2)
+	switch {
+	case err != nil:
+		return Grid{}, err
+	case res.Count == 0:
+		return Grid{}, ErrNoSolution
+	case res.Count > 1:
+		return Grid{}, ErrNotUnique
+	}
+	return res.Solutions[0], nil
+}
+
+// walk takes logical steps from g until it is solved, calling visit with
+// each (it stops early when visit returns false). When no technique
+// applies it places the solution's digit in the cell with the fewest
+// candidates, as a TrialAndError step.
+func walk(ctx context.Context, g, sol Grid, visit func(Step) bool) error {
+	b := newBoard(g)
+	for !b.solved() {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("solver: grading stopped: %w", err)
+		}
+		s, ok := b.next()
+		if !ok {
+			s = b.guess(sol)
+		}
+		b.apply(s)
+		if !visit(s) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// next finds the simplest step available.
+func (b *board) next() (Step, bool) {
+	for _, find := range finders {
+		if s, ok := find(b); ok {
+			if s.Rating == 0 {
+				s.Rating = s.Technique.Rating()
+			}
+			return s, true
+		}
+	}
+	return Step{}, false
+}
+
+// finders lists the techniques from the simplest.
+var finders = []func(*board) (Step, bool){
+	(*board).fullHouse,
+	func(b *board) (Step, bool) { return b.hiddenSingle(true) },
+	func(b *board) (Step, bool) { return b.hiddenSingle(false) },
+	(*board).nakedSingle,
+	func(b *board) (Step, bool) { return b.lockedCandidates(true) },
+	func(b *board) (Step, bool) { return b.lockedCandidates(false) },
+	func(b *board) (Step, bool) { return b.nakedSubset(2) },
+	func(b *board) (Step, bool) { return b.fish(2) },
+	func(b *board) (Step, bool) { return b.hiddenSubset(2) },
+	func(b *board) (Step, bool) { return b.nakedSubset(3) },
+	func(b *board) (Step, bool) { return b.fish(3) },
+	func(b *board) (Step, bool) { return b.hiddenSubset(3) },
+	(*board).xyWing,
+	(*board).xyzWing,
+	(*board).uniqueRectangle,
+	func(b *board) (Step, bool) { return b.nakedSubset(4) },
+	func(b *board) (Step, bool) { return b.fish(4) },
+	func(b *board) (Step, bool) { return b.hiddenSubset(4) },
+	(*board).bug,
+	(*board).wWing,
+	func(b *board) (Step, bool) { return b.chain(XChain) },
+	func(b *board) (Step, bool) { return b.chain(XYChain) },
+	func(b *board) (Step, bool) { return b.chain(AIC) },
+}
+
+// guess places the solution's digit in an empty cell with the fewest
+// candidates.
+func (b *board) guess(sol Grid) Step {
+	best, fewest := -1, 99
+	for i := 0; i < b.geo.cells; i++ {
+		if n := bits.OnesCount16(b.cand[i]); b.val[i] == 0 && n < fewest {
+			best, fewest = i, n
+		}
+	}
+	c := b.cell(best)
+	v := sol.At(c.Row, c.Col)
+	return Step{Technique: TrialAndError, Rating: TrialAndError.Rating(), Placed: []Candidate{{c, v}},
+		Cells: []Cell{c}, Digits: []int{v}}
+}

@@ -1,0 +1,208 @@
+package solver
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Technique is a way people solve Sudoku, from the simplest up.
+type Technique int
+
+// The techniques the logical solver knows, in the order it tries them.
+const (
+	FullHouse Technique = iota
+	HiddenSingleBox
+	HiddenSingleLine
+	NakedSingle
+	Pointing
+	Claiming
+	NakedPair
+	XWing
+	HiddenPair
+	NakedTriple
+	Swordfish
+	HiddenTriple
+	XYWing
+	XYZWing
+	UniqueRectangle
+	NakedQuad
+	Jellyfish
+	HiddenQuad
+	BUG
+	WWing
+	XChain
+	XYChain
+	AIC
+	TrialAndError
+	techniqueCount
+)
+
+var techniqueInfo = [techniqueCount]struct {
+	name   string
+	rating float64 // on Sudoku Explainer's scale
+}{
+	FullHouse: {"Full house", 1.0}, HiddenSingleBox: {"Hidden single", 1.2}, HiddenSingleLine: {"Hidden single", 1.5},
+	NakedSingle: {"Naked single", 2.3}, Pointing: {"Pointing", 2.6}, Claiming: {"Claiming", 2.8},
+	NakedPair: {"Naked pair", 3.0}, XWing: {"X-Wing", 3.2}, HiddenPair: {"Hidden pair", 3.4},
+	NakedTriple: {"Naked triple", 3.6}, Swordfish: {"Swordfish", 3.8}, HiddenTriple: {"Hidden triple", 4.0},
+	XYWing: {"XY-Wing", 4.2}, XYZWing: {"XYZ-Wing", 4.4}, UniqueRectangle: {"Unique rectangle", 4.5},
+	NakedQuad: {"Naked quad", 5.0}, Jellyfish: {"Jellyfish", 5.2}, HiddenQuad: {"Hidden quad", 5.4},
+	BUG: {"Bivalue universal grave", 5.6}, WWing: {"W-Wing", 6.0},
+	XChain: {"X-Chain", 6.1}, XYChain: {"XY-Chain", 6.2}, AIC: {"Alternating inference chain", 6.6},
+	TrialAndError: {"Trial and error", 8.0},
+}
+
+// String returns the technique's name as players know it.
+func (t Technique) String() string {
+	if t < 0 || t >= techniqueCount {
+		return fmt.Sprintf("Technique(%d)", int(t))
+	}
+	return techniqueInfo[t].name
+}
+
+// Rating returns the technique's base difficulty on Sudoku Explainer's scale.
+func (t Technique) Rating() float64 { return techniqueInfo[t].rating }
+
+// Candidate is a digit at a cell.
+type Candidate struct {
+	Cell  Cell
+	Digit int
+}
+
+// Unit is a row, column or box, numbered from 0.
+type Unit struct {
+	Kind  UnitKind
+	Index int
+}
+
+// String names the unit as players do: "row 3", "box 5".
+func (u Unit) String() string { return fmt.Sprintf("%s %d", u.Kind, u.Index+1) }
+
+// Step is one move of the logical solver: what it found and what it did.
+type Step struct {
+	Technique Technique
+	// Rating is the step's difficulty: the technique's, plus a little for
+	// long chains.
+	Rating float64
+	// Placed are the digits the step writes in; Removed the candidates it
+	// eliminates. A step does one or the other.
+	Placed, Removed []Candidate
+	// Cells, Units and Digits are the pattern that justifies the step: the
+	// cells to highlight, the units and digits to name.
+	Cells  []Cell
+	Units  []Unit
+	Digits []int
+}
+
+// board is the logical solver's state: digits placed and candidates left.
+type board struct {
+	geo  *geometry
+	n    int
+	val  [MaxSize * MaxSize]uint8
+	cand [MaxSize * MaxSize]uint16 // 0 for a placed cell
+}
+
+func newBoard(g Grid) *board {
+	b := &board{geo: geometries[g.size], n: g.Size()}
+	for i := 0; i < b.geo.cells; i++ {
+		b.cand[i] = b.geo.full
+	}
+	for i := 0; i < b.geo.cells; i++ {
+		if v := g.cells[i]; v != 0 {
+			b.place(i, int(v))
+		}
+	}
+	return b
+}
+
+func (b *board) place(i, v int) {
+	b.val[i], b.cand[i] = uint8(v), 0
+	for _, p := range b.geo.peers[i] {
+		b.cand[p] &^= 1 << (v - 1)
+	}
+}
+
+func (b *board) cell(i int) Cell { return Cell{i / b.n, i % b.n} }
+
+// unit returns the kind and number of unit u (rows, then columns, then boxes).
+func (b *board) unit(u int) Unit { return Unit{Kind: UnitKind(u / b.n), Index: u % b.n} }
+
+// apply carries out a step.
+func (b *board) apply(s Step) {
+	for _, p := range s.Placed {
+		b.place(p.Cell.Row*b.n+p.Cell.Col, p.Digit)
+	}
+	for _, r := range s.Removed {
+		b.cand[r.Cell.Row*b.n+r.Cell.Col] &^= 1 << (r.Digit - 1)
+	}
+}
+
+// solved reports whether every cell holds a digit.
+func (b *board) solved() bool {
+	for i := 0; i < b.geo.cells; i++ {
+		if b.val[i] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// broken reports whether an empty cell has no candidate left.
+func (b *board) broken() bool {
+	for i := 0; i < b.geo.cells; i++ {
+		if b.val[i] == 0 && b.cand[i] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// grid returns the digits placed so far.
+func (b *board) grid() Grid {
+	g := Grid{size: uint8(b.n)}
+	copy(g.cells[:], b.val[:])
+	return g
+}
+
+// positions returns, as a bit per unit position, where digit bit may go in
+// unit u.
+func (b *board) positions(u int, bit uint16) uint32 {
+	var m uint32
+	for k, i := range b.geo.units[u] {
+		if b.cand[i]&bit != 0 {
+			m |= 1 << k
+		}
+	}
+	return m
+}
+
+// removals lists the candidates of digit v in cells that the step would
+// remove, skipping cells where v is already gone.
+func (b *board) removals(cells []int, v int) []Candidate {
+	var out []Candidate
+	for _, i := range cells {
+		if b.cand[i]&(1<<(v-1)) != 0 {
+			out = append(out, Candidate{b.cell(i), v})
+		}
+	}
+	return out
+}
+
+func (b *board) cells(idx []int) []Cell {
+	out := make([]Cell, len(idx))
+	for k, i := range idx {
+		out[k] = b.cell(i)
+	}
+	return out
+}
+
+func digitsOf(mask uint16) []int {
+	var out []int
+	for ; mask != 0; mask &= mask - 1 {
+		out = append(out, bits.TrailingZeros16(mask)+1)
+	}
+	return out
+}
+
+// sees reports whether cells i and j share a unit.
+func (b *board) sees(i, j int) bool { return b.geo.peerSet[i][j>>6]>>(j&63)&1 != 0 }

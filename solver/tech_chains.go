@@ -1,0 +1,230 @@
+package solver
+
+import (
+	"math"
+	"math/bits"
+)
+
+// Chains: a candidate is a node. A strong link joins two candidates of
+// which at least one is true (the two digits of a two-digit cell, or the
+// two places of a digit in a unit); a weak link joins two that cannot both
+// be true (same cell, or same digit in cells that see each other). A chain
+// from X to Y that starts and ends with a strong link and alternates proves
+// that X or Y is true, so any candidate that conflicts with both goes.
+
+// maxChain bounds the nodes in a chain: longer ones are hard to follow and
+// slow to find.
+const maxChain = 16
+
+type cellSet [4]uint64
+
+func (s *cellSet) add(i int) { s[i>>6] |= 1 << (i & 63) }
+func (s cellSet) and(t cellSet) cellSet {
+	return cellSet{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]}
+}
+func (s cellSet) empty() bool { return s[0]|s[1]|s[2]|s[3] == 0 }
+
+// chainSearch holds one search's tables; nodes are cell*16 + digit-1.
+type chainSearch struct {
+	b       *board
+	strong  [][]int32
+	digits  [MaxSize]cellSet // cells where each digit is a candidate
+	dist    []int8           // per node and state (on, off): chain length, -1 unseen
+	parent  []int32
+	queue   []int32
+	onlyOne int // -1, or the one digit an X-chain may use
+	bival   bool
+}
+
+func (b *board) newChainSearch() *chainSearch {
+	cs := &chainSearch{b: b, strong: make([][]int32, b.geo.cells*16), onlyOne: -1}
+	cs.dist = make([]int8, 2*len(cs.strong))
+	cs.parent = make([]int32, 2*len(cs.strong))
+	for i := 0; i < b.geo.cells; i++ {
+		for _, v := range digitsOf(b.cand[i]) {
+			cs.digits[v-1].add(i)
+		}
+		if b.bivalue(i) {
+			d := digitsOf(b.cand[i])
+			cs.link(i*16+d[0]-1, i*16+d[1]-1)
+		}
+	}
+	for u, unit := range b.geo.units {
+		for v := 1; v <= b.n; v++ {
+			if pos := b.positions(u, 1<<(v-1)); bits.OnesCount32(pos) == 2 {
+				p := int(unit[bits.TrailingZeros32(pos)])
+				q := int(unit[31-bits.LeadingZeros32(pos)])
+				if u < 2*b.n || !b.sameLine(p, q) { // a box pair on a line is found via the line
+					cs.link(p*16+v-1, q*16+v-1)
+				}
+			}
+		}
+	}
+	return cs
+}
+
+func (b *board) sameLine(p, q int) bool { return p/b.n == q/b.n || p%b.n == q%b.n }
+
+func (cs *chainSearch) link(x, y int) {
+	cs.strong[x] = append(cs.strong[x], int32(y))
+	cs.strong[y] = append(cs.strong[y], int32(x))
+}
+
+// chain finds the shortest chain that eliminates something, of the kind
+// asked: XChain (one digit), XYChain (two-digit cells only) or AIC.
+func (b *board) chain(kind Technique) (Step, bool) {
+	cs := b.newChainSearch()
+	cs.bival = kind == XYChain
+	best := Step{}
+	bestLen := maxChain + 1
+	for start := range cs.strong {
+		if len(cs.strong[start]) == 0 {
+			continue
+		}
+		if kind == XChain {
+			cs.onlyOne = start % 16
+		}
+		if s, n, ok := cs.from(start, bestLen); ok && n < bestLen {
+			best, bestLen = s, n
+		}
+	}
+	if bestLen > maxChain {
+		return Step{}, false
+	}
+	best.Technique = kind
+	best.Rating = kind.Rating() + chainLengthExtra(bestLen)
+	return best, true
+}
+
+// chainLengthExtra adds to a chain's rating as it grows, as Sudoku
+// Explainer does: nothing up to 4 nodes, then about 0.1 per doubling.
+func chainLengthExtra(nodes int) float64 {
+	if nodes <= 4 {
+		return 0
+	}
+	return math.Round(math.Log2(float64(nodes)/4)*2) / 10
+}
+
+// from searches breadth first from start assumed false; it returns the
+// first elimination found with fewer than limit nodes.
+func (cs *chainSearch) from(start, limit int) (Step, int, bool) {
+	for k := range cs.dist {
+		cs.dist[k] = -1
+	}
+	off, on := func(x int) int { return 2 * x }, func(x int) int { return 2*x + 1 }
+	cs.dist[off(start)] = 1
+	cs.queue = append(cs.queue[:0], int32(off(start)))
+	for q := 0; q < len(cs.queue); q++ {
+		st := int(cs.queue[q])
+		x, isOn, d := st/2, st%2 == 1, int(cs.dist[st])
+		if d+1 >= limit {
+			break
+		}
+		if !isOn {
+			for _, y := range cs.strong[x] {
+				if cs.visit(on(int(y)), st, d+1, int(y)) {
+					if s, ok := cs.eliminate(start, int(y), on(int(y))); ok {
+						return s, d + 1, true
+					}
+				}
+			}
+			continue
+		}
+		for _, y := range cs.weak(x) {
+			cs.visit(off(y), st, d+1, y)
+		}
+	}
+	return Step{}, 0, false
+}
+
+func (cs *chainSearch) visit(st, parent, d, node int) bool {
+	if cs.dist[st] >= 0 || !cs.allowed(node) {
+		return false
+	}
+	cs.dist[st], cs.parent[st] = int8(d), int32(parent)
+	cs.queue = append(cs.queue, int32(st))
+	return true
+}
+
+func (cs *chainSearch) allowed(node int) bool {
+	if cs.onlyOne >= 0 && node%16 != cs.onlyOne {
+		return false
+	}
+	return !cs.bival || cs.b.bivalue(node/16)
+}
+
+// weak returns the nodes that cannot be true with x: the other digits of
+// its cell and its digit in the cells it sees.
+func (cs *chainSearch) weak(x int) []int {
+	b, i, v := cs.b, x/16, x%16
+	var out []int
+	for _, w := range digitsOf(b.cand[i]) {
+		if w-1 != v {
+			out = append(out, i*16+w-1)
+		}
+	}
+	if cs.bival && len(out) > 0 {
+		return out // an XY-chain leaves a cell only through its other digit
+	}
+	for _, p := range b.geo.peers[i] {
+		if b.cand[p]&(1<<v) != 0 {
+			out = append(out, int(p)*16+v)
+		}
+	}
+	return out
+}
+
+// eliminate returns what a chain from X (false) to Y (true) removes.
+func (cs *chainSearch) eliminate(x, y, yState int) (Step, bool) {
+	b := cs.b
+	ix, vx, iy, vy := x/16, x%16+1, y/16, y%16+1
+	var rm []Candidate
+	switch {
+	case vx == vy:
+		both := b.geo.peerSet[ix]
+		both = both.and(b.geo.peerSet[iy]).and(cs.digits[vx-1])
+		for k := 0; k < b.geo.cells; k++ {
+			if both[k>>6]>>(k&63)&1 != 0 {
+				rm = append(rm, Candidate{b.cell(k), vx})
+			}
+		}
+	case ix == iy:
+		for _, w := range digitsOf(b.cand[ix] &^ (1<<(vx-1) | 1<<(vy-1))) {
+			rm = append(rm, Candidate{b.cell(ix), w})
+		}
+	case b.sees(ix, iy):
+		if b.cand[ix]&(1<<(vy-1)) != 0 {
+			rm = append(rm, Candidate{b.cell(ix), vy})
+		}
+		if b.cand[iy]&(1<<(vx-1)) != 0 {
+			rm = append(rm, Candidate{b.cell(iy), vx})
+		}
+	}
+	if len(rm) == 0 {
+		return Step{}, false
+	}
+	return Step{Removed: rm, Cells: cs.path(yState), Digits: uniqueDigits(vx, vy)}, true
+}
+
+// path returns the chain's cells from its start to the node at state st.
+func (cs *chainSearch) path(st int) []Cell {
+	var cells []Cell
+	for {
+		c := cs.b.cell(st / 2 / 16)
+		if len(cells) == 0 || cells[len(cells)-1] != c {
+			cells = append(cells, c)
+		}
+		if cs.dist[st] == 1 {
+			break
+		}
+		st = int(cs.parent[st])
+	}
+	return cells
+}
+
+func uniqueDigits(a, b int) []int {
+	if a == b {
+		return []int{a}
+	}
+	return []int{a, b}
+}
