@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"errors"
+	"flag"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -30,8 +31,14 @@ func TestStepsNeverWrong(t *testing.T) {
 	}
 }
 
+// fullCheck walks every puzzle instead of a sample (slow: minutes).
+var fullCheck = flag.Bool("fullcheck", false, "check the logical steps on every puzzle of every data set")
+
 func sampleSize(t *testing.T) int {
-	if testing.Short() {
+	switch {
+	case *fullCheck:
+		return 1 << 30
+	case testing.Short():
 		return 20
 	}
 	return 200

@@ -96,10 +96,12 @@ type Step struct {
 
 // board is the logical solver's state: digits placed and candidates left.
 type board struct {
-	geo  *geometry
-	n    int
-	val  [MaxSize * MaxSize]uint8
-	cand [MaxSize * MaxSize]uint16 // 0 for a placed cell
+	geo *geometry
+	n   int
+	// noUniqueness turns off the techniques that assume one solution.
+	noUniqueness bool
+	val          [MaxSize * MaxSize]uint8
+	cand         [MaxSize * MaxSize]uint16 // 0 for a placed cell
 }
 
 func newBoard(g Grid) *board {

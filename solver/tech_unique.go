@@ -11,6 +11,9 @@ import "math/bits"
 // among others: if the fourth were a or b too, the two digits could swap, so
 // it is neither.
 func (b *board) uniqueRectangle() (Step, bool) {
+	if b.noUniqueness {
+		return Step{}, false
+	}
 	n := b.n
 	for r1 := 0; r1 < n; r1++ {
 		for r2 := r1 + 1; r2 < n; r2++ {
@@ -93,6 +96,9 @@ func (b *board) rectangleRoof(c [4]int, pair uint16, e1, e2 int) (Step, bool) {
 // row, every digit would have two places in every unit and the puzzle two
 // solutions (bivalue universal grave + 1).
 func (b *board) bug() (Step, bool) {
+	if b.noUniqueness {
+		return Step{}, false
+	}
 	odd := -1
 	for i := 0; i < b.geo.cells; i++ {
 		if b.val[i] != 0 {
