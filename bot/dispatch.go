@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -38,9 +39,38 @@ func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreat
 		b.command(i)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		b.autocomplete(i)
-	default: // buttons and modals: none in this build
+	case discordgo.InteractionMessageComponent:
+		b.component(i)
+	default: // modals: none in this build
 		b.respond(i, "", replyExpired)
 	}
+}
+
+// component routes a button click by its custom id, "<command>:<arg>".
+func (b *Bot) component(i *discordgo.Interaction) {
+	name, arg, _ := strings.Cut(i.MessageComponentData().CustomID, ":")
+	cmd, ok := b.commands[name]
+	if !ok || cmd.Component == nil {
+		b.respond(i, name, replyExpired)
+		return
+	}
+	b.limited(i, name, func() {
+		b.answer(i, commands.Command{Def: cmd.Def, Private: cmd.Private, Heavy: cmd.Heavy,
+			Handle: func(ctx context.Context, i *discordgo.Interaction) (commands.Response, error) {
+				return cmd.Component(ctx, i, arg)
+			}})
+	})
+}
+
+// limited runs f unless the user has used up their rate, in which case it
+// tells them when to come back.
+func (b *Bot) limited(i *discordgo.Interaction, name string, f func()) {
+	if wait, ok := b.limiter.allow(userID(i)); !ok {
+		b.respond(i, name, commands.Response{Ephemeral: true,
+			Content: fmt.Sprintf("Slow down a little: try again in %d s.", int(math.Ceil(wait.Seconds())))})
+		return
+	}
+	f()
 }
 
 // enter counts an interaction in flight unless the bot is shutting down.
@@ -62,12 +92,7 @@ func (b *Bot) command(i *discordgo.Interaction) {
 		b.respond(i, name, replyUnknown)
 		return
 	}
-	if wait, ok := b.limiter.allow(userID(i)); !ok {
-		b.respond(i, name, commands.Response{Ephemeral: true,
-			Content: fmt.Sprintf("Slow down a little: try again in %d s.", int(math.Ceil(wait.Seconds())))})
-		return
-	}
-	b.answer(i, cmd)
+	b.limited(i, name, func() { b.answer(i, cmd) })
 }
 
 // autocomplete answers with no choices: no command of this build offers any.

@@ -26,8 +26,8 @@ func TestRegistersEveryCommand(t *testing.T) {
 			for _, c := range cmds {
 				names = append(names, c.Name)
 			}
-			if got := strings.Join(names, ","); got != "solve,check,help,Solve this puzzle" {
-				t.Errorf("registered %q, want solve,check,help,Solve this puzzle", got)
+			if got := strings.Join(names, ","); got != "solve,check,hint,generate,help,Solve this puzzle" {
+				t.Errorf("registered %q, want solve,check,hint,generate,help,Solve this puzzle", got)
 			}
 			if h.fake.Requests("commands") != 1 {
 				t.Errorf("%d registration requests, want one bulk overwrite", h.fake.Requests("commands"))
@@ -283,4 +283,29 @@ func TestShutdownFinishesInFlight(t *testing.T) {
 		t.Fatalf("the interaction in flight was not finished: %v %+v", ok, r.Final)
 	}
 	<-stopped
+}
+
+func TestGenerateAndButtonEndToEnd(t *testing.T) {
+	h := start(t, nil)
+	r := h.ask(ada, "generate", map[string]any{"difficulty": "easy"})
+	checkMessage(t, r.Final, []string{"**New 9×9 puzzle** · easy"}, "puzzle.png", false)
+	if len(r.Final.Buttons) != 1 {
+		t.Fatalf("buttons = %v, want Show solution", r.Final.Buttons)
+	}
+	id := h.fake.Send(discordtest.Button(guild, ada, r.Final.Buttons[0]))
+	shown, ok := h.fake.Reply(id, wait)
+	if !ok {
+		t.Fatal("no answer to the button")
+	}
+	checkMessage(t, shown.Final, []string{"Solution:", "||```"}, "", true)
+	expired := h.fake.Send(discordtest.Button(guild, ada, "nosuch:thing"))
+	if r, ok := h.fake.Reply(expired, wait); !ok || !strings.Contains(r.Final.Content, "no longer works") {
+		t.Errorf("unknown button: %+v", r.Final)
+	}
+}
+
+func TestHintEndToEnd(t *testing.T) {
+	h := start(t, nil)
+	r := h.ask(ada, "hint", map[string]any{"puzzle": classic})
+	checkMessage(t, r.Final, []string{"**Hint:**"}, "hint.png", true)
 }

@@ -17,7 +17,8 @@ var noMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMen
 // respond sends the one callback with the answer itself. A failure is
 // logged with the interaction id and not retried: the interaction is gone.
 func (b *Bot) respond(i *discordgo.Interaction, command string, resp commands.Response) {
-	data := &discordgo.InteractionResponseData{Content: b.fit(i, resp.Content), Files: files(resp.Files), AllowedMentions: noMentions}
+	data := &discordgo.InteractionResponseData{Content: b.fit(i, resp.Content), Files: files(resp.Files),
+		Components: buttons(resp.Buttons), AllowedMentions: noMentions}
 	if resp.Ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
@@ -47,8 +48,11 @@ func (b *Bot) deferReply(i *discordgo.Interaction, command string, private bool)
 // edit replaces the deferred answer with the real one.
 func (b *Bot) edit(i *discordgo.Interaction, command string, resp commands.Response) {
 	content := b.fit(i, resp.Content)
-	_, err := b.session.InteractionResponseEdit(i, &discordgo.WebhookEdit{
-		Content: &content, Files: files(resp.Files), AllowedMentions: noMentions})
+	edit := &discordgo.WebhookEdit{Content: &content, Files: files(resp.Files), AllowedMentions: noMentions}
+	if rows := buttons(resp.Buttons); rows != nil {
+		edit.Components = &rows
+	}
+	_, err := b.session.InteractionResponseEdit(i, edit)
 	if err != nil {
 		b.log.Error("editing the deferred reply failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
 	}
@@ -73,4 +77,16 @@ func files(fs []commands.File) []*discordgo.File {
 		out[k] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}
 	}
 	return out
+}
+
+// buttons puts a reply's buttons in one action row (Discord allows five).
+func buttons(bs []commands.Button) []discordgo.MessageComponent {
+	if len(bs) == 0 {
+		return nil
+	}
+	row := discordgo.ActionsRow{}
+	for _, b := range bs[:min(len(bs), 5)] {
+		row.Components = append(row.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID, Style: discordgo.SecondaryButton})
+	}
+	return []discordgo.MessageComponent{row}
 }

@@ -6,6 +6,7 @@ package commands
 
 import (
 	"context"
+	"log/slog"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -24,6 +25,10 @@ type Command struct {
 	Private func(i *discordgo.Interaction) bool
 	// Heavy marks commands that solve or draw and so take a work slot.
 	Heavy bool
+	// Component answers a click on a button this command put in a reply;
+	// the button's custom id is "<command name>:<arg>" and Component gets
+	// arg. Nil for commands without buttons.
+	Component func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error)
 }
 
 // Response is a reply: text, attached files, and whether only the person
@@ -32,6 +37,15 @@ type Response struct {
 	Content   string
 	Files     []File
 	Ephemeral bool
+	Buttons   []Button
+}
+
+// Button is a button under a reply. Its CustomID must start with the name
+// of the command that answers it and a colon, and fit Discord's 100
+// characters.
+type Button struct {
+	Label    string
+	CustomID string
 }
 
 // File is an attachment. A name starting with SPOILER_ hides it until
@@ -52,6 +66,14 @@ type Deps struct {
 	DarkImages bool
 	// Now is the clock, for measuring how long a solve took.
 	Now func() time.Time
+	// GenerateTimeout bounds making a puzzle (default 3s); past it the
+	// closest puzzle found so far is used and logged.
+	GenerateTimeout time.Duration
+	// Seed returns a fresh seed for /generate (default: from Now).
+	Seed func() uint64
+	// Log records what users are not told, such as a generated puzzle that
+	// missed its level (default slog.Default()).
+	Log *slog.Logger
 }
 
 // All returns every command this build implements, in the order /help
@@ -60,7 +82,17 @@ func All(d Deps) []Command {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	return []Command{solveCommand(d), checkCommand(d), helpCommand(), solveMessageCommand(d)}
+	if d.GenerateTimeout <= 0 {
+		d.GenerateTimeout = 3 * time.Second
+	}
+	if d.Seed == nil {
+		d.Seed = func() uint64 { return uint64(d.Now().UnixNano()) }
+	}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return []Command{solveCommand(d), checkCommand(d), hintCommand(d), generateCommand(d), helpCommand(),
+		solveMessageCommand(d)}
 }
 
 // userError is the reply to a mistake a person made: short, private.
@@ -85,6 +117,13 @@ func stringOption(i *discordgo.Interaction, name string) string {
 		return o.StringValue()
 	}
 	return ""
+}
+
+func intOption(i *discordgo.Interaction, name string) int {
+	if o, ok := options(i)[name]; ok && o.Type == discordgo.ApplicationCommandOptionInteger {
+		return int(o.IntValue())
+	}
+	return 0
 }
 
 func boolOption(i *discordgo.Interaction, name string) bool {

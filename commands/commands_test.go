@@ -28,8 +28,11 @@ func slash(t *testing.T, name string, opts map[string]any) *discordgo.Interactio
 	var list []map[string]any
 	for k, v := range opts {
 		typ := discordgo.ApplicationCommandOptionString
-		if _, ok := v.(bool); ok {
+		switch v.(type) {
+		case bool:
 			typ = discordgo.ApplicationCommandOptionBoolean
+		case float64:
+			typ = discordgo.ApplicationCommandOptionInteger
 		}
 		list = append(list, map[string]any{"name": k, "type": typ, "value": v})
 	}
@@ -219,5 +222,65 @@ func TestHelpMentionsEveryCommand(t *testing.T) {
 	}
 	if !resp.Ephemeral {
 		t.Error("/help should be private")
+	}
+}
+
+func TestHintReplies(t *testing.T) {
+	tests := []struct {
+		name, puzzle, want string
+		file               bool
+	}{
+		{"next step", classic, "**Hint:** Hidden single: ", true},
+		{"mistake", "55" + classic[2:], "**Hint:** There is a mistake already: row 1 has two 5s", true},
+		{"complete", solution, "nothing left to do", false},
+		{"unreadable", "hello", "I couldn't read that grid", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := run(t, "hint", slash(t, "hint", map[string]any{"puzzle": tt.puzzle}))
+			if !strings.Contains(resp.Content, tt.want) || !resp.Ephemeral {
+				t.Errorf("reply = %q (ephemeral %v), want %q, private", resp.Content, resp.Ephemeral, tt.want)
+			}
+			if (len(resp.Files) == 1) != tt.file {
+				t.Errorf("files = %d, want image %v", len(resp.Files), tt.file)
+			}
+		})
+	}
+}
+
+func TestGenerateAndShowSolution(t *testing.T) {
+	d := deps()
+	d.Seed = func() uint64 { return 7 }
+	cmd := All(d)[3]
+	if cmd.Def.Name != "generate" {
+		t.Fatalf("command 3 is %s", cmd.Def.Name)
+	}
+	for _, size := range []float64{9, 16} {
+		i := slash(t, "generate", map[string]any{"difficulty": "hard", "size": size})
+		resp, err := cmd.Handle(context.Background(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(resp.Content, "Copy: ```") || len(resp.Files) != 1 || len(resp.Buttons) != 1 {
+			t.Fatalf("size %v: reply %+v", size, resp)
+		}
+		id := resp.Buttons[0].CustomID
+		if len(id) > 100 || !strings.HasPrefix(id, "generate:") {
+			t.Fatalf("custom id %q does not fit Discord", id)
+		}
+		shown, err := cmd.Component(context.Background(), nil, strings.TrimPrefix(id, "generate:"))
+		if err != nil || !shown.Ephemeral || !strings.Contains(shown.Content, "||```") {
+			t.Fatalf("size %v: Show solution = %+v, %v", size, shown, err)
+		}
+	}
+	if size9 := `**New 9×9 puzzle** · hard`; !strings.Contains(run(t, "generate", slash(t, "generate", map[string]any{"difficulty": "hard"})).Content, size9) {
+		t.Errorf("the reply does not name the size and level %q", size9)
+	}
+}
+
+func TestSolveStatesGrade(t *testing.T) {
+	resp := run(t, "solve", slash(t, "solve", map[string]any{"puzzle": classic}))
+	if !strings.Contains(resp.Content, "Difficulty: **easy** (1.5; hardest step: Hidden single)") {
+		t.Errorf("reply = %q, want the grade", resp.Content)
 	}
 }

@@ -41,6 +41,9 @@ func (d Deps) solveReply(ctx context.Context, input string, f replyFormat) (Resp
 		r.solution(res.Solutions[0], nil)
 	case res.Count == 1:
 		r.line("**Solved.** The solution is unique · %s", duration(took))
+		if gr, err := solver.Grade(sctx, g); err == nil {
+			r.line("Difficulty: **%s** (%.1f; hardest step: %s)", gr.Level, gr.Score, gr.Hardest)
+		}
 		r.solution(res.Solutions[0], nil)
 	default:
 		r.notUnique(res, err != nil, took)

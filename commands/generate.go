@@ -1,0 +1,116 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// generateCommand is /generate [difficulty] [size], with a button that
+// shows the solution privately.
+func generateCommand(d Deps) Command {
+	levels := make([]*discordgo.ApplicationCommandOptionChoice, 0, 5)
+	for l := solver.Easy; l <= solver.Extreme; l++ {
+		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l.String(), Value: l.String()})
+	}
+	var sizes []*discordgo.ApplicationCommandOptionChoice
+	for _, n := range solver.Sizes {
+		sizes = append(sizes, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprintf("%d×%d", n, n), Value: n})
+	}
+	return Command{
+		Def: &discordgo.ApplicationCommand{
+			Name:        "generate",
+			Description: "A new puzzle with exactly one solution",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionString, Name: "difficulty", Description: "How hard (default medium)", Choices: levels},
+				{Type: discordgo.ApplicationCommandOptionInteger, Name: "size", Description: "Grid size (default 9×9)", Choices: sizes},
+			},
+		},
+		Private: func(i *discordgo.Interaction) bool { return i.Type == discordgo.InteractionMessageComponent },
+		Heavy:   true,
+		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+			level, ok := solver.ParseLevel(stringOption(i, "difficulty"))
+			if !ok {
+				level = solver.Medium
+			}
+			size := intOption(i, "size")
+			if size == 0 {
+				size = 9
+			}
+			return d.generateReply(ctx, level, size, d.Seed())
+		},
+		Component: func(ctx context.Context, _ *discordgo.Interaction, arg string) (Response, error) {
+			return d.showSolution(ctx, arg)
+		},
+	}
+}
+
+func (d Deps) generateReply(ctx context.Context, level solver.Level, size int, seed uint64) (Response, error) {
+	gctx, cancel := context.WithTimeout(ctx, d.GenerateTimeout)
+	defer cancel()
+	g, err := solver.Generate(gctx, level, size, seed)
+	if err != nil {
+		return Response{}, fmt.Errorf("generate %v %d×%d seed %d: %w", level, size, size, seed, err)
+	}
+	if !g.Exact {
+		d.Log.Warn("generated puzzle missed its level", "asked", level, "got", g.Grading.Level, "size", size, "seed", seed, "attempts", g.Attempts)
+	}
+	file, err := d.image(g.Puzzle, render.Options{}, "puzzle.png")
+	if err != nil {
+		return Response{}, err
+	}
+	content := fmt.Sprintf("**New %d×%d puzzle** · %s (%.1f, hardest step: %s) · %d givens\nCopy: %s",
+		size, size, g.Grading.Level, g.Grading.Score, g.Grading.Hardest, g.Puzzle.Givens(), codeBlock(render.Line(g.Puzzle)))
+	return Response{Content: content, Files: []File{file},
+		Buttons: []Button{{Label: "Show solution", CustomID: solutionID(g.Puzzle, level, seed)}}}, nil
+}
+
+// solutionID names the puzzle in the button: itself when it fits in
+// Discord's 100-character custom id, else the level and seed that remake it.
+func solutionID(p solver.Grid, level solver.Level, seed uint64) string {
+	if id := "generate:" + p.String(); len(id) <= 100 {
+		return id
+	}
+	return fmt.Sprintf("generate:%d:%s:%d", p.Size(), level, seed)
+}
+
+// showSolution answers the button: the solution, spoilered, to the person
+// who clicked.
+func (d Deps) showSolution(ctx context.Context, arg string) (Response, error) {
+	puzzle, err := puzzleFromID(ctx, d, arg)
+	if err != nil {
+		return userError("That puzzle can no longer be found; ask for a new one with /generate."), nil
+	}
+	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
+	defer cancel()
+	res, err := solver.Solve(sctx, puzzle, 1)
+	if err != nil || res.Count == 0 {
+		return Response{}, fmt.Errorf("solve generated puzzle %s: %v", puzzle, err)
+	}
+	sol := res.Solutions[0]
+	return Response{Ephemeral: true, Content: "Solution:\n||" + codeBlock(render.Text(sol)) + "||\nCopy: ||" +
+		codeBlock(render.Line(sol)) + "||"}, nil
+}
+
+func puzzleFromID(ctx context.Context, d Deps, arg string) (solver.Grid, error) {
+	parts := strings.Split(arg, ":")
+	if len(parts) != 3 {
+		return solver.Parse(arg)
+	}
+	size, err1 := strconv.Atoi(parts[0])
+	level, ok := solver.ParseLevel(parts[1])
+	seed, err2 := strconv.ParseUint(parts[2], 10, 64)
+	if err1 != nil || err2 != nil || !ok {
+		return solver.Grid{}, fmt.Errorf("bad solution id %q", arg)
+	}
+	gctx, cancel := context.WithTimeout(ctx, d.GenerateTimeout)
+	defer cancel()
+	g, err := solver.Generate(gctx, level, size, seed)
+	return g.Puzzle, err
+}

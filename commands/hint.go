@@ -1,0 +1,67 @@
+package commands
+
+import (
+	"context"
+	"errors"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// hintCommand is /hint puzzle: the next logical step, in words and drawn.
+func hintCommand(d Deps) Command {
+	return Command{
+		Def: &discordgo.ApplicationCommand{
+			Name:        "hint",
+			Description: "The next step for a puzzle you are solving, explained",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", Required: true, MaxLength: 1500,
+					Description: "The grid as it is now: given and filled digits, . or 0 for empty cells"},
+			},
+		},
+		Private: func(*discordgo.Interaction) bool { return true },
+		Heavy:   true,
+		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+			return d.hintReply(ctx, stringOption(i, "puzzle"))
+		},
+	}
+}
+
+func (d Deps) hintReply(ctx context.Context, input string) (Response, error) {
+	g, err := solver.Parse(input)
+	if err != nil {
+		return userError("I couldn't read that grid: " + err.Error() + ".\n" + pasteHelp), nil
+	}
+	hctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
+	defer cancel()
+	a, err := solver.Hint(hctx, g)
+	switch {
+	case errors.Is(err, solver.ErrNoSolution):
+		return userError("This grid has no solution, and no single digit explains why: check it against the puzzle you started from."), nil
+	case errors.Is(err, context.DeadlineExceeded):
+		return userError("I ran out of time looking for a hint (limit " + duration(d.SolveTimeout) + "). " + givensAdvice(g)), nil
+	case err != nil:
+		return Response{}, err
+	}
+	opt := render.Options{Notes: a.Candidates}
+	switch {
+	case len(a.Mistakes) > 0:
+		opt.Notes = nil
+		opt.Highlights = []render.Highlight{{Style: render.Wrong, Cells: a.Mistakes}}
+	case a.Step.Technique == solver.TrialAndError:
+		opt.Highlights = []render.Highlight{{Style: render.Hint, Cells: a.Targets}}
+	default:
+		opt.Highlights = []render.Highlight{{Style: render.Hint, Cells: a.Focus}, {Style: render.Clash, Cells: a.Targets}}
+	}
+	resp := Response{Content: "**Hint:** " + a.Text, Ephemeral: true}
+	if !g.Complete() {
+		file, err := d.image(g, opt, "hint.png")
+		if err != nil {
+			return Response{}, err
+		}
+		resp.Files = []File{file}
+	}
+	return resp, nil
+}
