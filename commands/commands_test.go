@@ -131,7 +131,7 @@ func TestSolveGivesUp(t *testing.T) {
 	d := deps()
 	d.SolveTimeout = time.Nanosecond
 	resp, err := d.solveReply(context.Background(), "1"+strings.Repeat(".", 255), replyFormat{image: true})
-	if err != nil || !strings.Contains(resp.Content, "**Gave up** after 0.00 ms") {
+	if err != nil || !strings.Contains(resp.Content, "**Gave up** after 0 µs") {
 		t.Fatalf("reply = %q, %v; want gave up", resp.Content, err)
 	}
 }
@@ -280,7 +280,7 @@ func TestGenerateAndShowSolution(t *testing.T) {
 
 func TestSolveStatesGrade(t *testing.T) {
 	resp := run(t, "solve", slash(t, "solve", map[string]any{"puzzle": classic}))
-	if !strings.Contains(resp.Content, "Difficulty: **easy** (1.5; hardest step: Hidden single)") {
+	if !strings.Contains(resp.Content, "Difficulty: **easy** (1.2; hardest step: Hidden single)") {
 		t.Errorf("reply = %q, want the grade", resp.Content)
 	}
 }

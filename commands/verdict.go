@@ -168,9 +168,12 @@ func givensAdvice(g solver.Grid) string {
 	return strings.ToUpper(s[:1]) + s[1:] + "."
 }
 
-// duration writes a solve time the way people read it: 0.21 ms, 12 ms, 1.5 s.
+// duration writes a solve time the way people read it: 42 µs, 1.25 ms,
+// 12 ms, 1.5 s.
 func duration(t time.Duration) string {
 	switch {
+	case t < time.Millisecond:
+		return fmt.Sprintf("%d µs", t.Microseconds())
 	case t < 10*time.Millisecond:
 		return fmt.Sprintf("%.2f ms", float64(t)/float64(time.Millisecond))
 	case t < time.Second:
