@@ -5,6 +5,8 @@
 //	sudokubot solve PUZZLE       solve one puzzle and print the verdict
 //	sudokubot solve --batch      solve one puzzle per line of standard input
 //	sudokubot bench FILE...      measure the solver on puzzle files
+//	sudokubot grade PUZZLE       how hard a puzzle is for a person
+//	sudokubot generate           new puzzles, one per line
 //
 // Settings come from the environment and from a .env file beside it; see
 // .env.example. main only wires: the work is in the packages.
@@ -60,6 +62,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return solveCmd(cfg, args, stdin, stdout, stderr)
 	case "bench":
 		return benchCmd(args, stdout, stderr)
+	case "grade":
+		return gradeCmd(cfg, args, stdin, stdout, stderr)
+	case "generate":
+		return generateCmd(args, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -73,6 +79,9 @@ const usage = `usage:
   sudokubot solve [flags] PUZZLE    solve a puzzle (or read it from standard input)
   sudokubot solve --batch < FILE    solve one puzzle per line
   sudokubot bench [flags] FILE...   puzzles per second and time per puzzle
+  sudokubot grade [--batch] PUZZLE  level, score and hardest technique (--batch: one per input line)
+  sudokubot generate [--difficulty D] [--size N] [--seed S] [--count K]
+                                    K new puzzles, one per line
   sudokubot help                    this text
 `
 

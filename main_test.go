@@ -170,3 +170,35 @@ func TestSolveBadTheme(t *testing.T) {
 		t.Errorf("exit = %d, stderr = %q", code, errOut)
 	}
 }
+
+func TestGradeCommand(t *testing.T) {
+	input := strings.Join([]string{classic + " 5.0", multi, "55" + classic[2:], "k"}, "\n")
+	code, out, _ := runCLI(t, input, "grade", "--batch")
+	want := []string{"easy 1.2 Hidden single", "multiple", "none", "invalid unexpected character 'k' at position 1"}
+	if code != exitOK || strings.TrimSpace(out) != strings.Join(want, "\n") {
+		t.Errorf("grade --batch: exit %d\n%s\nwant\n%s", code, out, strings.Join(want, "\n"))
+	}
+	if code, out, _ := runCLI(t, "", "grade", classic); code != exitOK || strings.TrimSpace(out) != want[0] {
+		t.Errorf("grade PUZZLE: exit %d, %q", code, out)
+	}
+}
+
+func TestGenerateCommand(t *testing.T) {
+	code, out, _ := runCLI(t, "", "generate", "--difficulty", "hard", "--seed", "7", "--count", "3")
+	lines := strings.Fields(out)
+	if code != exitOK || len(lines) != 3 {
+		t.Fatalf("generate: exit %d, %q", code, out)
+	}
+	// Each line is a puzzle that grades hard, and seed 7 repeats.
+	for _, l := range lines {
+		if _, g, _ := runCLI(t, "", "grade", l); !strings.HasPrefix(g, "hard ") {
+			t.Errorf("generated %s grades %q, want hard", l, g)
+		}
+	}
+	if _, again, _ := runCLI(t, "", "generate", "--difficulty", "hard", "--seed", "7"); strings.TrimSpace(again) != lines[0] {
+		t.Errorf("seed 7 gave %q, then %q", lines[0], again)
+	}
+	if code, _, _ := runCLI(t, "", "generate", "--size", "5"); code != exitInvalid {
+		t.Errorf("generate --size 5: exit %d, want %d", code, exitInvalid)
+	}
+}
