@@ -23,6 +23,9 @@ func TestStepsNeverWrong(t *testing.T) {
 		lines := readPuzzles(t, path)
 		every := 1 + len(lines)/sampleSize(t)
 		for k := 0; k < len(lines); k += every {
+			if _, odd := exceptions[lines[k].puzzle]; odd {
+				continue // not unique: nothing to grade
+			}
 			g := mustParse(t, lines[k].puzzle)
 			if msg := checkSteps(g); msg != "" {
 				t.Fatalf("%s line %d: %s", filepath.Base(path), lines[k].num, msg)
