@@ -1,0 +1,108 @@
+package solver
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestEachTechniqueFires takes, for each technique, a grid from the shared
+// data sets whose next step is that technique (testdata/hint_grids.txt, in
+// the order of the techniques) and checks the step found is that one.
+func TestEachTechniqueFires(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "hint_grids.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Technique{FullHouse, HiddenSingleBox, HiddenSingleLine, NakedSingle, Pointing, Claiming, NakedPair,
+		XWing, HiddenPair, NakedTriple, Swordfish, HiddenTriple, XYWing, XYZWing, UniqueRectangle, BUG, WWing,
+		XChain, XYChain, AIC}
+	grids := strings.Fields(string(b))
+	if len(grids) != len(want) {
+		t.Fatalf("%d grids for %d techniques", len(grids), len(want))
+	}
+	for k, p := range grids {
+		s, ok := newBoard(mustParse(t, p)).next()
+		if !ok || s.Technique != want[k] {
+			t.Errorf("%s: next step is %v, want %v", p, s.Technique, want[k])
+		}
+	}
+}
+
+// handMade returns an empty 9×9 board whose candidates are then narrowed
+// by restrict: cell name → candidate digits.
+func handMade(t *testing.T, restrict map[string]string) *board {
+	t.Helper()
+	g, _ := NewGrid(9)
+	b := newBoard(g)
+	for name, digits := range restrict {
+		r, c, ok := parseCellName(name)
+		if !ok {
+			t.Fatalf("bad cell name %q", name)
+		}
+		var m uint16
+		for _, d := range digits {
+			m |= 1 << (d - '1')
+		}
+		b.cand[(r-1)*9+c-1] = m
+	}
+	return b
+}
+
+// parseCellName reads "r3c7" (one-digit rows and columns).
+func parseCellName(name string) (r, c int, ok bool) {
+	if len(name) != 4 || name[0] != 'r' || name[2] != 'c' {
+		return 0, 0, false
+	}
+	return int(name[1] - '0'), int(name[3] - '0'), true
+}
+
+func removedNames(s Step) []string {
+	var out []string
+	for _, r := range s.Removed {
+		out = append(out, r.Cell.String()+":"+string(DigitChar(r.Digit)))
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestHandMadeQuadsAndJellyfish(t *testing.T) {
+	quad := map[string]string{"r1c1": "1234", "r1c2": "1234", "r1c3": "1234", "r1c4": "1234"}
+	hidden := map[string]string{}
+	jelly := map[string]string{}
+	for c := 5; c <= 9; c++ {
+		hidden["r1c"+string(rune('0'+c))] = "56789"
+	}
+	for r := 1; r <= 4; r++ {
+		for c := 1; c <= 9; c++ {
+			if c != 1 && c != 2 && c != 4 && c != 5 {
+				jelly["r"+string(rune('0'+r))+"c"+string(rune('0'+c))] = "23456789"
+			}
+		}
+	}
+	tests := []struct {
+		name     string
+		restrict map[string]string
+		want     Technique
+		removes  int
+		sample   string
+	}{
+		{"naked quad", quad, NakedQuad, 5 * 4, "r1c5:1"},
+		{"hidden quad", hidden, HiddenQuad, 4 * 5, "r1c1:5"},
+		{"jellyfish", jelly, Jellyfish, 5 * 4, "r5c1:1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, ok := handMade(t, tt.restrict).next()
+			if !ok || s.Technique != tt.want {
+				t.Fatalf("next step = %v, want %v", s.Technique, tt.want)
+			}
+			got := removedNames(s)
+			if len(got) != tt.removes || !slices.Contains(got, tt.sample) {
+				t.Errorf("%v removes %v, want %d removals including %s", tt.want, got, tt.removes, tt.sample)
+			}
+		})
+	}
+}
