@@ -46,6 +46,9 @@ func Hint(ctx context.Context, g Grid) (Advice, error) {
 		s = b.guess(res.Solutions[0])
 	}
 	a := Advice{Step: s, Focus: s.Cells, Targets: targets(s), Candidates: append([]uint16(nil), b.cand[:b.geo.cells]...)}
+	if s.Technique <= HiddenSingleLine && len(s.Units) == 1 { // light the unit the single is found in
+		a.Focus = UnitCells(g, s.Units[0].Kind, s.Units[0].Index)
+	}
 	a.Text = describe(b, s)
 	if res.Count > 1 {
 		a.Text += " (Careful: this grid has more than one solution.)"
