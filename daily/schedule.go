@@ -1,0 +1,60 @@
+package daily
+
+import (
+	"context"
+	"time"
+)
+
+// Due is a post to make: day Day's puzzle in a server's channel.
+type Due struct {
+	Guild Guild
+	Day   int
+}
+
+// Due returns the posts whose local hour has come today and which are
+// not made yet. A post missed while the bot was down is due until the
+// server's day ends, so a restart catches up.
+func (s *Service) Due(ctx context.Context, keep func(guild string) bool) ([]Due, error) {
+	guilds, err := s.Store.Posting(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	var due []Due
+	for _, g := range guilds {
+		if keep != nil && !keep(g.ID) {
+			continue
+		}
+		loc, err := time.LoadLocation(g.Timezone)
+		if err != nil {
+			loc = time.UTC
+		}
+		n := DayOf(now, loc)
+		if now.Before(At(n, g.Hour, loc)) {
+			continue
+		}
+		posted, err := s.Store.Posted(ctx, g.ID, n)
+		if err != nil {
+			return nil, err
+		}
+		if !posted {
+			due = append(due, Due{Guild: g, Day: n})
+		}
+	}
+	return due, nil
+}
+
+// Setup saves where and when a server's post goes out, and its timezone.
+func (s *Service) Setup(ctx context.Context, g Guild) error {
+	return s.Store.SaveGuild(ctx, g)
+}
+
+// Off stops a server's posts and keeps its timezone.
+func (s *Service) Off(ctx context.Context, guild string) (was bool, err error) {
+	g, ok, err := s.Store.Guild(ctx, guild)
+	if err != nil || !ok || g.Channel == "" {
+		return false, err
+	}
+	g.Channel = ""
+	return true, s.Store.SaveGuild(ctx, g)
+}

@@ -1,0 +1,128 @@
+package daily
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// Service applies the daily challenge's rules over a Store.
+type Service struct {
+	Store Store
+	// Now is the clock.
+	Now func() time.Time
+	// Log records what players are not told.
+	Log *slog.Logger
+
+	mu      sync.Mutex
+	puzzles map[int]Puzzle // by day; a few days are kept
+}
+
+// New returns a Service over st with the real clock.
+func New(st Store, log *slog.Logger) *Service {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Service{Store: st, Now: time.Now, Log: log}
+}
+
+// seed names day n's puzzle for the generator.
+func seed(n int) uint64 { return uint64(n)*0x2545f4914f6cdd1d + 0x5eed }
+
+// Make generates day n's puzzle. It is deterministic: every machine makes
+// the same one, which is why it runs without a deadline.
+func Make(n int) (Puzzle, error) {
+	g, err := solver.Generate(context.Background(), LevelOf(n), 9, seed(n))
+	if err != nil {
+		return Puzzle{}, fmt.Errorf("daily %d: %w", n, err)
+	}
+	return Puzzle{Day: n, Level: g.Grading.Level, Score: g.Grading.Score, Hardest: g.Grading.Hardest.String(),
+		Grid: g.Puzzle, Solution: g.Solution}, nil
+}
+
+// Puzzle returns day n's puzzle: from memory, else the store, else made
+// and stored. The store keeps the first one saved, so every process shows
+// the same puzzle even if generation ever changed.
+func (s *Service) Puzzle(ctx context.Context, n int) (Puzzle, error) {
+	s.mu.Lock()
+	p, ok := s.puzzles[n]
+	s.mu.Unlock()
+	if ok {
+		return p, nil
+	}
+	p, ok, err := s.Store.Puzzle(ctx, n)
+	if err != nil {
+		return Puzzle{}, err
+	}
+	if !ok {
+		made, err := Make(n)
+		if err != nil {
+			return Puzzle{}, err
+		}
+		if p, err = s.Store.SavePuzzle(ctx, made); err != nil {
+			return Puzzle{}, err
+		}
+	}
+	s.remember(p)
+	return p, nil
+}
+
+func (s *Service) remember(p Puzzle) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.puzzles == nil {
+		s.puzzles = map[int]Puzzle{}
+	}
+	for d := range s.puzzles {
+		if d < p.Day-3 || d > p.Day+3 {
+			delete(s.puzzles, d)
+		}
+	}
+	s.puzzles[p.Day] = p
+}
+
+// Location returns a server's timezone (UTC when it set none).
+func (s *Service) Location(ctx context.Context, guild string) (*time.Location, error) {
+	g, ok, err := s.Store.Guild(ctx, guild)
+	if err != nil || !ok || g.Timezone == "" {
+		return time.UTC, err
+	}
+	loc, err := time.LoadLocation(g.Timezone)
+	if err != nil {
+		s.Log.Warn("stored timezone does not load; using UTC", "guild", guild, "timezone", g.Timezone)
+		return time.UTC, nil
+	}
+	return loc, nil
+}
+
+// Today returns the number of today's puzzle in a server.
+func (s *Service) Today(ctx context.Context, guild string) (int, error) {
+	loc, err := s.Location(ctx, guild)
+	if err != nil {
+		return 0, err
+	}
+	return DayOf(s.Now(), loc), nil
+}
+
+// Play starts a player's clock on today's puzzle (unless it runs already)
+// and returns the puzzle and their entry.
+func (s *Service) Play(ctx context.Context, guild, user string) (Puzzle, Entry, error) {
+	n, err := s.Today(ctx, guild)
+	if err != nil {
+		return Puzzle{}, Entry{}, err
+	}
+	p, err := s.Puzzle(ctx, n)
+	if err != nil {
+		return Puzzle{}, Entry{}, err
+	}
+	e, err := s.Store.Start(ctx, guild, user, n, s.Now())
+	return p, e, err
+}
+
+// ErrClosed is returned by Submit for a day that can no longer be played.
+var ErrClosed = errors.New("daily: that puzzle is closed")

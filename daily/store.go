@@ -1,0 +1,139 @@
+package daily
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// Puzzle is one day's puzzle.
+type Puzzle struct {
+	Day      int
+	Level    solver.Level
+	Score    float64
+	Hardest  string
+	Grid     solver.Grid
+	Solution solver.Grid
+}
+
+// Guild is a server's settings: its timezone, and where and when its post
+// goes out (Channel empty: no posts).
+type Guild struct {
+	ID       string
+	Channel  string
+	Hour     int
+	Timezone string
+}
+
+// Entry is one player's play of one day's puzzle in one server.
+type Entry struct {
+	Guild, User string
+	Day         int
+	Started     time.Time // zero when the player never pressed Play
+	Solved      time.Time // zero until the first correct submission
+	Took        time.Duration
+	Timed       bool // Took is measured (the player pressed Play first)
+	Wrong       int  // wrong submissions before the correct one
+	Points      int
+}
+
+// Player is a player's record in one server.
+type Player struct {
+	Guild, User string
+	Solved      int
+	Streak      int // the run of consecutive days ending at StreakEnd
+	StreakEnd   int
+	Best        int
+}
+
+// Solve is a correct submission to record.
+type Solve struct {
+	Guild, User string
+	Day         int
+	At          time.Time
+	Level       solver.Level
+}
+
+// Period is a leaderboard's span.
+type Period int
+
+// The leaderboards: today's fastest times, this week's points, and all-time
+// solves.
+const (
+	Today Period = iota
+	Week
+	All
+)
+
+// Row is a leaderboard line: Value is a time in milliseconds (Today),
+// points (Week) or solves (All, with the best streak in Extra).
+type Row struct {
+	Rank  int
+	User  string
+	Value int64
+	Extra int64
+}
+
+// Board is a leaderboard's top rows and, when the caller is on it, their
+// own row.
+type Board struct {
+	Period Period
+	Day    int
+	Top    []Row
+	Own    *Row
+}
+
+// ErrStore wraps every error a Store returns, so callers can tell a
+// database failure from a rule.
+var ErrStore = errors.New("daily: store")
+
+// Store keeps the daily challenge's state. Implementations must be safe for
+// concurrent use by several goroutines and, for a shared database, several
+// processes.
+type Store interface {
+	// Puzzle returns the stored puzzle of day n; ok is false when none is.
+	Puzzle(ctx context.Context, n int) (p Puzzle, ok bool, err error)
+	// SavePuzzle stores p unless a puzzle for its day is stored, and
+	// returns the one stored.
+	SavePuzzle(ctx context.Context, p Puzzle) (Puzzle, error)
+
+	// Guild returns a server's settings; ok is false when it has none.
+	Guild(ctx context.Context, id string) (g Guild, ok bool, err error)
+	// SaveGuild creates or replaces a server's settings.
+	SaveGuild(ctx context.Context, g Guild) error
+	// Posting returns the servers with a channel set.
+	Posting(ctx context.Context) ([]Guild, error)
+
+	// ClaimPost reserves the post of day n in a server for the caller: true
+	// when no post is made or under way (a claim older than lease is taken
+	// over), and no retry is pending after now.
+	ClaimPost(ctx context.Context, guild string, n int, now time.Time, lease time.Duration) (bool, error)
+	// PostDone marks a claimed post made.
+	PostDone(ctx context.Context, guild string, n int, message string) error
+	// PostFailed gives a claimed post up until retry.
+	PostFailed(ctx context.Context, guild string, n int, retry time.Time) error
+	// Posted reports whether the post of day n in a server was made.
+	Posted(ctx context.Context, guild string, n int) (bool, error)
+
+	// Start records that a player began day n at t, unless they began it
+	// before, and returns their entry.
+	Start(ctx context.Context, guild, user string, n int, t time.Time) (Entry, error)
+	// Entry returns a player's entry for day n; ok is false when none is.
+	Entry(ctx context.Context, guild, user string, n int) (e Entry, ok bool, err error)
+	// Miss counts a wrong submission on an unsolved entry and returns it.
+	Miss(ctx context.Context, guild, user string, n int) (Entry, error)
+	// Record stores the first correct submission and updates the player's
+	// solves and streaks. first is false, and nothing changes, when the
+	// entry was solved before.
+	Record(ctx context.Context, s Solve) (e Entry, p Player, first bool, err error)
+
+	// Player returns a player's record (zero counts when they have none).
+	Player(ctx context.Context, guild, user string) (Player, error)
+	// Times returns the measured times of a player's solves.
+	Times(ctx context.Context, guild, user string) ([]time.Duration, error)
+	// Leaderboard returns the top rows of a period ending on day n and the
+	// user's own row.
+	Leaderboard(ctx context.Context, guild, user string, period Period, n int, top int) (Board, error)
+}

@@ -1,0 +1,105 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/sudokubot/sudokubot/daily"
+)
+
+// Leaderboard queries, by period: the top rows, and the caller's own value
+// and rank. Ties are broken the same way in both, so ranks agree.
+var boards = map[daily.Period]struct{ top, own, rank string }{
+	daily.Today: {
+		top: `SELECT user_id, took_ms, solved_at FROM entries
+			WHERE guild = ? AND day = ? AND took_ms IS NOT NULL
+			ORDER BY took_ms, solved_at, user_id LIMIT ?`,
+		own: `SELECT took_ms, solved_at FROM entries WHERE guild = ? AND day = ? AND user_id = ? AND took_ms IS NOT NULL`,
+		rank: `SELECT COUNT(*) FROM entries WHERE guild = ? AND day = ? AND took_ms IS NOT NULL
+			AND (took_ms < ? OR (took_ms = ? AND (solved_at < ? OR (solved_at = ? AND user_id < ?))))`,
+	},
+	daily.Week: {
+		top: `SELECT user_id, SUM(points) AS p, COUNT(*) FROM entries
+			WHERE guild = ? AND day BETWEEN ? AND ? AND solved_at IS NOT NULL
+			GROUP BY user_id ORDER BY p DESC, user_id LIMIT ?`,
+		own: `SELECT SUM(points), COUNT(*) FROM entries
+			WHERE guild = ? AND day BETWEEN ? AND ? AND user_id = ? AND solved_at IS NOT NULL HAVING COUNT(*) > 0`,
+		rank: `SELECT COUNT(*) FROM (SELECT user_id, SUM(points) AS p FROM entries
+			WHERE guild = ? AND day BETWEEN ? AND ? AND solved_at IS NOT NULL GROUP BY user_id) AS w
+			WHERE p > ? OR (p = ? AND user_id < ?)`,
+	},
+	daily.All: {
+		top: `SELECT user_id, solved, best FROM players WHERE guild = ? AND solved > 0
+			ORDER BY solved DESC, best DESC, user_id LIMIT ?`,
+		own: `SELECT solved, best FROM players WHERE guild = ? AND user_id = ? AND solved > 0`,
+		rank: `SELECT COUNT(*) FROM players WHERE guild = ? AND solved > 0
+			AND (solved > ? OR (solved = ? AND (best > ? OR (best = ? AND user_id < ?))))`,
+	},
+}
+
+// Leaderboard returns a server's board for a period ending on day n.
+func (d *DB) Leaderboard(ctx context.Context, guild, user string, period daily.Period, n, top int) (daily.Board, error) {
+	b := daily.Board{Period: period, Day: n}
+	q, ok := boards[period]
+	if !ok {
+		return b, wrap("leaderboard", errors.New("unknown period"))
+	}
+	span := []any{guild, n}
+	switch period {
+	case daily.Week:
+		span = []any{guild, daily.WeekStart(n), n}
+	case daily.All:
+		span = []any{guild}
+	}
+	var err error
+	if b.Top, err = d.topRows(ctx, q.top, append(span, top)); err != nil {
+		return b, wrap("leaderboard", err)
+	}
+	b.Own, err = d.ownRow(ctx, q.own, q.rank, period, span, user)
+	return b, wrap("leaderboard", err)
+}
+
+func (d *DB) topRows(ctx context.Context, query string, args []any) ([]daily.Row, error) {
+	rows, err := d.db.QueryContext(ctx, d.q(query), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []daily.Row
+	for rows.Next() {
+		r := daily.Row{Rank: len(out) + 1}
+		if err := rows.Scan(&r.User, &r.Value, &r.Extra); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// ownRow finds the caller's value, then counts the rows ahead of it.
+func (d *DB) ownRow(ctx context.Context, own, rank string, period daily.Period, span []any, user string) (*daily.Row, error) {
+	r := daily.Row{User: user}
+	err := d.db.QueryRowContext(ctx, d.q(own), append(span, user)...).Scan(&r.Value, &r.Extra)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var args []any
+	switch period {
+	case daily.Today:
+		args = append(span, r.Value, r.Value, r.Extra, r.Extra, user)
+	case daily.Week:
+		args = append(span, r.Value, r.Value, user)
+	default:
+		args = append(span, r.Value, r.Value, r.Extra, r.Extra, user)
+	}
+	var ahead int
+	if err := d.db.QueryRowContext(ctx, d.q(rank), args...).Scan(&ahead); err != nil {
+		return nil, err
+	}
+	r.Rank = ahead + 1
+	return &r, nil
+}

@@ -1,0 +1,174 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/sudokubot/sudokubot/daily"
+)
+
+const entryColumns = `started_at, solved_at, took_ms, wrong, points`
+
+// scanEntry reads entryColumns into e.
+func scanEntry(row interface{ Scan(...any) error }, e *daily.Entry) error {
+	var started, solved, took sql.NullInt64
+	if err := row.Scan(&started, &solved, &took, &e.Wrong, &e.Points); err != nil {
+		return err
+	}
+	e.Started, e.Solved = fromMS(started), fromMS(solved)
+	e.Timed, e.Took = took.Valid, time.Duration(took.Int64)*time.Millisecond
+	return nil
+}
+
+// Start records that a player began day n at t, unless they did before.
+func (d *DB) Start(ctx context.Context, guild, user string, n int, t time.Time) (daily.Entry, error) {
+	e := daily.Entry{Guild: guild, User: user, Day: n}
+	row := d.db.QueryRowContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, started_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (guild, user_id, day) DO UPDATE SET started_at = COALESCE(entries.started_at, excluded.started_at)
+		RETURNING `+entryColumns), guild, user, n, ms(t))
+	return e, wrap("start", scanEntry(row, &e))
+}
+
+// Entry returns a player's entry for day n.
+func (d *DB) Entry(ctx context.Context, guild, user string, n int) (daily.Entry, bool, error) {
+	e := daily.Entry{Guild: guild, User: user, Day: n}
+	row := d.db.QueryRowContext(ctx, d.q(`SELECT `+entryColumns+` FROM entries WHERE guild = ? AND user_id = ? AND day = ?`),
+		guild, user, n)
+	err := scanEntry(row, &e)
+	if errors.Is(err, sql.ErrNoRows) {
+		return daily.Entry{}, false, nil
+	}
+	return e, err == nil, wrap("entry", err)
+}
+
+// Miss counts a wrong submission on an unsolved entry.
+func (d *DB) Miss(ctx context.Context, guild, user string, n int) (daily.Entry, error) {
+	e := daily.Entry{Guild: guild, User: user, Day: n}
+	row := d.db.QueryRowContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, wrong) VALUES (?, ?, ?, 1)
+		ON CONFLICT (guild, user_id, day) DO UPDATE
+		SET wrong = entries.wrong + CASE WHEN entries.solved_at IS NULL THEN 1 ELSE 0 END
+		RETURNING `+entryColumns), guild, user, n)
+	return e, wrap("miss", scanEntry(row, &e))
+}
+
+// Record stores the first correct submission and recomputes the player's
+// solves and streaks from their solved days, all in one transaction that
+// holds the player's row, so two submissions of one player queue.
+func (d *DB) Record(ctx context.Context, s daily.Solve) (e daily.Entry, p daily.Player, first bool, err error) {
+	err = d.inTx(ctx, "record", func(tx *sql.Tx) error {
+		if err := d.lockPlayer(ctx, tx, s.Guild, s.User); err != nil {
+			return err
+		}
+		e = daily.Entry{Guild: s.Guild, User: s.User, Day: s.Day}
+		row := tx.QueryRowContext(ctx, d.q(`SELECT `+entryColumns+` FROM entries WHERE guild = ? AND user_id = ? AND day = ?`),
+			s.Guild, s.User, s.Day)
+		if err := scanEntry(row, &e); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if !e.Solved.IsZero() {
+			p, err = d.player(ctx, tx, s.Guild, s.User)
+			return err
+		}
+		first = true
+		e.Solved, e.Points = s.At, daily.Points(s.Level, e.Wrong)
+		var took sql.NullInt64
+		if !e.Started.IsZero() {
+			e.Timed, e.Took = true, max(s.At.Sub(e.Started), 0).Truncate(time.Millisecond)
+			took = sql.NullInt64{Int64: e.Took.Milliseconds(), Valid: true}
+		}
+		if _, err := tx.ExecContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, solved_at, took_ms, points)
+			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild, user_id, day) DO UPDATE
+			SET solved_at = excluded.solved_at, took_ms = excluded.took_ms, points = excluded.points`),
+			s.Guild, s.User, s.Day, ms(s.At), took, e.Points); err != nil {
+			return err
+		}
+		p, err = d.updatePlayer(ctx, tx, s.Guild, s.User)
+		return err
+	})
+	return e, p, first, err
+}
+
+// lockPlayer makes sure the player's row exists and, on PostgreSQL, locks
+// it until the transaction ends (SQLite's write lock covers it there).
+func (d *DB) lockPlayer(ctx context.Context, tx *sql.Tx, guild, user string) error {
+	if _, err := tx.ExecContext(ctx, d.q(`INSERT INTO players (guild, user_id) VALUES (?, ?) ON CONFLICT (guild, user_id) DO NOTHING`),
+		guild, user); err != nil {
+		return err
+	}
+	if d.dialect != postgres {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, d.q(`SELECT 1 FROM players WHERE guild = ? AND user_id = ? FOR UPDATE`), guild, user)
+	return err
+}
+
+// updatePlayer recomputes a player's counts from their solved days.
+func (d *DB) updatePlayer(ctx context.Context, tx *sql.Tx, guild, user string) (daily.Player, error) {
+	rows, err := tx.QueryContext(ctx, d.q(`SELECT day FROM entries WHERE guild = ? AND user_id = ? AND solved_at IS NOT NULL ORDER BY day`),
+		guild, user)
+	if err != nil {
+		return daily.Player{}, err
+	}
+	var days []int
+	for rows.Next() {
+		var n int
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return daily.Player{}, err
+		}
+		days = append(days, n)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return daily.Player{}, err
+	}
+	p := daily.Player{Guild: guild, User: user, Solved: len(days)}
+	p.Streak, p.Best = daily.Streaks(days)
+	if len(days) > 0 {
+		p.StreakEnd = days[len(days)-1]
+	}
+	_, err = tx.ExecContext(ctx, d.q(`UPDATE players SET solved = ?, streak = ?, streak_end = ?, best = ? WHERE guild = ? AND user_id = ?`),
+		p.Solved, p.Streak, p.StreakEnd, p.Best, guild, user)
+	return p, err
+}
+
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func (d *DB) player(ctx context.Context, q querier, guild, user string) (daily.Player, error) {
+	p := daily.Player{Guild: guild, User: user}
+	err := q.QueryRowContext(ctx, d.q(`SELECT solved, streak, streak_end, best FROM players WHERE guild = ? AND user_id = ?`),
+		guild, user).Scan(&p.Solved, &p.Streak, &p.StreakEnd, &p.Best)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, nil
+	}
+	return p, err
+}
+
+// Player returns a player's record.
+func (d *DB) Player(ctx context.Context, guild, user string) (daily.Player, error) {
+	p, err := d.player(ctx, d.db, guild, user)
+	return p, wrap("player", err)
+}
+
+// Times returns the measured times of a player's solves.
+func (d *DB) Times(ctx context.Context, guild, user string) ([]time.Duration, error) {
+	rows, err := d.db.QueryContext(ctx, d.q(`SELECT took_ms FROM entries
+		WHERE guild = ? AND user_id = ? AND solved_at IS NOT NULL AND took_ms IS NOT NULL`), guild, user)
+	if err != nil {
+		return nil, wrap("times", err)
+	}
+	defer rows.Close()
+	var out []time.Duration
+	for rows.Next() {
+		var v int64
+		if err := rows.Scan(&v); err != nil {
+			return nil, wrap("times", err)
+		}
+		out = append(out, time.Duration(v)*time.Millisecond)
+	}
+	return out, wrap("times", rows.Err())
+}

@@ -1,0 +1,128 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// Puzzle returns the stored puzzle of day n.
+func (d *DB) Puzzle(ctx context.Context, n int) (daily.Puzzle, bool, error) {
+	var p daily.Puzzle
+	var level int
+	var grid, sol string
+	err := d.db.QueryRowContext(ctx, d.q(`SELECT day, level, score, hardest, grid, solution FROM puzzles WHERE day = ?`), n).
+		Scan(&p.Day, &level, &p.Score, &p.Hardest, &grid, &sol)
+	if errors.Is(err, sql.ErrNoRows) {
+		return daily.Puzzle{}, false, nil
+	}
+	if err != nil {
+		return daily.Puzzle{}, false, wrap("puzzle", err)
+	}
+	p.Level = solver.Level(level)
+	if p.Grid, err = solver.Parse(grid); err != nil {
+		return daily.Puzzle{}, false, wrap("puzzle grid", err)
+	}
+	if p.Solution, err = solver.Parse(sol); err != nil {
+		return daily.Puzzle{}, false, wrap("puzzle solution", err)
+	}
+	return p, true, nil
+}
+
+// SavePuzzle stores p unless day p.Day has a puzzle, and returns the
+// stored one.
+func (d *DB) SavePuzzle(ctx context.Context, p daily.Puzzle) (daily.Puzzle, error) {
+	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO puzzles (day, level, score, hardest, grid, solution)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (day) DO NOTHING`),
+		p.Day, int(p.Level), p.Score, p.Hardest, p.Grid.String(), p.Solution.String())
+	if err != nil {
+		return daily.Puzzle{}, wrap("save puzzle", err)
+	}
+	stored, ok, err := d.Puzzle(ctx, p.Day)
+	if err == nil && !ok {
+		err = wrap("save puzzle", errors.New("stored puzzle vanished"))
+	}
+	return stored, err
+}
+
+// Guild returns a server's settings.
+func (d *DB) Guild(ctx context.Context, id string) (daily.Guild, bool, error) {
+	g := daily.Guild{ID: id}
+	err := d.db.QueryRowContext(ctx, d.q(`SELECT channel, hour, timezone FROM guilds WHERE id = ?`), id).
+		Scan(&g.Channel, &g.Hour, &g.Timezone)
+	if errors.Is(err, sql.ErrNoRows) {
+		return daily.Guild{}, false, nil
+	}
+	if err != nil {
+		return daily.Guild{}, false, wrap("guild", err)
+	}
+	return g, true, nil
+}
+
+// SaveGuild creates or replaces a server's settings.
+func (d *DB) SaveGuild(ctx context.Context, g daily.Guild) error {
+	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO guilds (id, channel, hour, timezone) VALUES (?, ?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET channel = excluded.channel, hour = excluded.hour, timezone = excluded.timezone`),
+		g.ID, g.Channel, g.Hour, g.Timezone)
+	return wrap("save guild", err)
+}
+
+// Posting returns the servers with a channel set.
+func (d *DB) Posting(ctx context.Context) ([]daily.Guild, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT id, channel, hour, timezone FROM guilds WHERE channel <> '' ORDER BY id`)
+	if err != nil {
+		return nil, wrap("posting guilds", err)
+	}
+	defer rows.Close()
+	var out []daily.Guild
+	for rows.Next() {
+		var g daily.Guild
+		if err := rows.Scan(&g.ID, &g.Channel, &g.Hour, &g.Timezone); err != nil {
+			return nil, wrap("posting guilds", err)
+		}
+		out = append(out, g)
+	}
+	return out, wrap("posting guilds", rows.Err())
+}
+
+// ClaimPost reserves a post: the primary key (guild, day) lets one caller
+// in; a failed post is retried after its retry time, and a claim whose
+// holder vanished is taken over after lease.
+func (d *DB) ClaimPost(ctx context.Context, guild string, n int, now time.Time, lease time.Duration) (bool, error) {
+	var day int
+	err := d.db.QueryRowContext(ctx, d.q(`INSERT INTO posts (guild, day, state, claimed_at) VALUES (?, ?, 'claimed', ?)
+		ON CONFLICT (guild, day) DO UPDATE SET state = 'claimed', claimed_at = excluded.claimed_at
+		WHERE (posts.state = 'failed' AND posts.retry_at <= excluded.claimed_at)
+		   OR (posts.state = 'claimed' AND posts.claimed_at <= ?)
+		RETURNING day`), guild, n, ms(now), ms(now.Add(-lease))).Scan(&day)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, wrap("claim post", err)
+}
+
+// PostDone marks a claimed post made.
+func (d *DB) PostDone(ctx context.Context, guild string, n int, message string) error {
+	_, err := d.db.ExecContext(ctx, d.q(`UPDATE posts SET state = 'posted', message = ? WHERE guild = ? AND day = ?`),
+		message, guild, n)
+	return wrap("post done", err)
+}
+
+// PostFailed releases a claimed post until retry.
+func (d *DB) PostFailed(ctx context.Context, guild string, n int, retry time.Time) error {
+	_, err := d.db.ExecContext(ctx, d.q(`UPDATE posts SET state = 'failed', retry_at = ?, failures = failures + 1
+		WHERE guild = ? AND day = ? AND state = 'claimed'`), ms(retry), guild, n)
+	return wrap("post failed", err)
+}
+
+// Posted reports whether day n's post in a server was made.
+func (d *DB) Posted(ctx context.Context, guild string, n int) (bool, error) {
+	var k int
+	err := d.db.QueryRowContext(ctx, d.q(`SELECT COUNT(*) FROM posts WHERE guild = ? AND day = ? AND state = 'posted'`),
+		guild, n).Scan(&k)
+	return k > 0, wrap("posted", err)
+}

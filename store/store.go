@@ -1,0 +1,112 @@
+// Package store keeps the daily challenge's state in SQL: SQLite (pure Go,
+// one file, the default) or PostgreSQL (shared by several processes). Both
+// run the same queries through database/sql; the schema comes from
+// migrations embedded in the binary and applied at Open.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sudokubot/sudokubot/daily"
+)
+
+// DB is a daily.Store over SQLite or PostgreSQL.
+type DB struct {
+	db      *sql.DB
+	dialect dialect
+}
+
+var _ daily.Store = (*DB)(nil)
+
+type dialect int
+
+const (
+	sqlite dialect = iota
+	postgres
+)
+
+// Open opens the database a DATABASE_URL names: postgres:// or
+// postgresql:// for PostgreSQL; anything else is a SQLite file path
+// (optionally with a sqlite:// or file: prefix), "" meaning sudokubot.db.
+// It applies any migrations not yet applied.
+func Open(ctx context.Context, url string) (*DB, error) {
+	if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
+		return OpenPostgres(ctx, url)
+	}
+	path := strings.TrimPrefix(strings.TrimPrefix(url, "sqlite://"), "file:")
+	if path == "" {
+		path = "sudokubot.db"
+	}
+	return OpenSQLite(ctx, path)
+}
+
+// Kind names the database: "sqlite" or "postgres".
+func (d *DB) Kind() string {
+	if d.dialect == postgres {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// Close closes the database.
+func (d *DB) Close() error { return d.db.Close() }
+
+// Ping reports whether the database answers.
+func (d *DB) Ping(ctx context.Context) error { return wrap("ping", d.db.PingContext(ctx)) }
+
+// q rewrites a query's ? placeholders for the dialect.
+func (d *DB) q(query string) string {
+	if d.dialect != postgres {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// wrap marks an error as the store's, naming the operation.
+func wrap(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%w: %s: %w", daily.ErrStore, op, err)
+}
+
+// inTx runs f in a transaction, committing when it returns nil.
+func (d *DB) inTx(ctx context.Context, op string, f func(tx *sql.Tx) error) error {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap(op, err)
+	}
+	if err := f(tx); err != nil {
+		_ = tx.Rollback()
+		if errors.Is(err, daily.ErrStore) {
+			return err
+		}
+		return wrap(op, err)
+	}
+	return wrap(op, tx.Commit())
+}
+
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMS(v sql.NullInt64) time.Time {
+	if !v.Valid {
+		return time.Time{}
+	}
+	return time.UnixMilli(v.Int64).UTC()
+}
