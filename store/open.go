@@ -7,7 +7,7 @@ import (
 	"net/url"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-	_ "modernc.org/sqlite"              // registers the "sqlite" driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" driver
 )
 
 // OpenSQLite opens (creating if needed) a SQLite database file in WAL mode
