@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -21,6 +22,7 @@ func TestRunBotUntilSIGINT(t *testing.T) {
 	t.Setenv("DISCORD_TOKEN", "main-test-token")
 	t.Setenv("DISCORD_API_URL", fake.URL)
 	t.Setenv("DISCORD_GUILD_ID", "700000000000000001")
+	t.Setenv("DATABASE_URL", filepath.Join(t.TempDir(), "main-test.db"))
 	var stderr syncWriter
 	done := make(chan int, 1)
 	go func() { done <- run(nil, strings.NewReader(""), io.Discard, &stderr) }()

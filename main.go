@@ -19,14 +19,21 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+	"time"
+
+	_ "time/tzdata" // timezones load on machines without a tz database
 
 	"github.com/joho/godotenv"
 
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // Exit statuses of the command line.
@@ -89,16 +96,43 @@ const usage = `usage:
 // interactions in flight finish.
 func runBot(cfg config.Config, stderr io.Writer) int {
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
-	b, err := bot.FromConfig(cfg, log)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	st, err := store.Open(openCtx, cfg.DatabaseURL)
+	cancel()
+	if err != nil {
+		log.Error("cannot open the database", "kind", dbKind(cfg.DatabaseURL), "err", redact(err.Error(), cfg.DatabaseURL))
+		return exitNoGood
+	}
+	defer st.Close()
+	log.Info("database ready", "kind", st.Kind())
+	b, err := bot.FromConfig(cfg, log, daily.New(st, log))
 	if err != nil {
 		log.Error("cannot start", "err", err)
 		return exitInvalid
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	if err := b.Run(ctx); err != nil {
 		log.Error("cannot run", "err", err)
 		return exitNoGood
 	}
 	return exitOK
+}
+
+// dbKind names the database a DATABASE_URL points at, for logs.
+func dbKind(url string) string {
+	if strings.HasPrefix(url, "postgres") {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// redact keeps a database URL's password out of a log line.
+func redact(s, dbURL string) string {
+	if u, err := url.Parse(dbURL); err == nil && u.User != nil {
+		if pw, ok := u.User.Password(); ok && pw != "" {
+			s = strings.ReplaceAll(s, pw, "[password]")
+		}
+	}
+	return s
 }

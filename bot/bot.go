@@ -42,6 +42,8 @@ type Options struct {
 	ShutdownTimeout time.Duration
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// Schedule, when set, makes the daily posts from this process.
+	Schedule *Schedule
 }
 
 // Bot is a running sudokubot. Create it with New and start it with Run.
@@ -130,7 +132,13 @@ func (b *Bot) Run(ctx context.Context) error {
 		return fmt.Errorf("bot: connect to Discord: %s", b.scrub(err.Error()))
 	}
 	b.log.Info("connected to Discord", "commands", len(b.commands), "guild", b.opt.GuildID)
+	var scheduler sync.WaitGroup
+	if b.opt.Schedule != nil {
+		scheduler.Add(1)
+		go func() { defer scheduler.Done(); b.schedule(ctx, b.opt.Schedule) }()
+	}
 	<-ctx.Done()
+	scheduler.Wait()
 	b.shutdown()
 	return nil
 }

@@ -5,20 +5,29 @@ import (
 
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/daily"
 )
 
-// FromConfig builds the bot main runs: New(OptionsFrom(cfg, log)).
-func FromConfig(cfg config.Config, log *slog.Logger) (*Bot, error) {
-	return New(OptionsFrom(cfg, log))
+// FromConfig builds the bot main runs: New(OptionsFrom(cfg, log, svc)).
+func FromConfig(cfg config.Config, log *slog.Logger, svc *daily.Service) (*Bot, error) {
+	return New(OptionsFrom(cfg, log, svc))
 }
 
 // OptionsFrom returns the options for every command of this build, wired
-// to the settings in cfg; the tuning fields keep their defaults.
-func OptionsFrom(cfg config.Config, log *slog.Logger) Options {
-	cmds := commands.All(commands.Deps{
+// to the settings in cfg; the tuning fields keep their defaults. With a
+// daily service, /daily is served and this process makes the daily posts.
+func OptionsFrom(cfg config.Config, log *slog.Logger, svc *daily.Service) Options {
+	deps := commands.Deps{
 		SolveTimeout:  cfg.SolveTimeout,
 		DefaultFormat: cfg.DefaultFormat,
 		DarkImages:    cfg.ImageTheme == "dark",
-	})
-	return Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: cmds, Log: log}
+		Log:           log,
+		Daily:         svc,
+		Images:        &commands.Images{},
+	}
+	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: commands.All(deps), Log: log}
+	if svc != nil {
+		opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost}
+	}
+	return opt
 }

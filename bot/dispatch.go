@@ -40,15 +40,18 @@ func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreat
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		b.autocomplete(i)
 	case discordgo.InteractionMessageComponent:
-		b.component(i)
-	default: // modals: none in this build
+		b.component(i, i.MessageComponentData().CustomID)
+	case discordgo.InteractionModalSubmit:
+		b.component(i, i.ModalSubmitData().CustomID)
+	default:
 		b.respond(i, "", replyExpired)
 	}
 }
 
-// component routes a button click by its custom id, "<command>:<arg>".
-func (b *Bot) component(i *discordgo.Interaction) {
-	name, arg, _ := strings.Cut(i.MessageComponentData().CustomID, ":")
+// component routes a button click or a modal submission by its custom id,
+// "<command>:<arg>".
+func (b *Bot) component(i *discordgo.Interaction, customID string) {
+	name, arg, _ := strings.Cut(customID, ":")
 	cmd, ok := b.commands[name]
 	if !ok || cmd.Component == nil {
 		b.respond(i, name, replyExpired)
@@ -95,11 +98,27 @@ func (b *Bot) command(i *discordgo.Interaction) {
 	b.limited(i, name, func() { b.answer(i, cmd) })
 }
 
-// autocomplete answers with no choices: no command of this build offers any.
+// autocomplete answers with the command's suggestions (none when it has
+// no Autocomplete, or when that panics).
 func (b *Bot) autocomplete(i *discordgo.Interaction) {
+	choices := []*discordgo.ApplicationCommandOptionChoice{}
+	if cmd, ok := b.commands[i.ApplicationCommandData().Name]; ok && cmd.Autocomplete != nil {
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					b.log.Error("autocomplete panicked", "command", cmd.Def.Name, "panic", fmt.Sprint(p))
+				}
+			}()
+			ctx, cancel := context.WithTimeout(context.Background(), b.opt.DeferAfter)
+			defer cancel()
+			if c := cmd.Autocomplete(ctx, i); c != nil {
+				choices = c[:min(len(c), 25)]
+			}
+		}()
+	}
 	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-		Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
+		Data: &discordgo.InteractionResponseData{Choices: choices},
 	})
 	if err != nil {
 		b.log.Error("autocomplete reply failed", "interaction", i.ID, "err", b.scrub(err.Error()))
@@ -150,11 +169,24 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 		}
 	}
 	resp, err := cmd.Handle(ctx, i)
+	if err == nil && resp.Post != nil {
+		resp, err = b.postFirst(ctx, cmd.Def.Name, resp.Post)
+	}
 	if err != nil {
 		b.log.Error("command failed", "command", cmd.Def.Name, "interaction", i.ID, "user", userID(i), "err", b.scrub(err.Error()))
 		return replyApology
 	}
 	return resp
+}
+
+// postFirst sends a handler's channel message, then asks the handler what
+// to reply.
+func (b *Bot) postFirst(ctx context.Context, command string, p *commands.ChannelPost) (commands.Response, error) {
+	id, err := b.post(ctx, p.Channel, p.Message)
+	if err != nil {
+		b.log.Warn("posting to a channel failed", "command", command, "channel", p.Channel, "err", b.scrub(err.Error()))
+	}
+	return p.After(ctx, id, err)
 }
 
 // userID returns who used the interaction, in a server or a DM.

@@ -60,7 +60,7 @@ func start(t testing.TB, change func(*Options)) *harness {
 	origin, _ := url.Parse(fake.URL)
 	cfg := config.Config{Token: testToken, APIURL: origin, SolveTimeout: 2 * time.Second, DefaultFormat: "image", ImageTheme: "dark"}
 	logs := &logBuffer{}
-	opt := OptionsFrom(cfg, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	opt := OptionsFrom(cfg, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), nil)
 	if change != nil {
 		change(&opt)
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -17,6 +18,10 @@ var noMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMen
 // respond sends the one callback with the answer itself. A failure is
 // logged with the interaction id and not retried: the interaction is gone.
 func (b *Bot) respond(i *discordgo.Interaction, command string, resp commands.Response) {
+	if resp.Modal != nil {
+		b.openModal(i, command, resp.Modal)
+		return
+	}
 	data := &discordgo.InteractionResponseData{Content: b.fit(i, resp.Content), Files: files(resp.Files),
 		Components: buttons(resp.Buttons), AllowedMentions: noMentions}
 	if resp.Ephemeral {
@@ -45,8 +50,42 @@ func (b *Bot) deferReply(i *discordgo.Interaction, command string, private bool)
 	return true
 }
 
+// openModal answers with a form.
+func (b *Bot) openModal(i *discordgo.Interaction, command string, m *commands.Modal) {
+	var rows []discordgo.MessageComponent
+	for _, in := range m.Inputs {
+		style := discordgo.TextInputShort
+		if in.Paragraph {
+			style = discordgo.TextInputParagraph
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.TextInput{
+			CustomID: in.CustomID, Label: in.Label, Placeholder: in.Placeholder, Style: style, Required: true,
+			MinLength: in.MinLength, MaxLength: in.MaxLength}}})
+	}
+	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal,
+		Data: &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: m.Title, Components: rows}})
+	if err != nil {
+		b.log.Error("opening a form failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
+	}
+}
+
+// post sends a message to a channel and returns its id.
+func (b *Bot) post(ctx context.Context, channel string, resp commands.Response) (string, error) {
+	msg, err := b.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: resp.Content,
+		Files: files(resp.Files), Components: buttons(resp.Buttons), AllowedMentions: noMentions},
+		discordgo.WithContext(ctx))
+	if err != nil {
+		return "", err
+	}
+	return msg.ID, nil
+}
+
 // edit replaces the deferred answer with the real one.
 func (b *Bot) edit(i *discordgo.Interaction, command string, resp commands.Response) {
+	if resp.Modal != nil {
+		b.log.Error("a form cannot follow a deferred answer", "command", command, "interaction", i.ID)
+		resp = replyApology
+	}
 	content := b.fit(i, resp.Content)
 	edit := &discordgo.WebhookEdit{Content: &content, Files: files(resp.Files), AllowedMentions: noMentions}
 	if rows := buttons(resp.Buttons); rows != nil {

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/daily"
 )
 
 // Command is one application command.
@@ -29,6 +31,9 @@ type Command struct {
 	// the button's custom id is "<command name>:<arg>" and Component gets
 	// arg. Nil for commands without buttons.
 	Component func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error)
+	// Autocomplete suggests values for the option being typed. Nil for
+	// commands without autocompleted options.
+	Autocomplete func(ctx context.Context, i *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice
 }
 
 // Response is a reply: text, attached files, and whether only the person
@@ -38,6 +43,34 @@ type Response struct {
 	Files     []File
 	Ephemeral bool
 	Buttons   []Button
+	// Modal, when set, opens a form instead of replying; its submission
+	// comes back to the command's Component with the modal's custom id.
+	Modal *Modal
+	// Post, when set, asks the bot to send a message to a channel first;
+	// the reply is then what Post.After returns.
+	Post *ChannelPost
+}
+
+// Modal is a form with text inputs. Its CustomID follows Button's rule.
+type Modal struct {
+	CustomID, Title string
+	Inputs          []TextInput
+}
+
+// TextInput is one field of a modal.
+type TextInput struct {
+	CustomID, Label, Placeholder string
+	Paragraph                    bool
+	MinLength, MaxLength         int
+}
+
+// ChannelPost is a message to send to a channel before replying. After
+// gets the sent message's id, or the error that kept it from being sent,
+// and returns the reply.
+type ChannelPost struct {
+	Channel string
+	Message Response
+	After   func(ctx context.Context, messageID string, err error) (Response, error)
 }
 
 // Button is a button under a reply. Its CustomID must start with the name
@@ -74,11 +107,24 @@ type Deps struct {
 	// Log records what users are not told, such as a generated puzzle that
 	// missed its level (default slog.Default()).
 	Log *slog.Logger
+	// Daily runs the daily challenge; nil leaves /daily out.
+	Daily *daily.Service
+	// Images keeps drawn daily puzzles; share one with the scheduler.
+	Images *Images
 }
 
 // All returns every command this build implements, in the order /help
 // lists them.
 func All(d Deps) []Command {
+	d = d.withDefaults()
+	all := []Command{solveCommand(d), checkCommand(d), hintCommand(d), generateCommand(d)}
+	if d.Daily != nil {
+		all = append(all, dailyCommand(d))
+	}
+	return append(all, helpCommand(), solveMessageCommand(d))
+}
+
+func (d Deps) withDefaults() Deps {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
@@ -91,8 +137,10 @@ func All(d Deps) []Command {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	return []Command{solveCommand(d), checkCommand(d), hintCommand(d), generateCommand(d), helpCommand(),
-		solveMessageCommand(d)}
+	if d.Images == nil {
+		d.Images = &Images{}
+	}
+	return d
 }
 
 // userError is the reply to a mistake a person made: short, private.

@@ -1,0 +1,219 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/render"
+)
+
+// manageServer is what /daily setup and /daily off need, by default and in
+// the handler.
+const manageServer = discordgo.PermissionManageGuild
+
+// Replies of /daily for what goes wrong outside the player's control.
+var (
+	replyNotRecorded = userError("I couldn't record that just now; nothing was saved. Please try again in a moment.")
+	replyDailyDown   = userError("The daily puzzle is unavailable right now (I can't reach my database). /solve and the other commands still work; please try again later.")
+	replyGuildOnly   = userError("The daily puzzle is played in a server: use /daily there.")
+)
+
+// Images renders each puzzle image once: the daily puzzle is the same
+// picture in every server. Share one between the commands and the
+// scheduler. The zero value is ready.
+type Images struct {
+	mu    sync.Mutex
+	byKey map[string]File
+}
+
+// get returns the image named key, drawing it with draw the first time.
+func (m *Images) get(key string, draw func() (File, error)) (File, error) {
+	m.mu.Lock()
+	f, ok := m.byKey[key]
+	m.mu.Unlock()
+	if ok {
+		return f, nil
+	}
+	f, err := draw()
+	if err != nil {
+		return File{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.byKey == nil || len(m.byKey) > 64 {
+		m.byKey = map[string]File{}
+	}
+	m.byKey[key] = f
+	return f, nil
+}
+
+// dailyCommand is /daily with its subcommands, buttons and form.
+func dailyCommand(d Deps) Command {
+	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name,
+			Description: desc, Options: opts}
+	}
+	noDM := false
+	return Command{
+		Def: &discordgo.ApplicationCommand{
+			Name: "daily", Description: "The daily puzzle: the same for everyone, with streaks and leaderboards",
+			DMPermission: &noDM,
+			Options: []*discordgo.ApplicationCommandOption{
+				sub("play", "Start today's puzzle (only you see it; your clock starts)"),
+				sub("submit", "Submit your answer to today's puzzle (only you see the result)", answerOption()),
+				sub("leaderboard", "This server's best players", periodOption()),
+				sub("stats", "Streaks, solves and times", &discordgo.ApplicationCommandOption{
+					Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose (default: yours)"}),
+				sub("setup", "Post the daily puzzle in a channel every day (needs Manage Server)", setupOptions()...),
+				sub("off", "Stop posting the daily puzzle (needs Manage Server)"),
+			},
+		},
+		Private: func(i *discordgo.Interaction) bool {
+			name, _ := subcommand(i)
+			return name != "leaderboard" && name != "stats"
+		},
+		Handle:    d.dailyHandle,
+		Component: d.dailyComponent,
+		Autocomplete: func(_ context.Context, i *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice {
+			return zoneChoices(i)
+		},
+	}
+}
+
+func answerOption() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "answer", Required: true,
+		MaxLength: 1500, Description: "Your filled-in grid: 81 digits, row by row"}
+}
+
+func periodOption() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "period",
+		Description: "today (fastest), week (points) or all (solves); default today",
+		Choices: []*discordgo.ApplicationCommandOptionChoice{
+			{Name: "today", Value: "today"}, {Name: "week", Value: "week"}, {Name: "all", Value: "all"}}}
+}
+
+// subcommand returns the name and options of a /daily subcommand.
+func subcommand(i *discordgo.Interaction) (string, map[string]*discordgo.ApplicationCommandInteractionDataOption) {
+	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	if i.Type != discordgo.InteractionApplicationCommand && i.Type != discordgo.InteractionApplicationCommandAutocomplete {
+		return "", opts
+	}
+	top := i.ApplicationCommandData().Options
+	if len(top) == 0 || top[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		return "", opts
+	}
+	for _, o := range top[0].Options {
+		opts[o.Name] = o
+	}
+	return top[0].Name, opts
+}
+
+func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+	if i.GuildID == "" {
+		return replyGuildOnly, nil
+	}
+	name, opts := subcommand(i)
+	str := func(k string) string {
+		if o, ok := opts[k]; ok && o.Type == discordgo.ApplicationCommandOptionString {
+			return o.StringValue()
+		}
+		return ""
+	}
+	switch name {
+	case "play":
+		return d.dailyPlay(ctx, i)
+	case "submit":
+		return d.dailySubmit(ctx, i, 0, str("answer"))
+	case "leaderboard":
+		return d.dailyBoard(ctx, i, str("period"))
+	case "stats":
+		user := userOf(i)
+		if o, ok := opts["user"]; ok && o.Type == discordgo.ApplicationCommandOptionUser {
+			user = fmt.Sprint(o.Value)
+		}
+		return d.dailyStats(ctx, i.GuildID, user)
+	case "setup":
+		return d.dailySetup(ctx, i, opts)
+	case "off":
+		return d.dailyOff(ctx, i)
+	}
+	return userError("That /daily subcommand is not known any more; try /help."), nil
+}
+
+// dailyComponent answers the Play and Submit buttons and the answer form:
+// "play", "submit:<day>", "answer:<day>".
+func (d Deps) dailyComponent(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
+	if i.GuildID == "" {
+		return replyGuildOnly, nil
+	}
+	what, dayText, _ := strings.Cut(arg, ":")
+	day, _ := strconv.Atoi(dayText)
+	switch what {
+	case "play":
+		return d.dailyPlay(ctx, i)
+	case "submit":
+		return Response{Modal: answerForm(day)}, nil
+	case "answer":
+		return d.dailySubmit(ctx, i, day, modalValue(i, "answer"))
+	}
+	return userError("That button no longer works. Run /daily play."), nil
+}
+
+func answerForm(day int) *Modal {
+	return &Modal{CustomID: fmt.Sprintf("daily:answer:%d", day), Title: fmt.Sprintf("Daily #%d: your answer", day),
+		Inputs: []TextInput{{CustomID: "answer", Label: "Your grid: 81 digits, row by row", Paragraph: true,
+			Placeholder: "534678912672195348…", MinLength: 81, MaxLength: 1500}}}
+}
+
+// modalValue returns the text typed into a form's input.
+func modalValue(i *discordgo.Interaction, id string) string {
+	if i.Type != discordgo.InteractionModalSubmit {
+		return ""
+	}
+	for _, row := range i.ModalSubmitData().Components {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			if in, ok := c.(*discordgo.TextInput); ok && in.CustomID == id {
+				return in.Value
+			}
+		}
+	}
+	return ""
+}
+
+// userOf returns who used the interaction.
+func userOf(i *discordgo.Interaction) string {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User.ID
+	}
+	if i.User != nil {
+		return i.User.ID
+	}
+	return ""
+}
+
+// clock writes a time taken as m:ss, or h:mm:ss past an hour.
+func clock(t time.Duration) string {
+	s := int(t.Round(time.Second).Seconds())
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// dailyImage returns day n's puzzle image, drawn once.
+func (d Deps) dailyImage(p daily.Puzzle) (File, error) {
+	return d.Images.get(fmt.Sprintf("daily-%d-%v", p.Day, d.DarkImages), func() (File, error) {
+		return d.image(p.Grid, render.Options{}, fmt.Sprintf("daily-%d.png", p.Day))
+	})
+}

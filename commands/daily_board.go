@@ -1,0 +1,104 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/daily"
+)
+
+var periods = map[string]daily.Period{"": daily.Today, "today": daily.Today, "week": daily.Week, "all": daily.All}
+
+// dailyBoard shows the server's leaderboard and the caller's place.
+func (d Deps) dailyBoard(ctx context.Context, i *discordgo.Interaction, name string) (Response, error) {
+	period, ok := periods[name]
+	if !ok {
+		return userError("Choose a period: today, week or all."), nil
+	}
+	b, err := d.Daily.Leaderboard(ctx, i.GuildID, userOf(i), period)
+	if err != nil {
+		d.Log.Error("daily leaderboard failed", "guild", i.GuildID, "err", err)
+		return replyDailyDown, nil
+	}
+	return Response{Content: boardText(b)}, nil
+}
+
+func boardText(b daily.Board) string {
+	var sb strings.Builder
+	switch b.Period {
+	case daily.Today:
+		fmt.Fprintf(&sb, "**Daily #%d: fastest today**\n", b.Day)
+	case daily.Week:
+		fmt.Fprintf(&sb, "**Daily: points this week** (since Monday, #%d)\n", daily.WeekStart(b.Day))
+	default:
+		sb.WriteString("**Daily: all-time solves**\n")
+	}
+	if len(b.Top) == 0 {
+		sb.WriteString("Nobody here has solved one yet. Be the first: `/daily play`.")
+		return sb.String()
+	}
+	for _, r := range b.Top {
+		fmt.Fprintf(&sb, "%s <@%s> %s\n", medal(r.Rank), r.User, rowValue(b.Period, r))
+	}
+	switch {
+	case b.Own == nil:
+		sb.WriteString("You are not on this board yet.")
+	case b.Own.Rank > len(b.Top):
+		fmt.Fprintf(&sb, "You: **%s** · %s", ordinal(b.Own.Rank), rowValue(b.Period, *b.Own))
+	}
+	return strings.TrimSuffix(sb.String(), "\n")
+}
+
+func rowValue(p daily.Period, r daily.Row) string {
+	switch p {
+	case daily.Today:
+		return clock(time.Duration(r.Value) * time.Millisecond)
+	case daily.Week:
+		return fmt.Sprintf("%d points (%s)", r.Value, plural(int(r.Extra), "solve", "solves"))
+	}
+	return fmt.Sprintf("%d solved · best streak %d", r.Value, r.Extra)
+}
+
+func medal(rank int) string {
+	if m := []string{"🥇", "🥈", "🥉"}; rank <= len(m) {
+		return m[rank-1]
+	}
+	return fmt.Sprintf("%d.", rank)
+}
+
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}
+
+// dailyStats shows a player's streaks, solves and times.
+func (d Deps) dailyStats(ctx context.Context, guild, user string) (Response, error) {
+	st, err := d.Daily.Stats(ctx, guild, user)
+	if err != nil {
+		d.Log.Error("daily stats failed", "guild", guild, "err", err)
+		return replyDailyDown, nil
+	}
+	if st.Solved == 0 {
+		return Response{Content: fmt.Sprintf("<@%s> has not solved a daily puzzle in this server yet.", user)}, nil
+	}
+	text := fmt.Sprintf("**Daily stats for <@%s>**\n🔥 Streak: %s (best %d)\n✅ Solved: %d",
+		user, plural(st.Current, "day", "days"), st.Best, st.Solved)
+	if st.Timed > 0 {
+		text += fmt.Sprintf("\n⏱️ Median %s · best %s (%d timed)", clock(st.Median), clock(st.Fastest), st.Timed)
+	}
+	return Response{Content: text}, nil
+}

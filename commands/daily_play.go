@@ -1,0 +1,105 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// dailyPlay shows today's puzzle privately and starts the player's clock.
+func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+	p, e, err := d.Daily.Play(ctx, i.GuildID, userOf(i))
+	if err != nil {
+		d.Log.Error("daily play failed", "guild", i.GuildID, "err", err)
+		return replyDailyDown, nil
+	}
+	if !e.Solved.IsZero() {
+		return Response{Ephemeral: true, Content: fmt.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.\nShare: %s",
+			p.Day, tookText(e), codeSpan(share(p.Day, e, 0)))}, nil
+	}
+	img, err := d.dailyImage(p)
+	if err != nil {
+		return Response{}, err
+	}
+	content := fmt.Sprintf("**Daily #%d** · %s · %s (%.1f)\nYour clock started <t:%d:R>. Solve it, then press **Submit** "+
+		"or use `/daily submit`.\nCopy: %s", p.Day, daily.Date(p.Day).Format("Monday 2 January"), p.Level, p.Score,
+		e.Started.Unix(), codeBlock(render.Line(p.Grid)))
+	return Response{Ephemeral: true, Content: content, Files: []File{img},
+		Buttons: []Button{{Label: "Submit", CustomID: fmt.Sprintf("daily:submit:%d", p.Day)}}}, nil
+}
+
+// dailySubmit checks an answer privately and records it.
+func (d Deps) dailySubmit(ctx context.Context, i *discordgo.Interaction, day int, text string) (Response, error) {
+	answer, err := solver.Parse(text)
+	if err != nil {
+		return userError("I couldn't read your answer: " + err.Error() + ".\n" + pasteHelp + " Nothing was counted."), nil
+	}
+	out, err := d.Daily.Submit(ctx, i.GuildID, userOf(i), day, answer)
+	switch {
+	case errors.Is(err, daily.ErrClosed):
+		return userError(fmt.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", day, out.Today)), nil
+	case err != nil:
+		d.Log.Error("daily submission not recorded", "guild", i.GuildID, "day", day, "err", err)
+		return replyNotRecorded, nil
+	}
+	return Response{Ephemeral: true, Content: submitText(out)}, nil
+}
+
+func submitText(out daily.Outcome) string {
+	n := out.Puzzle.Day
+	switch out.Verdict {
+	case daily.Correct:
+		return fmt.Sprintf("✅ **Correct!** Daily #%d solved%s.\nShare: %s", n, tookText(out.Entry),
+			codeSpan(share(n, out.Entry, daily.CurrentStreak(out.Player, out.Today))))
+	case daily.Wrong:
+		return fmt.Sprintf("❌ Not yet: **%s wrong**. That was try %d on Daily #%d; your clock keeps running. Keep going!",
+			plural(out.Wrong, "cell is", "cells are"), out.Entry.Wrong, n)
+	case daily.Incomplete:
+		return fmt.Sprintf("Your answer has **%s**: fill in every cell, then submit again. This was not counted as a try.",
+			plural(out.Empty, "empty cell", "empty cells"))
+	case daily.BadSize:
+		return "Daily puzzles are 9×9: paste all 81 cells, row by row. This was not counted as a try."
+	}
+	return fmt.Sprintf("You solved Daily #%d already%s; only the first correct answer counts, so nothing changed.",
+		n, tookText(out.Entry))
+}
+
+// share is the spoiler-free line a player can paste anywhere.
+func share(n int, e daily.Entry, streak int) string {
+	parts := []string{"solved"}
+	if e.Timed {
+		parts[0] = clock(e.Took)
+	}
+	if e.Wrong == 0 {
+		parts = append(parts, "no mistakes")
+	} else {
+		parts = append(parts, plural(e.Wrong, "wrong try", "wrong tries"))
+	}
+	if streak > 1 {
+		parts = append(parts, fmt.Sprintf("🔥 %d-day streak", streak))
+	}
+	return fmt.Sprintf("Daily #%d — %s", n, strings.Join(parts, ", "))
+}
+
+func tookText(e daily.Entry) string {
+	if !e.Timed {
+		return ""
+	}
+	return " in " + clock(e.Took)
+}
+
+func codeSpan(s string) string { return "`" + s + "`" }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,154 @@
+package commands
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/daily"
+)
+
+// zoneList holds the IANA timezone names offered by autocomplete, one a
+// line (from the tz database's zone.tab and zone1970.tab, plus UTC).
+//
+//go:embed zones.txt
+var zoneList string
+
+var (
+	zones       = strings.Fields(zoneList)
+	commonZones = []string{"UTC", "Europe/London", "Europe/Paris", "Europe/Berlin", "America/New_York", "America/Chicago",
+		"America/Denver", "America/Los_Angeles", "America/Sao_Paulo", "Asia/Kolkata", "Asia/Shanghai", "Asia/Tokyo",
+		"Australia/Sydney", "Pacific/Auckland"}
+)
+
+func setupOptions() []*discordgo.ApplicationCommandOption {
+	zero, last := 0.0, 23.0
+	return []*discordgo.ApplicationCommandOption{
+		{Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Required: true, Description: "Where to post",
+			ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews}},
+		{Type: discordgo.ApplicationCommandOptionInteger, Name: "hour", Required: true, MinValue: &zero, MaxValue: last,
+			Description: "Local hour of the post, 0–23"},
+		{Type: discordgo.ApplicationCommandOptionString, Name: "timezone", Autocomplete: true, MaxLength: 64,
+			Description: "IANA timezone such as Europe/Paris (default UTC); the server's day follows it"},
+	}
+}
+
+// zoneChoices suggests timezones matching what is typed: names starting
+// with it first, then names containing it.
+func zoneChoices(i *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice {
+	_, opts := subcommand(i)
+	typed := ""
+	if o, ok := opts["timezone"]; ok && o.Type == discordgo.ApplicationCommandOptionString {
+		typed = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(o.StringValue()), " ", "_"))
+	}
+	names := commonZones
+	if typed != "" {
+		var first, then []string
+		for _, z := range zones {
+			lz := strings.ToLower(z)
+			_, city, _ := strings.Cut(lz, "/")
+			switch {
+			case strings.HasPrefix(lz, typed) || strings.HasPrefix(city, typed):
+				first = append(first, z)
+			case strings.Contains(lz, typed):
+				then = append(then, z)
+			}
+		}
+		names = append(first, then...)
+	}
+	out := []*discordgo.ApplicationCommandOptionChoice{}
+	for _, z := range names[:min(len(names), 25)] {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: z, Value: z})
+	}
+	return out
+}
+
+// zone finds the IANA zone a person typed, forgiving case and spaces.
+func zone(typed string) (*time.Location, string, bool) {
+	typed = strings.ReplaceAll(strings.TrimSpace(typed), " ", "_")
+	if typed == "" {
+		return time.UTC, "UTC", true
+	}
+	if k := slices.IndexFunc(zones, func(z string) bool { return strings.EqualFold(z, typed) }); k >= 0 {
+		typed = zones[k]
+	}
+	loc, err := time.LoadLocation(typed)
+	if err != nil || typed == "Local" {
+		return nil, "", false
+	}
+	return loc, typed, true
+}
+
+// canManage reports whether the member may change the server's settings.
+func canManage(i *discordgo.Interaction) bool {
+	return i.Member != nil && i.Member.Permissions&(manageServer|discordgo.PermissionAdministrator) != 0
+}
+
+const replyNeedManage = "Only members with the **Manage Server** permission can set up the daily puzzle."
+
+// dailySetup checks the settings, posts an announcement in the channel
+// (which proves the bot can post there) and only then saves them.
+func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) (Response, error) {
+	if !canManage(i) {
+		return userError(replyNeedManage), nil
+	}
+	g := daily.Guild{ID: i.GuildID, Hour: -1}
+	if o, ok := opts["channel"]; ok {
+		g.Channel = fmt.Sprint(o.Value)
+	}
+	if o, ok := opts["hour"]; ok && o.Type == discordgo.ApplicationCommandOptionInteger {
+		g.Hour = int(o.IntValue())
+	}
+	typed := ""
+	if o, ok := opts["timezone"]; ok {
+		typed = fmt.Sprint(o.Value)
+	}
+	_, name, ok := zone(typed)
+	switch {
+	case g.Channel == "":
+		return userError("Choose the channel to post in."), nil
+	case g.Hour < 0 || g.Hour > 23:
+		return userError("The hour must be a whole number from 0 to 23 (local time)."), nil
+	case !ok:
+		return userError(fmt.Sprintf("I don't know the timezone %q. Use an IANA name such as Europe/Paris or America/New_York; "+
+			"the list appears as you type.", typed)), nil
+	}
+	g.Timezone = name
+	when := fmt.Sprintf("%02d:00 (%s)", g.Hour, name)
+	announce := Response{Content: fmt.Sprintf("📅 The daily Sudoku will be posted here every day at %s. "+
+		"Everyone gets the same puzzle; press **Play** on the post or use `/daily play`.", when)}
+	return Response{Ephemeral: true, Post: &ChannelPost{Channel: g.Channel, Message: announce,
+		After: func(ctx context.Context, _ string, err error) (Response, error) {
+			if err != nil {
+				return userError(fmt.Sprintf("I can't post in <#%s>. Give me **View Channel**, **Send Messages**, "+
+					"**Attach Files** and **Embed Links** there, then run `/daily setup` again. Nothing was changed.", g.Channel)), nil
+			}
+			if err := d.Daily.Setup(ctx, g); err != nil {
+				d.Log.Error("daily setup not saved", "guild", g.ID, "err", err)
+				return replyNotRecorded, nil
+			}
+			return userError(fmt.Sprintf("Done: the daily puzzle will be posted in <#%s> every day at %s. "+
+				"If that hour has passed today, today's comes within a minute.", g.Channel, when)), nil
+		}}}, nil
+}
+
+// dailyOff stops the server's posts.
+func (d Deps) dailyOff(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+	if !canManage(i) {
+		return userError(replyNeedManage), nil
+	}
+	was, err := d.Daily.Off(ctx, i.GuildID)
+	switch {
+	case err != nil:
+		d.Log.Error("daily off not saved", "guild", i.GuildID, "err", err)
+		return replyNotRecorded, nil
+	case !was:
+		return userError("The daily puzzle is not being posted here. Set it up with `/daily setup`."), nil
+	}
+	return userError("Daily posts stopped. Players can still use `/daily play`, and streaks are kept."), nil
+}
