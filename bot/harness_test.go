@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
@@ -55,12 +56,18 @@ type harness struct {
 // Discord; change may adjust the options first.
 func start(t testing.TB, change func(*Options)) *harness {
 	t.Helper()
+	return startWith(t, nil, change)
+}
+
+// startWith is start with a daily service (nil: no /daily).
+func startWith(t testing.TB, svc *daily.Service, change func(*Options)) *harness {
+	t.Helper()
 	fake := discordtest.New(testToken)
 	t.Cleanup(fake.Close)
 	origin, _ := url.Parse(fake.URL)
 	cfg := config.Config{Token: testToken, APIURL: origin, SolveTimeout: 2 * time.Second, DefaultFormat: "image", ImageTheme: "dark"}
 	logs := &logBuffer{}
-	opt := OptionsFrom(cfg, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), nil)
+	opt := OptionsFrom(cfg, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), svc)
 	if change != nil {
 		change(&opt)
 	}

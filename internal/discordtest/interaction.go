@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -200,14 +201,81 @@ func Button(guild string, u User, customID string) map[string]any {
 	})
 }
 
+// Subcommand returns the payload of a slash command's subcommand; set
+// autocomplete to make it an autocomplete request with the focused option.
+func Subcommand(guild string, u User, name, sub string, opts map[string]any) map[string]any {
+	var list []map[string]any
+	for k, v := range opts {
+		list = append(list, map[string]any{"name": k, "type": optionType(v), "value": optionValue(v)})
+	}
+	return inGuild(guild, u, map[string]any{
+		"type": discordgo.InteractionApplicationCommand,
+		"data": map[string]any{"id": "300000000000000003", "name": name, "type": discordgo.ChatApplicationCommand,
+			"options": []map[string]any{{"name": sub, "type": discordgo.ApplicationCommandOptionSubCommand, "options": list}}},
+	})
+}
+
+// Autocomplete turns a Subcommand payload into an autocomplete request
+// with option focused.
+func Autocomplete(p map[string]any, focused string) map[string]any {
+	p["type"] = discordgo.InteractionApplicationCommandAutocomplete
+	sub := p["data"].(map[string]any)["options"].([]map[string]any)[0]
+	for _, o := range sub["options"].([]map[string]any) {
+		if o["name"] == focused {
+			o["focused"] = true
+		}
+	}
+	return p
+}
+
+// ModalSubmit returns the payload of a submitted form whose text inputs
+// hold values, by their custom ids.
+func ModalSubmit(guild string, u User, customID string, values map[string]string) map[string]any {
+	var rows []map[string]any
+	for id, v := range values {
+		rows = append(rows, map[string]any{"type": discordgo.ActionsRowComponent, "components": []map[string]any{
+			{"type": discordgo.TextInputComponent, "custom_id": id, "value": v}}})
+	}
+	return inGuild(guild, u, map[string]any{
+		"type": discordgo.InteractionModalSubmit,
+		"data": map[string]any{"custom_id": customID, "components": rows},
+	})
+}
+
+// WithPermissions sets the member's permissions in a payload.
+func WithPermissions(p map[string]any, perms int64) map[string]any {
+	p["member"].(map[string]any)["permissions"] = fmt.Sprint(perms)
+	return p
+}
+
+// Channel is a channel option's value; Member a user option's.
+type (
+	Channel string
+	Member  string
+)
+
 func inGuild(guild string, u User, p map[string]any) map[string]any {
 	p["guild_id"], p["channel_id"] = guild, "500000000000000001"
 	p["member"] = map[string]any{"user": map[string]any{"id": u.ID, "username": u.Name}, "permissions": "0"}
 	return p
 }
 
+func optionValue(v any) any {
+	switch c := v.(type) {
+	case Channel:
+		return string(c)
+	case Member:
+		return string(c)
+	}
+	return v
+}
+
 func optionType(v any) discordgo.ApplicationCommandOptionType {
 	switch v.(type) {
+	case Channel:
+		return discordgo.ApplicationCommandOptionChannel
+	case Member:
+		return discordgo.ApplicationCommandOptionUser
 	case bool:
 		return discordgo.ApplicationCommandOptionBoolean
 	case int, float64:

@@ -22,6 +22,12 @@ type Message struct {
 	Files     []File
 	Embeds    int
 	Buttons   []string // custom ids of buttons
+	// ModalID and Inputs describe a form (a type 9 callback): its custom
+	// id and its text inputs' custom ids.
+	ModalID string
+	Inputs  []string
+	// Choices are an autocomplete answer's values.
+	Choices []string
 }
 
 // Ephemeral reports whether only the user who asked sees the message.
@@ -168,9 +174,13 @@ func readMessage(r *http.Request, v any) ([]File, error) {
 
 // wireMessage is a message body as Discord receives it.
 type wireMessage struct {
-	Content    *string                `json:"content"`
-	Flags      discordgo.MessageFlags `json:"flags"`
-	Embeds     []json.RawMessage      `json:"embeds"`
+	Content  *string                `json:"content"`
+	Flags    discordgo.MessageFlags `json:"flags"`
+	Embeds   []json.RawMessage      `json:"embeds"`
+	CustomID string                 `json:"custom_id"`
+	Choices  []struct {
+		Value any `json:"value"`
+	} `json:"choices"`
 	Components []struct {
 		Components []struct {
 			Type     int    `json:"type"`
@@ -183,14 +193,20 @@ func (w *wireMessage) message(files []File) Message {
 	if w == nil {
 		return Message{}
 	}
-	m := Message{Flags: w.Flags, Files: files, Embeds: len(w.Embeds)}
+	m := Message{Flags: w.Flags, Files: files, Embeds: len(w.Embeds), ModalID: w.CustomID}
 	if w.Content != nil {
 		m.Content = *w.Content
 	}
+	for _, c := range w.Choices {
+		m.Choices = append(m.Choices, fmt.Sprint(c.Value))
+	}
 	for _, row := range w.Components {
 		for _, c := range row.Components {
-			if c.Type == int(discordgo.ButtonComponent) {
+			switch c.Type {
+			case int(discordgo.ButtonComponent):
 				m.Buttons = append(m.Buttons, c.CustomID)
+			case int(discordgo.TextInputComponent):
+				m.Inputs = append(m.Inputs, c.CustomID)
 			}
 		}
 	}

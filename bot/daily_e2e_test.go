@@ -1,0 +1,188 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/store/storetest"
+)
+
+const channel = "510000000000000001"
+
+var admin = discordtest.User{ID: "800000000000000009", Name: "admin"}
+
+// startDaily runs a bot with /daily over a store at dsn (a SQLite file in
+// a temporary folder when empty), posting every 20ms.
+func startDaily(t *testing.T, dsn string) (*harness, *store.DB) {
+	t.Helper()
+	if dsn == "" {
+		dsn = filepath.Join(t.TempDir(), "daily.db")
+	}
+	st, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	h := startWith(t, daily.New(st, nil), func(o *Options) { o.Schedule.Every, o.RateBurst = 20*time.Millisecond, 100 })
+	return h, st
+}
+
+// send dispatches a payload and waits for the final reply.
+func (h *harness) send(p map[string]any) discordtest.Reply {
+	h.t.Helper()
+	r, ok := h.fake.Reply(h.fake.Send(p), wait)
+	if !ok {
+		h.t.Fatalf("no reply to %v; logs:\n%s", p["data"], h.logs)
+	}
+	return r
+}
+
+// waitPosts waits until the channel messages reach n and returns them.
+func (h *harness) waitPosts(n int) []discordtest.Message {
+	h.t.Helper()
+	deadline := time.Now().Add(wait)
+	for time.Now().Before(deadline) {
+		if m := h.fake.Messages(); len(m) >= n {
+			return m
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	h.t.Fatalf("%d channel messages, want %d; logs:\n%s", len(h.fake.Messages()), n, h.logs)
+	return nil
+}
+
+func setupCmd(u discordtest.User, zone string, perms int64) map[string]any {
+	return discordtest.WithPermissions(discordtest.Subcommand(guild, u, "daily", "setup", map[string]any{
+		"channel": discordtest.Channel(channel), "hour": 0, "timezone": zone}), perms)
+}
+
+func TestDailySetupEndToEnd(t *testing.T) {
+	h, _ := startDaily(t, "")
+	r := h.send(setupCmd(ada, "Europe/Paris", 0))
+	checkMessage(t, r.Final, []string{"Manage Server"}, "", true)
+	r = h.send(setupCmd(admin, "Mars/Olympus", discordgo.PermissionManageGuild))
+	checkMessage(t, r.Final, []string{`I don't know the timezone "Mars/Olympus"`}, "", true)
+	h.fake.Fail("message", 403, 1, 0)
+	r = h.send(setupCmd(admin, "europe/paris", discordgo.PermissionManageGuild))
+	checkMessage(t, r.Final, []string{"I can't post in <#" + channel + ">", "Nothing was changed"}, "", true)
+	r = h.send(setupCmd(admin, "europe/paris", discordgo.PermissionAdministrator))
+	checkMessage(t, r.Final, []string{"Done:", "00:00 (Europe/Paris)"}, "", true)
+	posts := h.waitPosts(2) // the announcement, then today's puzzle (00:00 has passed)
+	if !strings.Contains(posts[0].Content, "every day at 00:00 (Europe/Paris)") || posts[0].ChannelID != channel {
+		t.Errorf("announcement = %+v", posts[0])
+	}
+	auto := h.send(discordtest.Autocomplete(discordtest.Subcommand(guild, admin, "daily", "setup",
+		map[string]any{"timezone": "paris"}), "timezone"))
+	if c := auto.Final.Choices; len(c) == 0 || c[0] != "Europe/Paris" {
+		t.Errorf("autocomplete for paris = %v", c)
+	}
+	r = h.send(discordtest.WithPermissions(discordtest.Subcommand(guild, admin, "daily", "off", nil), discordgo.PermissionManageGuild))
+	checkMessage(t, r.Final, []string{"Daily posts stopped"}, "", true)
+}
+
+func TestDailyPostPlaySubmitEndToEnd(t *testing.T) {
+	h, st := startDaily(t, "")
+	h.send(setupCmd(admin, "UTC", discordgo.PermissionManageGuild))
+	post := h.waitPosts(2)[1]
+	n := daily.DayOf(time.Now(), time.UTC)
+	if !strings.Contains(post.Content, fmt.Sprintf("**Daily #%d**", n)) || len(post.Files) != 1 ||
+		post.Files[0].Name != fmt.Sprintf("daily-%d.png", n) || len(post.Buttons) != 1 || post.Buttons[0] != "daily:play" {
+		t.Fatalf("daily post = %+v", post)
+	}
+	if !strings.Contains(post.Content, fmt.Sprintf("Yesterday's solution (#%d): ||```", n-1)) {
+		t.Errorf("the post lacks yesterday's solution in a spoiler:\n%s", post.Content)
+	}
+	play := h.send(discordtest.Button(guild, ada, "daily:play"))
+	checkMessage(t, play.Final, []string{fmt.Sprintf("**Daily #%d**", n), "Your clock started"}, fmt.Sprintf("daily-%d.png", n), true)
+	submitID := fmt.Sprintf("daily:submit:%d", n)
+	if len(play.Final.Buttons) != 1 || play.Final.Buttons[0] != submitID {
+		t.Fatalf("play buttons = %v, want %s", play.Final.Buttons, submitID)
+	}
+	form := h.send(discordtest.Button(guild, ada, submitID))
+	if cb := form.Callbacks[0]; cb.Type != discordgo.InteractionResponseModal || cb.Message.ModalID != fmt.Sprintf("daily:answer:%d", n) ||
+		len(cb.Message.Inputs) != 1 {
+		t.Fatalf("Submit button answered %+v, want a form", cb)
+	}
+	p, ok, err := st.Puzzle(context.Background(), n)
+	if !ok || err != nil {
+		t.Fatalf("today's puzzle not stored: %v", err)
+	}
+	wrong := []byte(p.Solution.String())
+	wrong[0], wrong[1] = wrong[1], wrong[0]
+	r := h.send(discordtest.ModalSubmit(guild, ada, fmt.Sprintf("daily:answer:%d", n), map[string]string{"answer": string(wrong)}))
+	checkMessage(t, r.Final, []string{"2 cells are wrong", "try 1"}, "", true)
+	r = h.send(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()}))
+	checkMessage(t, r.Final, []string{"✅ **Correct!**", fmt.Sprintf("Share: `Daily #%d — 0:0", n), "1 wrong try`"}, "", true)
+	if strings.Contains(r.Final.Content, p.Solution.String()) {
+		t.Error("the share line gives the solution away")
+	}
+	r = h.send(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()}))
+	checkMessage(t, r.Final, []string{"already", "nothing changed"}, "", true)
+	board := h.send(discordtest.Subcommand(guild, ada, "daily", "leaderboard", nil))
+	if !regexp.MustCompile(`🥇 <@`+ada.ID+`> 0:0\d`).MatchString(board.Final.Content) || board.Final.Ephemeral() {
+		t.Errorf("leaderboard = %q", board.Final.Content)
+	}
+	stats := h.send(discordtest.Subcommand(guild, admin, "daily", "stats", map[string]any{"user": discordtest.Member(ada.ID)}))
+	checkMessage(t, stats.Final, []string{"Daily stats for <@" + ada.ID + ">", "Solved: 1", "Streak: 1 day"}, "", false)
+	time.Sleep(100 * time.Millisecond) // several scheduler rounds
+	if got := len(h.fake.Messages()); got != 2 {
+		t.Errorf("%d channel messages after more rounds, want 2 (one post a day)", got)
+	}
+}
+
+func TestDailyDatabaseDown(t *testing.T) {
+	h, st := startDaily(t, "")
+	st.Close()
+	r := h.send(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": solution}))
+	checkMessage(t, r.Final, []string{"couldn't record", "nothing was saved"}, "", true)
+	r = h.send(discordtest.Subcommand(guild, ada, "daily", "play", nil))
+	checkMessage(t, r.Final, []string{"unavailable right now"}, "", true)
+	r = h.ask(ada, "solve", map[string]any{"puzzle": classic, "format": "text"})
+	checkMessage(t, r.Final, []string{solution[:9]}, "", false)
+	if !strings.Contains(h.logs.String(), "daily submission not recorded") {
+		t.Errorf("the failed submission was not logged:\n%s", h.logs)
+	}
+}
+
+// TestTwoSchedulersOnPostgres runs two bots sharing one PostgreSQL schema:
+// every server's post is made exactly once between them.
+func TestTwoSchedulersOnPostgres(t *testing.T) {
+	dsn := storetest.PostgresURL(t)
+	a, st := startDaily(t, dsn)
+	b, _ := startDaily(t, dsn)
+	const servers = 6
+	for k := 0; k < servers; k++ {
+		g := daily.Guild{ID: fmt.Sprintf("70000000000000010%d", k), Channel: fmt.Sprintf("52000000000000000%d", k), Timezone: "UTC"}
+		if err := st.SaveGuild(context.Background(), g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(wait)
+	for time.Now().Before(deadline) && len(a.fake.Messages())+len(b.fake.Messages()) < servers {
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // many more rounds on both
+	seen := map[string]int{}
+	for _, m := range append(a.fake.Messages(), b.fake.Messages()...) {
+		seen[m.ChannelID]++
+	}
+	if len(seen) != servers {
+		t.Errorf("posts went to %d channels, want %d", len(seen), servers)
+	}
+	for ch, k := range seen {
+		if k != 1 {
+			t.Errorf("channel %s got %d posts, want 1", ch, k)
+		}
+	}
+	t.Logf("bot A made %d posts, bot B %d", len(a.fake.Messages()), len(b.fake.Messages()))
+}
