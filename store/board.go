@@ -20,14 +20,9 @@ var boards = map[daily.Period]struct{ top, own, rank string }{
 			AND (took_ms < ? OR (took_ms = ? AND (solved_at < ? OR (solved_at = ? AND user_id < ?))))`,
 	},
 	daily.Week: {
-		top: `SELECT user_id, SUM(points) AS p, COUNT(*) FROM entries
-			WHERE guild = ? AND day BETWEEN ? AND ? AND solved_at IS NOT NULL
-			GROUP BY user_id ORDER BY p DESC, user_id LIMIT ?`,
-		own: `SELECT SUM(points), COUNT(*) FROM entries
-			WHERE guild = ? AND day BETWEEN ? AND ? AND user_id = ? AND solved_at IS NOT NULL HAVING COUNT(*) > 0`,
-		rank: `SELECT COUNT(*) FROM (SELECT user_id, SUM(points) AS p FROM entries
-			WHERE guild = ? AND day BETWEEN ? AND ? AND solved_at IS NOT NULL GROUP BY user_id) AS w
-			WHERE p > ? OR (p = ? AND user_id < ?)`,
+		top:  `SELECT user_id, points, solves FROM weeks WHERE guild = ? AND week = ? ORDER BY points DESC, user_id LIMIT ?`,
+		own:  `SELECT points, solves FROM weeks WHERE guild = ? AND week = ? AND user_id = ?`,
+		rank: `SELECT COUNT(*) FROM weeks WHERE guild = ? AND week = ? AND (points > ? OR (points = ? AND user_id < ?))`,
 	},
 	daily.All: {
 		top: `SELECT user_id, solved, best FROM players WHERE guild = ? AND solved > 0
@@ -48,7 +43,7 @@ func (d *DB) Leaderboard(ctx context.Context, guild, user string, period daily.P
 	span := []any{guild, n}
 	switch period {
 	case daily.Week:
-		span = []any{guild, daily.WeekStart(n), n}
+		span = []any{guild, daily.WeekStart(n)}
 	case daily.All:
 		span = []any{guild}
 	}

@@ -24,6 +24,7 @@ func scanEntry(row interface{ Scan(...any) error }, e *daily.Entry) error {
 
 // Start records that a player began day n at t, unless they did before.
 func (d *DB) Start(ctx context.Context, guild, user string, n int, t time.Time) (daily.Entry, error) {
+	defer d.lockWrites()()
 	e := daily.Entry{Guild: guild, User: user, Day: n}
 	row := d.db.QueryRowContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, started_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (guild, user_id, day) DO UPDATE SET started_at = COALESCE(entries.started_at, excluded.started_at)
@@ -45,6 +46,7 @@ func (d *DB) Entry(ctx context.Context, guild, user string, n int) (daily.Entry,
 
 // Miss counts a wrong submission on an unsolved entry.
 func (d *DB) Miss(ctx context.Context, guild, user string, n int) (daily.Entry, error) {
+	defer d.lockWrites()()
 	e := daily.Entry{Guild: guild, User: user, Day: n}
 	row := d.db.QueryRowContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, wrong) VALUES (?, ?, ?, 1)
 		ON CONFLICT (guild, user_id, day) DO UPDATE
@@ -53,55 +55,63 @@ func (d *DB) Miss(ctx context.Context, guild, user string, n int) (daily.Entry, 
 	return e, wrap("miss", scanEntry(row, &e))
 }
 
-// Record stores the first correct submission and recomputes the player's
-// solves and streaks from their solved days, all in one transaction that
-// holds the player's row, so two submissions of one player queue.
+// Record stores the first correct submission and updates the player's
+// solves, streaks and week in one transaction of three statements. The
+// entry's upsert only fires on an unsolved entry, so of two racing
+// submissions one counts; the player's row lock orders their streaks.
 func (d *DB) Record(ctx context.Context, s daily.Solve) (e daily.Entry, p daily.Player, first bool, err error) {
+	base := daily.Points(s.Level, 1)
+	bonus := daily.Points(s.Level, 0) - base
 	err = d.inTx(ctx, "record", func(tx *sql.Tx) error {
-		if err := d.lockPlayer(ctx, tx, s.Guild, s.User); err != nil {
-			return err
-		}
 		e = daily.Entry{Guild: s.Guild, User: s.User, Day: s.Day}
-		row := tx.QueryRowContext(ctx, d.q(`SELECT `+entryColumns+` FROM entries WHERE guild = ? AND user_id = ? AND day = ?`),
-			s.Guild, s.User, s.Day)
-		if err := scanEntry(row, &e); err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		if !e.Solved.IsZero() {
-			p, err = d.player(ctx, tx, s.Guild, s.User)
+		row := tx.QueryRowContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, solved_at, points) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (guild, user_id, day) DO UPDATE SET solved_at = excluded.solved_at,
+				took_ms = CASE WHEN entries.started_at IS NULL THEN NULL
+					WHEN excluded.solved_at < entries.started_at THEN 0
+					ELSE excluded.solved_at - entries.started_at END,
+				points = ? + CASE WHEN entries.wrong = 0 THEN ? ELSE 0 END
+			WHERE entries.solved_at IS NULL
+			RETURNING `+entryColumns), s.Guild, s.User, s.Day, ms(s.At), base+bonus, base, bonus)
+		switch err := scanEntry(row, &e); {
+		case errors.Is(err, sql.ErrNoRows):
+			return nil // solved before
+		case err != nil:
 			return err
 		}
 		first = true
-		e.Solved, e.Points = s.At, daily.Points(s.Level, e.Wrong)
-		var took sql.NullInt64
-		if !e.Started.IsZero() {
-			e.Timed, e.Took = true, max(s.At.Sub(e.Started), 0).Truncate(time.Millisecond)
-			took = sql.NullInt64{Int64: e.Took.Milliseconds(), Valid: true}
-		}
-		if _, err := tx.ExecContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, solved_at, took_ms, points)
-			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild, user_id, day) DO UPDATE
-			SET solved_at = excluded.solved_at, took_ms = excluded.took_ms, points = excluded.points`),
-			s.Guild, s.User, s.Day, ms(s.At), took, e.Points); err != nil {
+		var err error
+		if p, err = d.addSolve(ctx, tx, s); err != nil {
 			return err
 		}
-		p, err = d.updatePlayer(ctx, tx, s.Guild, s.User)
+		_, err = tx.ExecContext(ctx, d.q(`INSERT INTO weeks (guild, user_id, week, points, solves) VALUES (?, ?, ?, ?, 1)
+			ON CONFLICT (guild, week, user_id) DO UPDATE SET points = weeks.points + excluded.points, solves = weeks.solves + 1`),
+			s.Guild, s.User, daily.WeekStart(s.Day), e.Points)
 		return err
 	})
+	if err == nil && !first {
+		e, _, err = d.Entry(ctx, s.Guild, s.User, s.Day)
+		if err == nil {
+			p, err = d.Player(ctx, s.Guild, s.User)
+		}
+	}
 	return e, p, first, err
 }
 
-// lockPlayer makes sure the player's row exists and, on PostgreSQL, locks
-// it until the transaction ends (SQLite's write lock covers it there).
-func (d *DB) lockPlayer(ctx context.Context, tx *sql.Tx, guild, user string) error {
-	if _, err := tx.ExecContext(ctx, d.q(`INSERT INTO players (guild, user_id) VALUES (?, ?) ON CONFLICT (guild, user_id) DO NOTHING`),
-		guild, user); err != nil {
-		return err
+// addSolve counts a solve of day s.Day: one upsert extends or restarts the
+// streak when the day is later than the streak's end; an earlier day (a
+// late submission) has the streaks recomputed from every solved day.
+func (d *DB) addSolve(ctx context.Context, tx *sql.Tx, s daily.Solve) (daily.Player, error) {
+	p := daily.Player{Guild: s.Guild, User: s.User}
+	const next = `(CASE WHEN players.streak_end = excluded.streak_end - 1 THEN players.streak + 1 ELSE 1 END)`
+	err := tx.QueryRowContext(ctx, d.q(`INSERT INTO players (guild, user_id, solved, streak, streak_end, best) VALUES (?, ?, 1, 1, ?, 1)
+		ON CONFLICT (guild, user_id) DO UPDATE SET solved = players.solved + 1, streak = `+next+`,
+			best = CASE WHEN `+next+` > players.best THEN `+next+` ELSE players.best END, streak_end = excluded.streak_end
+		WHERE players.streak_end < excluded.streak_end
+		RETURNING solved, streak, streak_end, best`), s.Guild, s.User, s.Day).Scan(&p.Solved, &p.Streak, &p.StreakEnd, &p.Best)
+	if errors.Is(err, sql.ErrNoRows) {
+		return d.updatePlayer(ctx, tx, s.Guild, s.User)
 	}
-	if d.dialect != postgres {
-		return nil
-	}
-	_, err := tx.ExecContext(ctx, d.q(`SELECT 1 FROM players WHERE guild = ? AND user_id = ? FOR UPDATE`), guild, user)
-	return err
+	return p, err
 }
 
 // updatePlayer recomputes a player's counts from their solved days.

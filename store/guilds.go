@@ -36,6 +36,7 @@ func (d *DB) Puzzle(ctx context.Context, n int) (daily.Puzzle, bool, error) {
 // SavePuzzle stores p unless day p.Day has a puzzle, and returns the
 // stored one.
 func (d *DB) SavePuzzle(ctx context.Context, p daily.Puzzle) (daily.Puzzle, error) {
+	defer d.lockWrites()()
 	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO puzzles (day, level, score, hardest, grid, solution)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (day) DO NOTHING`),
 		p.Day, int(p.Level), p.Score, p.Hardest, p.Grid.String(), p.Solution.String())
@@ -65,6 +66,7 @@ func (d *DB) Guild(ctx context.Context, id string) (daily.Guild, bool, error) {
 
 // SaveGuild creates or replaces a server's settings.
 func (d *DB) SaveGuild(ctx context.Context, g daily.Guild) error {
+	defer d.lockWrites()()
 	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO guilds (id, channel, hour, timezone) VALUES (?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET channel = excluded.channel, hour = excluded.hour, timezone = excluded.timezone`),
 		g.ID, g.Channel, g.Hour, g.Timezone)
@@ -93,6 +95,7 @@ func (d *DB) Posting(ctx context.Context) ([]daily.Guild, error) {
 // in; a failed post is retried after its retry time, and a claim whose
 // holder vanished is taken over after lease.
 func (d *DB) ClaimPost(ctx context.Context, guild string, n int, now time.Time, lease time.Duration) (bool, error) {
+	defer d.lockWrites()()
 	var day int
 	err := d.db.QueryRowContext(ctx, d.q(`INSERT INTO posts (guild, day, state, claimed_at) VALUES (?, ?, 'claimed', ?)
 		ON CONFLICT (guild, day) DO UPDATE SET state = 'claimed', claimed_at = excluded.claimed_at
@@ -107,6 +110,7 @@ func (d *DB) ClaimPost(ctx context.Context, guild string, n int, now time.Time, 
 
 // PostDone marks a claimed post made.
 func (d *DB) PostDone(ctx context.Context, guild string, n int, message string) error {
+	defer d.lockWrites()()
 	_, err := d.db.ExecContext(ctx, d.q(`UPDATE posts SET state = 'posted', message = ? WHERE guild = ? AND day = ?`),
 		message, guild, n)
 	return wrap("post done", err)
@@ -114,6 +118,7 @@ func (d *DB) PostDone(ctx context.Context, guild string, n int, message string) 
 
 // PostFailed releases a claimed post until retry.
 func (d *DB) PostFailed(ctx context.Context, guild string, n int, retry time.Time) error {
+	defer d.lockWrites()()
 	_, err := d.db.ExecContext(ctx, d.q(`UPDATE posts SET state = 'failed', retry_at = ?, failures = failures + 1
 		WHERE guild = ? AND day = ? AND state = 'claimed'`), ms(retry), guild, n)
 	return wrap("post failed", err)

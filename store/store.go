@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
@@ -20,6 +21,10 @@ import (
 type DB struct {
 	db      *sql.DB
 	dialect dialect
+	// writer queues this process's SQLite transactions in Go: SQLite takes
+	// one writer at a time, and its busy handler's sleeps make a queue of
+	// waiting connections slow and unfair.
+	writer sync.Mutex
 }
 
 var _ daily.Store = (*DB)(nil)
@@ -86,8 +91,19 @@ func wrap(op string, err error) error {
 	return fmt.Errorf("%w: %s: %w", daily.ErrStore, op, err)
 }
 
+// lockWrites queues a SQLite write behind this process's others; call the
+// function it returns when the write is done. A no-op on PostgreSQL.
+func (d *DB) lockWrites() func() {
+	if d.dialect != sqlite {
+		return func() {}
+	}
+	d.writer.Lock()
+	return d.writer.Unlock
+}
+
 // inTx runs f in a transaction, committing when it returns nil.
 func (d *DB) inTx(ctx context.Context, op string, f func(tx *sql.Tx) error) error {
+	defer d.lockWrites()()
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return wrap(op, err)

@@ -185,6 +185,16 @@ func TestEntriesAndStreaks(t *testing.T) {
 		if p.Solved != 4 || p.Streak != 1 || p.StreakEnd != 14 || p.Best != 3 {
 			t.Errorf("player = %+v; want 4 solved, streak 1 ending 14, best 3", p)
 		}
+		_, p, _, err = d.Record(ctx, daily.Solve{Guild: "g", User: "u", Day: 13, At: t0, Level: solver.Easy}) // late
+		must(t, err)
+		if p.Solved != 5 || p.Streak != 5 || p.Best != 5 {
+			t.Errorf("player after filling the gap = %+v; want 5 solved, streak 5", p)
+		}
+		b, err := d.Leaderboard(ctx, "g", "u", daily.Week, 14, 10)
+		want := int64(daily.Points(solver.Easy, 0) * len(weekOf(14, []int{10, 11, 12, 13, 14})))
+		if err != nil || b.Own == nil || b.Own.Value != want+int64(pointsIf(daily.WeekStart(14) <= 10, daily.Points(solver.Hard, 1))) {
+			t.Errorf("week board = %+v, %v", b.Own, err)
+		}
 		times, err := d.Times(ctx, "g", "u")
 		if err != nil || len(times) != 1 || times[0] != 252*time.Second {
 			t.Errorf("Times = %v, %v; want the one timed solve", times, err)
@@ -228,4 +238,22 @@ func TestErrorsAreMarked(t *testing.T) {
 	if !errors.Is(err, daily.ErrStore) {
 		t.Errorf("Player on a closed store = %v; want daily.ErrStore", err)
 	}
+}
+
+// weekOf keeps the days in day n's week.
+func weekOf(n int, days []int) []int {
+	var out []int
+	for _, d := range days {
+		if d >= daily.WeekStart(n) && d <= n && d != 10 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func pointsIf(ok bool, p int) int {
+	if ok {
+		return p
+	}
+	return 0
 }

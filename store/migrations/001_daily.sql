@@ -47,3 +47,14 @@ CREATE TABLE players (
 	PRIMARY KEY (guild, user_id)
 );
 CREATE INDEX players_all ON players (guild, solved, best);
+-- Points by Monday's day number, kept as solves are recorded so the week's
+-- board is a read of one index.
+CREATE TABLE weeks (
+	guild   TEXT NOT NULL,
+	user_id TEXT NOT NULL,
+	week    INTEGER NOT NULL,
+	points  INTEGER NOT NULL DEFAULT 0,
+	solves  INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (guild, week, user_id)
+);
+CREATE INDEX weeks_board ON weeks (guild, week, points);

@@ -1,0 +1,141 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// fill gives a server players who solved days first..last with varied
+// times and gaps, so every board has ties, streaks and holes.
+func fill(t testing.TB, d *DB, guild string, players, first, last int) {
+	t.Helper()
+	ctx := context.Background()
+	tx, err := d.db.BeginTx(ctx, nil)
+	must(t, err)
+	for u := 0; u < players; u++ {
+		user := fmt.Sprintf("9%017d", u)
+		solved := 0
+		for n := first; n <= last; n++ {
+			if (u+n)%7 == 0 {
+				continue // a missed day
+			}
+			took := int64(60_000 + (u*7919+n*104729)%1_800_000)
+			_, err := tx.ExecContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, started_at, solved_at, took_ms, points)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`), guild, user, n, 0, took, took, daily.Points(solver.Level(n%5), u%3))
+			must(t, err)
+			_, err = tx.ExecContext(ctx, d.q(`INSERT INTO weeks (guild, user_id, week, points, solves) VALUES (?, ?, ?, ?, 1)
+				ON CONFLICT (guild, week, user_id) DO UPDATE SET points = weeks.points + excluded.points, solves = weeks.solves + 1`),
+				guild, user, daily.WeekStart(n), daily.Points(solver.Level(n%5), u%3))
+			must(t, err)
+			solved++
+		}
+		_, err := tx.ExecContext(ctx, d.q(`INSERT INTO players (guild, user_id, solved, streak, streak_end, best) VALUES (?, ?, ?, ?, ?, ?)`),
+			guild, user, solved, u%6, last, u%11)
+		must(t, err)
+	}
+	must(t, tx.Commit())
+}
+
+func TestLeaderboardOverTenThousandPlayers(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		d, ctx := open(), context.Background()
+		const players, last = 10_000, 60
+		fill(t, d, "big", players, last-6, last)
+		fill(t, d, "other", 50, last-6, last)
+		for _, p := range []daily.Period{daily.Today, daily.Week, daily.All} {
+			me := fmt.Sprintf("9%017d", 4321)
+			b, err := d.Leaderboard(ctx, "big", me, p, last, daily.TopRows)
+			must(t, err)
+			if len(b.Top) != daily.TopRows || b.Own == nil {
+				t.Fatalf("period %d: %d rows, own %v", p, len(b.Top), b.Own)
+			}
+			all, err := d.Leaderboard(ctx, "big", me, p, last, players)
+			must(t, err)
+			want := slices.IndexFunc(all.Top, func(r daily.Row) bool { return r.User == me }) + 1
+			if b.Own.Rank != want || !slices.Equal(b.Top, all.Top[:daily.TopRows]) {
+				t.Errorf("period %d: own rank %d, want %d from the full board", p, b.Own.Rank, want)
+			}
+			for k := 1; k < len(all.Top); k++ {
+				if better(p, all.Top[k], all.Top[k-1]) {
+					t.Fatalf("period %d: row %d %+v ranks below %+v", p, k, all.Top[k], all.Top[k-1])
+				}
+			}
+		}
+	})
+}
+
+// better reports whether a should rank above b.
+func better(p daily.Period, a, b daily.Row) bool {
+	if p == daily.Today {
+		return a.Value < b.Value
+	}
+	return a.Value > b.Value
+}
+
+// BenchmarkLeaderboard times each board over 10,000 players and prints
+// p50 and p99.
+func BenchmarkLeaderboard(b *testing.B) {
+	benchStores(b, func(b *testing.B, d *DB) {
+		fill(b, d, "big", 10_000, 54, 60)
+		for _, p := range []daily.Period{daily.Today, daily.Week, daily.All} {
+			b.Run([]string{"today", "week", "all"}[p], func(b *testing.B) {
+				lat := make([]time.Duration, 0, b.N)
+				for k := 0; k < b.N; k++ {
+					start := time.Now()
+					if _, err := d.Leaderboard(context.Background(), "big", fmt.Sprintf("9%017d", k%10_000), p, 60, 10); err != nil {
+						b.Fatal(err)
+					}
+					lat = append(lat, time.Since(start))
+				}
+				report(b, lat)
+			})
+		}
+	})
+}
+
+// BenchmarkSubmissionBurst records 1,000 correct submissions from 1,000
+// players at once (each a transaction that also recomputes the streak)
+// and prints p50 and p99 per submission.
+func BenchmarkSubmissionBurst(b *testing.B) {
+	benchStores(b, func(b *testing.B, d *DB) {
+		for k := 0; k < b.N; k++ {
+			day := 1000 + k
+			lat := make([]time.Duration, 1000)
+			var wg sync.WaitGroup
+			sem := make(chan struct{}, 32)
+			for u := range lat {
+				wg.Add(1)
+				sem <- struct{}{}
+				go func(u int) {
+					defer func() { <-sem; wg.Done() }()
+					start := time.Now()
+					_, _, _, err := d.Record(context.Background(), daily.Solve{Guild: "g", User: fmt.Sprint(u), Day: day, At: t0, Level: solver.Hard})
+					lat[u] = time.Since(start)
+					if err != nil {
+						b.Error(err)
+					}
+				}(u)
+			}
+			wg.Wait()
+			report(b, lat)
+		}
+	})
+}
+
+func benchStores(b *testing.B, f func(b *testing.B, d *DB)) {
+	b.Run("sqlite", func(b *testing.B) { f(b, mustOpen(b, b.TempDir()+"/bench.db")) })
+	b.Run("postgres", func(b *testing.B) { f(b, mustOpen(b, storetestURL(b))) })
+}
+
+func report(b *testing.B, lat []time.Duration) {
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+}
