@@ -100,33 +100,48 @@ func BenchmarkLeaderboard(b *testing.B) {
 	})
 }
 
-// BenchmarkSubmissionBurst records 1,000 correct submissions from 1,000
-// players at once (each a transaction that also recomputes the streak)
-// and prints p50 and p99 per submission.
+// BenchmarkSubmissionBurst sends 1,000 correct submissions from 1,000
+// players through daily.Service.Submit (server lookup, answer check, entry
+// read, and the recording transaction), 8 or 32 at a time, and prints p50
+// and p99 per submission.
 func BenchmarkSubmissionBurst(b *testing.B) {
 	benchStores(b, func(b *testing.B, d *DB) {
-		for k := 0; k < b.N; k++ {
-			day := 1000 + k
-			lat := make([]time.Duration, 1000)
-			var wg sync.WaitGroup
-			sem := make(chan struct{}, 32)
-			for u := range lat {
-				wg.Add(1)
-				sem <- struct{}{}
-				go func(u int) {
-					defer func() { <-sem; wg.Done() }()
-					start := time.Now()
-					_, _, _, err := d.Record(context.Background(), daily.Solve{Guild: "g", User: fmt.Sprint(u), Day: day, At: t0, Level: solver.Hard})
-					lat[u] = time.Since(start)
-					if err != nil {
-						b.Error(err)
-					}
-				}(u)
-			}
-			wg.Wait()
-			report(b, lat)
+		svc := daily.New(d, nil)
+		svc.Now = func() time.Time { return t0 }
+		n := daily.DayOf(t0, time.UTC)
+		p, err := svc.Puzzle(context.Background(), n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, inflight := range []int{8, 32} {
+			b.Run(fmt.Sprintf("inflight-%d", inflight), func(b *testing.B) {
+				for k := 0; k < b.N; k++ {
+					report(b, burst(b, svc, p, fmt.Sprintf("%d-%d-%d-", inflight, k, time.Now().UnixNano()), inflight))
+				}
+			})
 		}
 	})
+}
+
+func burst(b *testing.B, svc *daily.Service, p daily.Puzzle, prefix string, inflight int) []time.Duration {
+	lat := make([]time.Duration, 1000)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, inflight)
+	for u := range lat {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(u int) {
+			defer func() { <-sem; wg.Done() }()
+			start := time.Now()
+			out, err := svc.Submit(context.Background(), "g", prefix+fmt.Sprint(u), 0, p.Solution)
+			lat[u] = time.Since(start)
+			if err != nil || out.Verdict != daily.Correct {
+				b.Errorf("Submit = %v, %v", out.Verdict, err)
+			}
+		}(u)
+	}
+	wg.Wait()
+	return lat
 }
 
 func benchStores(b *testing.B, f func(b *testing.B, d *DB)) {
