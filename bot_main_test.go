@@ -72,3 +72,30 @@ func (w *syncWriter) String() string {
 	defer w.mu.Unlock()
 	return w.buf.String()
 }
+
+// TestRegisterVerb registers the commands over REST and exits.
+func TestRegisterVerb(t *testing.T) {
+	fake := discordtest.New("main-test-token")
+	defer fake.Close()
+	t.Setenv("DISCORD_TOKEN", "main-test-token")
+	t.Setenv("DISCORD_API_URL", fake.URL)
+	t.Setenv("DISCORD_GUILD_ID", "700000000000000001")
+	var stdout, stderr syncWriter
+	if code := run([]string{"register"}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("register exit = %d:\n%s", code, stderr.String())
+	}
+	names := map[string]bool{}
+	for _, c := range fake.Commands("700000000000000001", time.Second) {
+		names[c.Name] = true
+	}
+	if !names["daily"] || !names["solve"] || !strings.Contains(stdout.String(), "registered") {
+		t.Errorf("registered %v; output %q", names, stdout.String())
+	}
+	if id, _ := fake.Sessions(); id != 0 {
+		t.Errorf("register opened the gateway %d times, want 0", id)
+	}
+	t.Setenv("DISCORD_TOKEN", "")
+	if code := run([]string{"register"}, strings.NewReader(""), &stdout, &stderr); code != exitInvalid {
+		t.Errorf("register without a token exit = %d, want %d", code, exitInvalid)
+	}
+}

@@ -2,6 +2,7 @@
 // puzzles, and the same solver on the command line:
 //
 //	sudokubot                    run the bot (needs DISCORD_TOKEN)
+//	sudokubot register           register the commands and exit
 //	sudokubot solve PUZZLE       solve one puzzle and print the verdict
 //	sudokubot solve --batch      solve one puzzle per line of standard input
 //	sudokubot bench FILE...      measure the solver on puzzle files
@@ -57,7 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		verb, args = args[0], args[1:]
 	}
-	cfg, err := config.Load(os.Getenv, verb == "")
+	cfg, err := config.Load(os.Getenv, verb == "" || verb == "register")
 	if err != nil {
 		fmt.Fprintf(stderr, "sudokubot: %v\n", err)
 		return exitInvalid
@@ -65,6 +66,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch verb {
 	case "":
 		return runBot(cfg, stderr)
+	case "register":
+		return registerCmd(cfg, stdout, stderr)
 	case "solve":
 		return solveCmd(cfg, args, stdin, stdout, stderr)
 	case "bench":
@@ -83,6 +86,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 const usage = `usage:
   sudokubot                         run the Discord bot (DISCORD_TOKEN in .env)
+  sudokubot register                register the slash commands with Discord and exit (for deploys)
   sudokubot solve [flags] PUZZLE    solve a puzzle (or read it from standard input)
   sudokubot solve --batch < FILE    solve one puzzle per line
   sudokubot bench [flags] FILE...   puzzles per second and time per puzzle
@@ -135,4 +139,24 @@ func redact(s, dbURL string) string {
 		}
 	}
 	return s
+}
+
+// registerCmd registers every command, /daily included, and exits: no
+// gateway connection and no database.
+func registerCmd(cfg config.Config, stdout, stderr io.Writer) int {
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	opt := bot.OptionsFrom(cfg, log, daily.New(nil, log))
+	opt.Schedule = nil
+	b, err := bot.New(opt)
+	if err != nil {
+		log.Error("cannot start", "err", err)
+		return exitInvalid
+	}
+	n, err := b.Register()
+	if err != nil {
+		log.Error("registration failed", "err", err)
+		return exitNoGood
+	}
+	fmt.Fprintf(stdout, "registered %d commands (%s)\n", n, map[bool]string{true: "global", false: "in server " + cfg.GuildID}[cfg.GuildID == ""])
+	return exitOK
 }

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/url"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -44,6 +45,10 @@ type Options struct {
 	Now func() time.Time
 	// Schedule, when set, makes the daily posts from this process.
 	Schedule *Schedule
+	// ShardID and ShardCount, when ShardCount > 1, make this process one
+	// gateway shard: Discord sends it the interactions of its servers only,
+	// and it posts only for them. Shard 0 registers the commands.
+	ShardID, ShardCount int
 }
 
 // Bot is a running sudokubot. Create it with New and start it with Run.
@@ -72,6 +77,12 @@ func New(opt Options) (*Bot, error) {
 	}
 	s.Client = newClient(opt.APIURL)
 	s.Identify.Intents = 0 // interactions need no intents, privileged or not
+	if opt.ShardCount > 1 {
+		s.ShardID, s.ShardCount = opt.ShardID, opt.ShardCount
+		if opt.Schedule != nil && opt.Schedule.Keep == nil {
+			opt.Schedule.Keep = func(guild string) bool { return ShardOf(guild, opt.ShardCount) == opt.ShardID }
+		}
+	}
 	s.LogLevel = discordgo.LogWarning
 	b := &Bot{opt: opt, session: s, log: opt.Log, commands: map[string]commands.Command{},
 		limiter: newLimiter(opt.RateBurst, opt.RateInterval, opt.Now), slots: make(chan struct{}, opt.MaxConcurrent)}
@@ -113,6 +124,16 @@ func withDefaults(o Options) Options {
 		o.Now = time.Now
 	}
 	return o
+}
+
+// ShardOf returns the shard a server belongs to among count, as Discord
+// computes it: (guild_id >> 22) % count. An unreadable id goes to shard 0.
+func ShardOf(guild string, count int) int {
+	id, err := strconv.ParseUint(guild, 10, 64)
+	if err != nil || count < 1 {
+		return 0
+	}
+	return int((id >> 22) % uint64(count))
 }
 
 // botToken adds the "Bot " prefix Discord expects, unless it is there.
@@ -161,22 +182,47 @@ func (b *Bot) shutdown() {
 	b.log.Info("stopped")
 }
 
-// onReady registers every command with one bulk overwrite, under the
-// application id READY carries.
-func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
-	appID := r.User.ID
-	if r.Application != nil && r.Application.ID != "" {
-		appID = r.Application.ID
+// Register registers every command with one bulk overwrite over REST,
+// without connecting to the gateway, and returns how many it registered:
+// for deploy pipelines (sudokubot register).
+func (b *Bot) Register() (int, error) {
+	app, err := b.session.Application("@me")
+	if err != nil {
+		return 0, fmt.Errorf("bot: read the application: %s", b.scrub(err.Error()))
 	}
+	if err := b.register(app.ID); err != nil {
+		return 0, err
+	}
+	return len(b.opt.Commands), nil
+}
+
+// register overwrites the commands of the application appID.
+func (b *Bot) register(appID string) error {
 	defs := make([]*discordgo.ApplicationCommand, 0, len(b.opt.Commands))
 	for _, c := range b.opt.Commands {
 		defs = append(defs, c.Def)
 	}
-	if _, err := s.ApplicationCommandBulkOverwrite(appID, b.opt.GuildID, defs); err != nil {
-		b.log.Error("registering commands failed", "err", b.scrub(err.Error()), "guild", b.opt.GuildID)
-		return
+	if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opt.GuildID, defs); err != nil {
+		return fmt.Errorf("bot: register commands: %s", b.scrub(err.Error()))
 	}
 	b.log.Info("commands registered", "count", len(defs), "guild", b.opt.GuildID, "scope", scope(b.opt.GuildID))
+	return nil
+}
+
+// onReady registers every command with one bulk overwrite, under the
+// application id READY carries.
+func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	if b.opt.ShardCount > 1 && b.opt.ShardID != 0 {
+		b.log.Info("connected as a shard; shard 0 registers the commands", "shard", b.opt.ShardID, "shards", b.opt.ShardCount)
+		return
+	}
+	appID := r.User.ID
+	if r.Application != nil && r.Application.ID != "" {
+		appID = r.Application.ID
+	}
+	if err := b.register(appID); err != nil {
+		b.log.Error("registering commands failed", "err", err, "guild", b.opt.GuildID)
+	}
 }
 
 func scope(guild string) string {

@@ -25,7 +25,8 @@ func OptionsFrom(cfg config.Config, log *slog.Logger, svc *daily.Service) Option
 		Daily:         svc,
 		Images:        &commands.Images{},
 	}
-	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: commands.All(deps), Log: log}
+	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: commands.All(deps), Log: log,
+		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount}
 	if svc != nil {
 		opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost}
 	}

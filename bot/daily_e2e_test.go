@@ -25,6 +25,12 @@ var admin = discordtest.User{ID: "800000000000000009", Name: "admin"}
 // a temporary folder when empty), posting every 20ms.
 func startDaily(t *testing.T, dsn string) (*harness, *store.DB) {
 	t.Helper()
+	return startDailyWith(t, dsn, nil)
+}
+
+// startDailyWith is startDaily with further changes to the options.
+func startDailyWith(t *testing.T, dsn string, change func(*Options)) (*harness, *store.DB) {
+	t.Helper()
 	if dsn == "" {
 		dsn = filepath.Join(t.TempDir(), "daily.db")
 	}
@@ -33,7 +39,12 @@ func startDaily(t *testing.T, dsn string) (*harness, *store.DB) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	h := startWith(t, daily.New(st, nil), func(o *Options) { o.Schedule.Every, o.RateBurst = 20*time.Millisecond, 100 })
+	h := startWith(t, daily.New(st, nil), func(o *Options) {
+		o.Schedule.Every, o.RateBurst = 20*time.Millisecond, 100
+		if change != nil {
+			change(o)
+		}
+	})
 	return h, st
 }
 
@@ -185,4 +196,45 @@ func TestTwoSchedulersOnPostgres(t *testing.T) {
 		}
 	}
 	t.Logf("bot A made %d posts, bot B %d", len(a.fake.Messages()), len(b.fake.Messages()))
+}
+
+// TestShardPostsForItsServersOnly runs shard 1 of 2: it identifies as
+// such, leaves registration to shard 0, and posts only for its servers.
+func TestShardPostsForItsServersOnly(t *testing.T) {
+	h, st := startDailyWith(t, "", func(o *Options) { o.ShardID, o.ShardCount = 1, 2 })
+	if got := h.fake.Shard(); len(got) != 2 || got[0] != 1 || got[1] != 2 {
+		t.Errorf("IDENTIFY shard = %v, want [1 2]", got)
+	}
+	for k := uint64(10); k < 16; k++ {
+		id := fmt.Sprint(k<<22 | 777)
+		if err := st.SaveGuild(context.Background(), daily.Guild{ID: id, Channel: "ch-" + id, Timezone: "UTC"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	posts := h.waitPosts(3)
+	time.Sleep(100 * time.Millisecond)
+	posts = h.fake.Messages()
+	for _, m := range posts {
+		if ShardOf(strings.TrimPrefix(m.ChannelID, "ch-"), 2) != 1 {
+			t.Errorf("shard 1 posted for %s", m.ChannelID)
+		}
+	}
+	if len(posts) != 3 {
+		t.Errorf("%d posts, want 3 (servers 11, 13, 15)", len(posts))
+	}
+	if cmds := h.fake.Commands("", 50*time.Millisecond); len(cmds) != 0 {
+		t.Errorf("shard 1 registered %d commands; shard 0 does that", len(cmds))
+	}
+}
+
+func TestShardOf(t *testing.T) {
+	for k := uint64(0); k < 20; k++ {
+		id := fmt.Sprint(k<<22 | 123456)
+		if got := ShardOf(id, 4); got != int(k%4) {
+			t.Errorf("ShardOf(%s, 4) = %d, want %d", id, got, k%4)
+		}
+	}
+	if ShardOf("not-an-id", 3) != 0 {
+		t.Error("an unreadable id is not sent to shard 0")
+	}
 }

@@ -34,6 +34,9 @@ type Config struct {
 	ImageTheme string
 	// LogLevel is the least severe level logged (LOG_LEVEL).
 	LogLevel slog.Level
+	// ShardID and ShardCount split the bot's servers between processes,
+	// one gateway shard each (SHARD_ID, SHARD_COUNT; default 0 of 1).
+	ShardID, ShardCount int
 }
 
 // Defaults for settings that may be left unset.
@@ -79,6 +82,7 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 		ImageTheme:    l.choice("IMAGE_THEME", "dark", "dark", "light"),
 		LogLevel:      l.level("LOG_LEVEL"),
 	}
+	c.ShardID, c.ShardCount = l.shard()
 	if len(l.problems) > 0 {
 		return Config{}, &Error{Problems: l.problems}
 	}

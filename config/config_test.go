@@ -87,3 +87,31 @@ func TestLoadTimeoutRange(t *testing.T) {
 		}
 	}
 }
+
+func TestShards(t *testing.T) {
+	tests := []struct {
+		id, count string
+		wantID    int
+		wantCount int
+		problem   string
+	}{
+		{"", "", 0, 1, ""},
+		{"1", "2", 1, 2, ""},
+		{"1", "", 0, 0, "go together"},
+		{"2", "2", 0, 0, "0 ≤ SHARD_ID < SHARD_COUNT"},
+		{"x", "2", 0, 0, "whole numbers"},
+	}
+	for _, tt := range tests {
+		env := map[string]string{"SHARD_ID": tt.id, "SHARD_COUNT": tt.count}
+		c, err := Load(func(k string) string { return env[k] }, false)
+		if tt.problem != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.problem) {
+				t.Errorf("Load(SHARD_ID=%q SHARD_COUNT=%q) = %v, want a problem with %q", tt.id, tt.count, err, tt.problem)
+			}
+			continue
+		}
+		if err != nil || c.ShardID != tt.wantID || c.ShardCount != tt.wantCount {
+			t.Errorf("Load(SHARD_ID=%q SHARD_COUNT=%q) = %d of %d, %v", tt.id, tt.count, c.ShardID, c.ShardCount, err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -97,4 +98,23 @@ func (l *loader) level(name string) slog.Level {
 		return slog.LevelInfo
 	}
 	return lv
+}
+
+// shard reads SHARD_ID and SHARD_COUNT: both or neither, 0 ≤ id < count.
+func (l *loader) shard() (id, count int) {
+	idText, countText := l.str("SHARD_ID", ""), l.str("SHARD_COUNT", "")
+	if idText == "" && countText == "" {
+		return 0, 1
+	}
+	id, err1 := strconv.Atoi(idText)
+	count, err2 := strconv.Atoi(countText)
+	switch {
+	case idText == "" || countText == "":
+		l.problem("SHARD_ID and SHARD_COUNT go together: set both (SHARD_ID from 0 to SHARD_COUNT-1) or neither")
+	case err1 != nil || err2 != nil || count < 1 || id < 0 || id >= count:
+		l.problem("SHARD_ID=%q SHARD_COUNT=%q: need whole numbers with 0 ≤ SHARD_ID < SHARD_COUNT", idText, countText)
+	default:
+		return id, count
+	}
+	return 0, 1
 }

@@ -23,6 +23,7 @@ type gateway struct {
 	seq        int64
 	events     []event
 	identifies int
+	shard      []int // [id, count] from the last IDENTIFY
 	resumes    int
 }
 
@@ -46,6 +47,13 @@ func (s *Server) Sessions() (identifies, resumes int) {
 	s.gw.mu.Lock()
 	defer s.gw.mu.Unlock()
 	return s.gw.identifies, s.gw.resumes
+}
+
+// Shard returns the [id, count] the bot identified with (nil: none sent).
+func (s *Server) Shard() []int {
+	s.gw.mu.Lock()
+	defer s.gw.mu.Unlock()
+	return s.gw.shard
 }
 
 // WaitConnected waits up to timeout until the bot has identified (and
@@ -140,6 +148,7 @@ func (s *Server) startSession(c *websocket.Conn, f frame) bool {
 		Intents   int    `json:"intents"`
 		SessionID string `json:"session_id"`
 		Seq       int64  `json:"seq"`
+		Shard     []int  `json:"shard"`
 	}
 	json.Unmarshal(f.D, &d)
 	if strings.TrimPrefix(d.Token, "Bot ") != s.Token {
@@ -164,6 +173,7 @@ func (s *Server) startSession(c *websocket.Conn, f frame) bool {
 	switch {
 	case f.Op == 2:
 		g.identifies++
+		g.shard = d.Shard
 		g.sessionID = newSession
 		g.seq++
 		g.send(frame{Op: 0, T: "READY", S: g.seq, D: raw(map[string]any{

@@ -43,6 +43,7 @@ func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/v9/gateway", s.getGateway)
 	mux.HandleFunc("GET /api/v9/gateway/bot", s.getGateway)
+	mux.HandleFunc("GET /api/v9/oauth2/applications/@me", s.getApplication)
 	mux.HandleFunc("PUT /api/v9/applications/{app}/commands", s.putCommands)
 	mux.HandleFunc("PUT /api/v9/applications/{app}/guilds/{guild}/commands", s.putCommands)
 	mux.HandleFunc("POST /api/v9/interactions/{id}/{token}/callback", s.postCallback)
@@ -95,6 +96,13 @@ func writeError(w http.ResponseWriter, status, code int, msg string) {
 func writeJSON(w http.ResponseWriter, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(v)
+}
+
+func (s *Server) getApplication(w http.ResponseWriter, r *http.Request) {
+	if !s.begin("application", w, r) {
+		return
+	}
+	writeJSON(w, map[string]any{"id": s.AppID, "name": "sudokubot", "bot_public": true})
 }
 
 func (s *Server) getGateway(w http.ResponseWriter, r *http.Request) {
