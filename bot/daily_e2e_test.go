@@ -238,3 +238,21 @@ func TestShardOf(t *testing.T) {
 		t.Error("an unreadable id is not sent to shard 0")
 	}
 }
+
+// TestFailedPostIsRetried makes Discord refuse the first post: the
+// scheduler logs it, waits its retry time and posts once.
+func TestFailedPostIsRetried(t *testing.T) {
+	h, st := startDailyWith(t, "", func(o *Options) { o.Schedule.Retry = 150 * time.Millisecond })
+	h.fake.Fail("message", 500, 1, 0)
+	if err := st.SaveGuild(context.Background(), daily.Guild{ID: guild, Channel: channel, Timezone: "UTC"}); err != nil {
+		t.Fatal(err)
+	}
+	posts := h.waitPosts(1)
+	time.Sleep(300 * time.Millisecond)
+	if n := len(h.fake.Messages()); n != 1 || posts[0].ChannelID != channel {
+		t.Errorf("%d posts after a refused one, want exactly 1", n)
+	}
+	if h.fake.Requests("message") < 2 || !strings.Contains(h.logs.String(), "daily post failed; will retry") {
+		t.Errorf("the refused post was not logged and retried (%d requests)", h.fake.Requests("message"))
+	}
+}
