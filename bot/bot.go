@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -49,6 +50,10 @@ type Options struct {
 	// gateway shard: Discord sends it the interactions of its servers only,
 	// and it posts only for them. Shard 0 registers the commands.
 	ShardID, ShardCount int
+	// OpsAddr, when set, serves GET /healthz and GET /metrics (Prometheus)
+	// there; Health is the database check /healthz runs.
+	OpsAddr string
+	Health  func(ctx context.Context) error
 }
 
 // Bot is a running sudokubot. Create it with New and start it with Run.
@@ -59,6 +64,9 @@ type Bot struct {
 	commands map[string]commands.Command
 	limiter  *limiter
 	slots    chan struct{}
+	metrics  *metrics
+	ready    atomic.Bool  // the gateway session is up
+	opsAddr  atomic.Value // string: where the operations endpoint listens
 
 	mu       sync.Mutex
 	closing  bool
@@ -85,16 +93,21 @@ func New(opt Options) (*Bot, error) {
 	}
 	s.LogLevel = discordgo.LogWarning
 	b := &Bot{opt: opt, session: s, log: opt.Log, commands: map[string]commands.Command{},
-		limiter: newLimiter(opt.RateBurst, opt.RateInterval, opt.Now), slots: make(chan struct{}, opt.MaxConcurrent)}
+		limiter: newLimiter(opt.RateBurst, opt.RateInterval, opt.Now), slots: make(chan struct{}, opt.MaxConcurrent),
+		metrics: newMetrics()}
 	for _, c := range opt.Commands {
 		b.commands[c.Def.Name] = c
 	}
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onInteraction)
 	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
+		b.ready.Store(false)
 		b.log.Warn("gateway connection lost; reconnecting")
 	})
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.log.Info("gateway session resumed") })
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) {
+		b.ready.Store(true)
+		b.log.Info("gateway session resumed")
+	})
 	s.AddHandler(func(_ *discordgo.Session, rl *discordgo.RateLimit) {
 		b.log.Warn("Discord rate limit; waiting as asked", "retry_after", rl.RetryAfter, "route", routeOf(rl.URL))
 	})
@@ -149,6 +162,11 @@ func botToken(t string) string {
 // new ones, waits for those in flight (up to ShutdownTimeout) and closes
 // the session. It returns an error only when it cannot connect.
 func (b *Bot) Run(ctx context.Context) error {
+	stopOps, err := b.serveOps()
+	if err != nil {
+		return err
+	}
+	defer stopOps()
 	if err := b.session.Open(); err != nil {
 		return fmt.Errorf("bot: connect to Discord: %s", b.scrub(err.Error()))
 	}
@@ -212,6 +230,7 @@ func (b *Bot) register(appID string) error {
 // onReady registers every command with one bulk overwrite, under the
 // application id READY carries.
 func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	b.ready.Store(true)
 	if b.opt.ShardCount > 1 && b.opt.ShardID != 0 {
 		b.log.Info("connected as a shard; shard 0 registers the commands", "shard", b.opt.ShardID, "shards", b.opt.ShardCount)
 		return

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"log/slog"
 
 	"github.com/sudokubot/sudokubot/commands"
@@ -26,7 +27,12 @@ func OptionsFrom(cfg config.Config, log *slog.Logger, svc *daily.Service) Option
 		Images:        &commands.Images{},
 	}
 	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: commands.All(deps), Log: log,
-		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount}
+		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr}
+	if svc != nil && svc.Store != nil {
+		if p, ok := svc.Store.(interface{ Ping(context.Context) error }); ok {
+			opt.Health = p.Ping
+		}
+	}
 	if svc != nil {
 		opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost}
 	}

@@ -69,6 +69,8 @@ func (b *Bot) component(i *discordgo.Interaction, customID string) {
 // tells them when to come back.
 func (b *Bot) limited(i *discordgo.Interaction, name string, f func()) {
 	if wait, ok := b.limiter.allow(userID(i)); !ok {
+		b.metrics.rateLimited.Inc()
+		b.metrics.interactions.WithLabelValues(name, "rate_limited").Inc()
 		b.respond(i, name, commands.Response{Ephemeral: true,
 			Content: fmt.Sprintf("Slow down a little: try again in %d s.", int(math.Ceil(wait.Seconds())))})
 		return
@@ -92,6 +94,7 @@ func (b *Bot) command(i *discordgo.Interaction) {
 	cmd, ok := b.commands[name]
 	if !ok {
 		b.log.Warn("interaction for an unknown command", "command", name, "interaction", i.ID)
+		b.metrics.interactions.WithLabelValues("unknown", "unknown").Inc()
 		b.respond(i, name, replyUnknown)
 		return
 	}
@@ -130,34 +133,47 @@ func (b *Bot) autocomplete(i *discordgo.Interaction) {
 // Exactly one callback goes out per interaction.
 func (b *Bot) answer(i *discordgo.Interaction, cmd commands.Command) {
 	start := b.opt.Now()
-	result := make(chan commands.Response, 1)
-	go func() { result <- b.run(i, cmd) }()
+	result := make(chan outcome, 1)
+	go func() { resp, how := b.run(i, cmd); result <- outcome{resp, how} }()
 	timer := time.NewTimer(b.opt.DeferAfter)
 	defer timer.Stop()
 	name := cmd.Def.Name
+	var out outcome
+	var first time.Duration
 	select {
-	case resp := <-result:
-		b.respond(i, name, resp)
+	case out = <-result:
+		b.respond(i, name, out.resp)
+		first = b.opt.Now().Sub(start)
 	case <-timer.C:
 		deferred := b.deferReply(i, name, cmd.Private != nil && cmd.Private(i))
-		resp := <-result
+		first = b.opt.Now().Sub(start)
+		out = <-result
 		if deferred {
-			b.edit(i, name, resp)
+			b.edit(i, name, out.resp)
 		}
 	}
-	b.log.Debug("interaction answered", "command", name, "interaction", i.ID, "took", b.opt.Now().Sub(start))
+	took := b.opt.Now().Sub(start)
+	b.metrics.answered(name, out.how, first, took)
+	b.log.Debug("interaction answered", "command", name, "interaction", i.ID, "took", took)
+}
+
+// outcome is a handler's reply and how it went, for metrics: ok, apology
+// (an error or a panic) or busy.
+type outcome struct {
+	resp commands.Response
+	how  string
 }
 
 // run calls the handler in a work slot when it is heavy, turning an error
 // or a panic into an apology and one log line.
-func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands.Response) {
+func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands.Response, how string) {
 	ctx, cancel := context.WithTimeout(context.Background(), interactionLimit)
 	defer cancel()
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("command panicked", "command", cmd.Def.Name, "interaction", i.ID, "user", userID(i),
 				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			resp = replyApology
+			resp, how = replyApology, "apology"
 		}
 	}()
 	if cmd.Heavy {
@@ -165,7 +181,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 		case b.slots <- struct{}{}:
 			defer func() { <-b.slots }()
 		case <-ctx.Done():
-			return replyBusy
+			return replyBusy, "busy"
 		}
 	}
 	resp, err := cmd.Handle(ctx, i)
@@ -174,9 +190,9 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 	}
 	if err != nil {
 		b.log.Error("command failed", "command", cmd.Def.Name, "interaction", i.ID, "user", userID(i), "err", b.scrub(err.Error()))
-		return replyApology
+		return replyApology, "apology"
 	}
-	return resp
+	return resp, "ok"
 }
 
 // postFirst sends a handler's channel message, then asks the handler what

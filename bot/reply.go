@@ -30,6 +30,7 @@ func (b *Bot) respond(i *discordgo.Interaction, command string, resp commands.Re
 	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 	if err != nil {
+		b.metrics.apiError(err)
 		b.log.Error("reply failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
 	}
 }
@@ -44,6 +45,7 @@ func (b *Bot) deferReply(i *discordgo.Interaction, command string, private bool)
 	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: data})
 	if err != nil {
+		b.metrics.apiError(err)
 		b.log.Error("deferred reply failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
 		return false
 	}
@@ -65,6 +67,7 @@ func (b *Bot) openModal(i *discordgo.Interaction, command string, m *commands.Mo
 	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal,
 		Data: &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: m.Title, Components: rows}})
 	if err != nil {
+		b.metrics.apiError(err)
 		b.log.Error("opening a form failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
 	}
 }
@@ -75,6 +78,7 @@ func (b *Bot) post(ctx context.Context, channel string, resp commands.Response) 
 		Files: files(resp.Files), Components: buttons(resp.Buttons), AllowedMentions: noMentions},
 		discordgo.WithContext(ctx))
 	if err != nil {
+		b.metrics.apiError(err)
 		return "", err
 	}
 	return msg.ID, nil
@@ -93,6 +97,7 @@ func (b *Bot) edit(i *discordgo.Interaction, command string, resp commands.Respo
 	}
 	_, err := b.session.InteractionResponseEdit(i, edit)
 	if err != nil {
+		b.metrics.apiError(err)
 		b.log.Error("editing the deferred reply failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
 	}
 }

@@ -81,6 +81,7 @@ func (b *Bot) postOne(ctx context.Context, s *Schedule, d daily.Due) {
 		cancel()
 	}
 	if err != nil {
+		b.metrics.dailyPosts.WithLabelValues("failed").Inc()
 		b.log.Warn("daily post failed; will retry", "guild", d.Guild.ID, "channel", d.Guild.Channel, "day", d.Day,
 			"retry_in", s.Retry, "err", b.scrub(err.Error()))
 		if err := st.PostFailed(context.WithoutCancel(ctx), d.Guild.ID, d.Day, now.Add(s.Retry)); err != nil {
@@ -88,6 +89,7 @@ func (b *Bot) postOne(ctx context.Context, s *Schedule, d daily.Due) {
 		}
 		return
 	}
+	b.metrics.dailyPosts.WithLabelValues("made").Inc()
 	b.markPosted(ctx, st, d, id)
 }
 

@@ -37,6 +37,9 @@ type Config struct {
 	// ShardID and ShardCount split the bot's servers between processes,
 	// one gateway shard each (SHARD_ID, SHARD_COUNT; default 0 of 1).
 	ShardID, ShardCount int
+	// MetricsAddr, when set, is the host:port of GET /healthz and GET
+	// /metrics (METRICS_ADDR).
+	MetricsAddr string
 }
 
 // Defaults for settings that may be left unset.
@@ -83,6 +86,7 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 		LogLevel:      l.level("LOG_LEVEL"),
 	}
 	c.ShardID, c.ShardCount = l.shard()
+	c.MetricsAddr = l.addr("METRICS_ADDR")
 	if len(l.problems) > 0 {
 		return Config{}, &Error{Problems: l.problems}
 	}

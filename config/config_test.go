@@ -115,3 +115,15 @@ func TestShards(t *testing.T) {
 		}
 	}
 }
+
+func TestMetricsAddr(t *testing.T) {
+	for _, tt := range []struct {
+		v, want string
+		ok      bool
+	}{{"", "", true}, {":9090", ":9090", true}, {"127.0.0.1:9090", "127.0.0.1:9090", true}, {"9090", "", false}, {"localhost:", "", false}} {
+		c, err := Load(func(k string) string { return map[string]string{"METRICS_ADDR": tt.v}[k] }, false)
+		if (err == nil) != tt.ok || c.MetricsAddr != tt.want {
+			t.Errorf("Load(METRICS_ADDR=%q) = %q, %v; want %q, ok %v", tt.v, c.MetricsAddr, err, tt.want, tt.ok)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -117,4 +118,18 @@ func (l *loader) shard() (id, count int) {
 		return id, count
 	}
 	return 0, 1
+}
+
+// addr reads an optional host:port to listen on (":9090" for every
+// interface).
+func (l *loader) addr(name string) string {
+	v := l.str(name, "")
+	if v == "" {
+		return ""
+	}
+	if _, port, err := net.SplitHostPort(v); err != nil || port == "" {
+		l.problem("%s=%q is not an address to listen on: write host:port, like :9090 or 127.0.0.1:9090", name, v)
+		return ""
+	}
+	return v
 }

@@ -1,0 +1,61 @@
+package bot
+
+import (
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// metrics are the Prometheus series /metrics serves.
+type metrics struct {
+	registry      *prometheus.Registry
+	interactions  *prometheus.CounterVec   // by command and outcome
+	firstCallback *prometheus.HistogramVec // by command
+	reply         *prometheus.HistogramVec // by command: until the final answer
+	rateLimited   prometheus.Counter
+	apiErrors     *prometheus.CounterVec // by HTTP status
+	dailyPosts    *prometheus.CounterVec // made, failed
+}
+
+func newMetrics() *metrics {
+	buckets := []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 1.5, 2.5, 5, 10}
+	m := &metrics{
+		registry: prometheus.NewRegistry(),
+		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_interactions_total",
+			Help: "Interactions answered, by command and outcome (ok, apology, busy, rate_limited, unknown)."}, []string{"command", "outcome"}),
+		firstCallback: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "sudokubot_first_callback_seconds",
+			Help: "Time from receiving an interaction to its first callback.", Buckets: buckets}, []string{"command"}),
+		reply: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "sudokubot_reply_seconds",
+			Help: "Time from receiving an interaction to its final reply (handler time included).", Buckets: buckets}, []string{"command"}),
+		rateLimited: prometheus.NewCounter(prometheus.CounterOpts{Name: "sudokubot_rate_limited_total",
+			Help: "Interactions refused because the user went over their rate."}),
+		apiErrors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_discord_api_errors_total",
+			Help: "Discord REST calls that failed, by HTTP status (0: no response)."}, []string{"status"}),
+		dailyPosts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_daily_posts_total",
+			Help: "Daily posts by result: made, or failed (retried later)."}, []string{"result"}),
+	}
+	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// answered records one interaction's outcome and timings.
+func (m *metrics) answered(command, outcome string, first, final time.Duration) {
+	m.interactions.WithLabelValues(command, outcome).Inc()
+	m.firstCallback.WithLabelValues(command).Observe(first.Seconds())
+	m.reply.WithLabelValues(command).Observe(final.Seconds())
+}
+
+// apiError counts a failed REST call by its status.
+func (m *metrics) apiError(err error) {
+	status := 0
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil {
+		status = rest.Response.StatusCode
+	}
+	m.apiErrors.WithLabelValues(strconv.Itoa(status)).Inc()
+}
