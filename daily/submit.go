@@ -53,12 +53,6 @@ func (s *Service) Submit(ctx context.Context, guild, user string, n int, answer 
 		return Outcome{}, err
 	}
 	out := Outcome{Puzzle: p, Today: today}
-	if e, ok, err := s.Store.Entry(ctx, guild, user, n); err != nil {
-		return out, err
-	} else if ok && !e.Solved.IsZero() {
-		out.Verdict, out.Entry = AlreadySolved, e
-		return out, nil
-	}
 	if answer.Size() != p.Grid.Size() {
 		out.Verdict = BadSize
 		return out, nil
@@ -70,6 +64,9 @@ func (s *Service) Submit(ctx context.Context, guild, user string, n int, answer 
 	case out.Wrong > 0:
 		out.Verdict = Wrong
 		out.Entry, err = s.Store.Miss(ctx, guild, user, n)
+		if err == nil && !out.Entry.Solved.IsZero() {
+			out.Verdict = AlreadySolved
+		}
 	default:
 		out.Verdict = Correct
 		out.Entry, out.Player, out.First, err = s.Store.Record(ctx, Solve{Guild: guild, User: user, Day: n, At: now, Level: p.Level})
