@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // TestRunBotUntilSIGINT starts the bot the way `go run .` does, against
@@ -97,5 +100,49 @@ func TestRegisterVerb(t *testing.T) {
 	t.Setenv("DISCORD_TOKEN", "")
 	if code := run([]string{"register"}, strings.NewReader(""), &stdout, &stderr); code != exitInvalid {
 		t.Errorf("register without a token exit = %d, want %d", code, exitInvalid)
+	}
+}
+
+// TestSchedulerVerb runs `sudokubot scheduler`: it posts the due daily
+// puzzle over REST without opening the gateway, and stops on SIGINT.
+func TestSchedulerVerb(t *testing.T) {
+	fake := discordtest.New("main-test-token")
+	defer fake.Close()
+	db := filepath.Join(t.TempDir(), "sched.db")
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SaveGuild(context.Background(), daily.Guild{ID: "700000000000000001", Channel: "510000000000000001", Timezone: "UTC"}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	t.Setenv("DISCORD_TOKEN", "main-test-token")
+	t.Setenv("DISCORD_API_URL", fake.URL)
+	t.Setenv("DATABASE_URL", db)
+	t.Setenv("DAILY_POSTS", "off") // what the bots run with; the scheduler posts anyway
+	var stderr syncWriter
+	done := make(chan int, 1)
+	go func() { done <- run([]string{"scheduler"}, strings.NewReader(""), io.Discard, &stderr) }()
+	deadline := time.Now().Add(20 * time.Second)
+	for len(fake.Messages()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if m := fake.Messages(); len(m) != 1 || m[0].ChannelID != "510000000000000001" {
+		t.Errorf("posts = %+v, want the one daily post; log:\n%s", m, stderr.String())
+	}
+	if id, _ := fake.Sessions(); id != 0 {
+		t.Errorf("the scheduler opened the gateway %d times", id)
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Errorf("exit = %d, want 0:\n%s", code, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the scheduler did not stop after SIGINT")
 	}
 }

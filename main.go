@@ -3,6 +3,7 @@
 //
 //	sudokubot                    run the bot (needs DISCORD_TOKEN)
 //	sudokubot register           register the commands and exit
+//	sudokubot scheduler          make the daily posts only, without a gateway
 //	sudokubot solve PUZZLE       solve one puzzle and print the verdict
 //	sudokubot solve --batch      solve one puzzle per line of standard input
 //	sudokubot bench FILE...      measure the solver on puzzle files
@@ -58,14 +59,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		verb, args = args[0], args[1:]
 	}
-	cfg, err := config.Load(os.Getenv, verb == "" || verb == "register")
+	cfg, err := config.Load(os.Getenv, verb == "" || verb == "register" || verb == "scheduler")
 	if err != nil {
 		fmt.Fprintf(stderr, "sudokubot: %v\n", err)
 		return exitInvalid
 	}
 	switch verb {
 	case "":
-		return runBot(cfg, stderr)
+		return runBot(cfg, stderr, false)
+	case "scheduler":
+		return runBot(cfg, stderr, true)
 	case "register":
 		return registerCmd(cfg, stdout, stderr)
 	case "solve":
@@ -87,6 +90,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 const usage = `usage:
   sudokubot                         run the Discord bot (DISCORD_TOKEN in .env)
   sudokubot register                register the slash commands with Discord and exit (for deploys)
+  sudokubot scheduler               make the daily posts only (no gateway); pair with DAILY_POSTS=off
   sudokubot solve [flags] PUZZLE    solve a puzzle (or read it from standard input)
   sudokubot solve --batch < FILE    solve one puzzle per line
   sudokubot bench [flags] FILE...   puzzles per second and time per puzzle
@@ -96,9 +100,9 @@ const usage = `usage:
   sudokubot help                    this text
 `
 
-// runBot runs the Discord bot until SIGINT or SIGTERM, then lets the
-// interactions in flight finish.
-func runBot(cfg config.Config, stderr io.Writer) int {
+// runBot runs the Discord bot (or, with schedulerOnly, only its daily
+// posts) until SIGINT or SIGTERM, then lets the work in flight finish.
+func runBot(cfg config.Config, stderr io.Writer, schedulerOnly bool) int {
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -111,12 +115,19 @@ func runBot(cfg config.Config, stderr io.Writer) int {
 	}
 	defer st.Close()
 	log.Info("database ready", "kind", st.Kind())
+	if schedulerOnly {
+		cfg.DailyPosts = true // the scheduler's one job, whatever DAILY_POSTS says for the bots
+	}
 	b, err := bot.FromConfig(cfg, log, daily.New(st, log))
 	if err != nil {
 		log.Error("cannot start", "err", err)
 		return exitInvalid
 	}
-	if err := b.Run(ctx); err != nil {
+	run := b.Run
+	if schedulerOnly {
+		run = b.RunScheduler
+	}
+	if err := run(ctx); err != nil {
 		log.Error("cannot run", "err", err)
 		return exitNoGood
 	}

@@ -67,6 +67,8 @@ type Bot struct {
 	metrics  *metrics
 	ready    atomic.Bool  // the gateway session is up
 	opsAddr  atomic.Value // string: where the operations endpoint listens
+	// schedulerOnly is set by RunScheduler: no gateway to be healthy.
+	schedulerOnly atomic.Bool
 
 	mu       sync.Mutex
 	closing  bool

@@ -33,7 +33,7 @@ func OptionsFrom(cfg config.Config, log *slog.Logger, svc *daily.Service) Option
 			opt.Health = p.Ping
 		}
 	}
-	if svc != nil {
+	if svc != nil && cfg.DailyPosts {
 		opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost}
 	}
 	return opt

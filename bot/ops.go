@@ -51,7 +51,7 @@ func (b *Bot) OpsAddr() string {
 // database answers, else 503 naming what is not.
 func (b *Bot) healthz(w http.ResponseWriter, r *http.Request) {
 	var problems []string
-	if !b.ready.Load() {
+	if !b.ready.Load() && !b.schedulerOnly.Load() {
 		problems = append(problems, "gateway: not connected")
 	}
 	if b.opt.Health != nil {
@@ -69,4 +69,23 @@ func (b *Bot) healthz(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fmt.Fprintln(w, "ok")
+}
+
+// RunScheduler makes the daily posts until ctx is done, without a gateway
+// session: for deployments where interactions come over HTTP and one
+// process (sudokubot scheduler) posts. The operations endpoint runs too.
+func (b *Bot) RunScheduler(ctx context.Context) error {
+	if b.opt.Schedule == nil {
+		return fmt.Errorf("bot: no daily schedule to run")
+	}
+	b.schedulerOnly.Store(true)
+	stopOps, err := b.serveOps()
+	if err != nil {
+		return err
+	}
+	defer stopOps()
+	b.log.Info("scheduler running", "every", b.opt.Schedule.Every)
+	b.schedule(ctx, b.opt.Schedule)
+	b.log.Info("scheduler stopped")
+	return nil
 }

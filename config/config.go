@@ -40,6 +40,9 @@ type Config struct {
 	// MetricsAddr, when set, is the host:port of GET /healthz and GET
 	// /metrics (METRICS_ADDR).
 	MetricsAddr string
+	// DailyPosts says whether this bot process makes the daily posts
+	// (DAILY_POSTS=on, the default, or off when `sudokubot scheduler` does).
+	DailyPosts bool
 }
 
 // Defaults for settings that may be left unset.
@@ -87,6 +90,7 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 	}
 	c.ShardID, c.ShardCount = l.shard()
 	c.MetricsAddr = l.addr("METRICS_ADDR")
+	c.DailyPosts = l.choice("DAILY_POSTS", "on", "on", "off") == "on"
 	if len(l.problems) > 0 {
 		return Config{}, &Error{Problems: l.problems}
 	}
