@@ -65,7 +65,8 @@ func startWith(t testing.TB, svc *daily.Service, change func(*Options)) *harness
 	fake := discordtest.New(testToken)
 	t.Cleanup(fake.Close)
 	origin, _ := url.Parse(fake.URL)
-	cfg := config.Config{Token: testToken, APIURL: origin, SolveTimeout: 2 * time.Second, DefaultFormat: "image", ImageTheme: "dark"}
+	cfg := config.Config{Token: testToken, APIURL: origin, SolveTimeout: 2 * time.Second, DefaultFormat: "image", ImageTheme: "dark",
+		DailyPosts: true}
 	logs := &logBuffer{}
 	opt := OptionsFrom(cfg, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), svc)
 	if change != nil {
