@@ -39,17 +39,7 @@ func TestRunBotUntilSIGINT(t *testing.T) {
 	if r, ok := fake.Reply(id, 10*time.Second); !ok || !strings.Contains(r.Final.Content, "/solve") {
 		t.Fatalf("no /help reply: %v %q", ok, r.Final.Content)
 	}
-	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case code := <-done:
-		if code != exitOK {
-			t.Errorf("exit = %d after SIGINT, want 0:\n%s", code, stderr.String())
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("the bot did not stop after SIGINT")
-	}
+	stopWithSIGINT(t, done, &stderr)
 	if strings.Contains(stderr.String(), "main-test-token") {
 		t.Errorf("the token appears in the log:\n%s", stderr.String())
 	}
@@ -134,15 +124,22 @@ func TestSchedulerVerb(t *testing.T) {
 	if id, _ := fake.Sessions(); id != 0 {
 		t.Errorf("the scheduler opened the gateway %d times", id)
 	}
+	stopWithSIGINT(t, done, &stderr)
+}
+
+// stopWithSIGINT sends this process SIGINT and waits for run, started on
+// done, to exit 0.
+func stopWithSIGINT(t *testing.T, done <-chan int, stderr *syncWriter) {
+	t.Helper()
 	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
 	select {
 	case code := <-done:
 		if code != exitOK {
-			t.Errorf("exit = %d, want 0:\n%s", code, stderr.String())
+			t.Errorf("exit = %d after SIGINT, want 0:\n%s", code, stderr.String())
 		}
 	case <-time.After(30 * time.Second):
-		t.Fatal("the scheduler did not stop after SIGINT")
+		t.Fatal("it did not stop after SIGINT")
 	}
 }

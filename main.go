@@ -168,6 +168,10 @@ func registerCmd(cfg config.Config, stdout, stderr io.Writer) int {
 		log.Error("registration failed", "err", err)
 		return exitNoGood
 	}
-	fmt.Fprintf(stdout, "registered %d commands (%s)\n", n, map[bool]string{true: "global", false: "in server " + cfg.GuildID}[cfg.GuildID == ""])
+	where := "global"
+	if cfg.GuildID != "" {
+		where = "in server " + cfg.GuildID
+	}
+	fmt.Fprintf(stdout, "registered %d commands (%s)\n", n, where)
 	return exitOK
 }

@@ -68,7 +68,7 @@ func (b *Bot) component(i *discordgo.Interaction, customID string) {
 // limited runs f unless the user has used up their rate, in which case it
 // tells them when to come back.
 func (b *Bot) limited(i *discordgo.Interaction, name string, f func()) {
-	if wait, ok := b.limiter.allow(userID(i)); !ok {
+	if wait, ok := b.limiter.allow(commands.UserID(i)); !ok {
 		b.metrics.rateLimited.Inc()
 		b.metrics.interactions.WithLabelValues(name, "rate_limited").Inc()
 		b.respond(i, name, commands.Response{Ephemeral: true,
@@ -171,7 +171,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 	defer cancel()
 	defer func() {
 		if p := recover(); p != nil {
-			b.log.Error("command panicked", "command", cmd.Def.Name, "interaction", i.ID, "user", userID(i),
+			b.log.Error("command panicked", "command", cmd.Def.Name, "interaction", i.ID, "user", commands.UserID(i),
 				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			resp, how = replyApology, "apology"
 		}
@@ -189,7 +189,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 		resp, err = b.postFirst(ctx, cmd.Def.Name, resp.Post)
 	}
 	if err != nil {
-		b.log.Error("command failed", "command", cmd.Def.Name, "interaction", i.ID, "user", userID(i), "err", b.scrub(err.Error()))
+		b.log.Error("command failed", "command", cmd.Def.Name, "interaction", i.ID, "user", commands.UserID(i), "err", b.scrub(err.Error()))
 		return replyApology, "apology"
 	}
 	return resp, "ok"
@@ -203,15 +203,4 @@ func (b *Bot) postFirst(ctx context.Context, command string, p *commands.Channel
 		b.log.Warn("posting to a channel failed", "command", command, "channel", p.Channel, "err", b.scrub(err.Error()))
 	}
 	return p.After(ctx, id, err)
-}
-
-// userID returns who used the interaction, in a server or a DM.
-func userID(i *discordgo.Interaction) string {
-	if i.Member != nil && i.Member.User != nil {
-		return i.Member.User.ID
-	}
-	if i.User != nil {
-		return i.User.ID
-	}
-	return ""
 }

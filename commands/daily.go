@@ -14,8 +14,8 @@ import (
 	"github.com/sudokubot/sudokubot/render"
 )
 
-// manageServer is what /daily setup and /daily off need, by default and in
-// the handler.
+// manageServer is what /daily setup and /daily off need; the handler
+// checks it (Discord's default permissions would hide all of /daily).
 const manageServer = discordgo.PermissionManageGuild
 
 // Replies of /daily for what goes wrong outside the player's control.
@@ -134,7 +134,7 @@ func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Respon
 	case "leaderboard":
 		return d.dailyBoard(ctx, i, str("period"))
 	case "stats":
-		user := userOf(i)
+		user := UserID(i)
 		if o, ok := opts["user"]; ok && o.Type == discordgo.ApplicationCommandOptionUser {
 			user = fmt.Sprint(o.Value)
 		}
@@ -191,8 +191,8 @@ func modalValue(i *discordgo.Interaction, id string) string {
 	return ""
 }
 
-// userOf returns who used the interaction.
-func userOf(i *discordgo.Interaction) string {
+// UserID returns who used the interaction, in a server or a DM.
+func UserID(i *discordgo.Interaction) string {
 	if i.Member != nil && i.Member.User != nil {
 		return i.Member.User.ID
 	}

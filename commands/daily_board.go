@@ -19,7 +19,7 @@ func (d Deps) dailyBoard(ctx context.Context, i *discordgo.Interaction, name str
 	if !ok {
 		return userError("Choose a period: today, week or all."), nil
 	}
-	b, err := d.Daily.Leaderboard(ctx, i.GuildID, userOf(i), period)
+	b, err := d.Daily.Leaderboard(ctx, i.GuildID, UserID(i), period)
 	if err != nil {
 		d.Log.Error("daily leaderboard failed", "guild", i.GuildID, "err", err)
 		return replyDailyDown, nil

@@ -15,7 +15,7 @@ import (
 
 // dailyPlay shows today's puzzle privately and starts the player's clock.
 func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response, error) {
-	p, e, err := d.Daily.Play(ctx, i.GuildID, userOf(i))
+	p, e, err := d.Daily.Play(ctx, i.GuildID, UserID(i))
 	if err != nil {
 		d.Log.Error("daily play failed", "guild", i.GuildID, "err", err)
 		return replyDailyDown, nil
@@ -41,7 +41,7 @@ func (d Deps) dailySubmit(ctx context.Context, i *discordgo.Interaction, day int
 	if err != nil {
 		return userError("I couldn't read your answer: " + err.Error() + ".\n" + pasteHelp + " Nothing was counted."), nil
 	}
-	out, err := d.Daily.Submit(ctx, i.GuildID, userOf(i), day, answer)
+	out, err := d.Daily.Submit(ctx, i.GuildID, UserID(i), day, answer)
 	switch {
 	case errors.Is(err, daily.ErrClosed):
 		return userError(fmt.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", day, out.Today)), nil

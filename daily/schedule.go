@@ -20,25 +20,28 @@ func (s *Service) Due(ctx context.Context, keep func(guild string) bool) ([]Due,
 		return nil, err
 	}
 	now := s.Now()
-	var due []Due
+	var hourCame []Due
 	for _, g := range guilds {
 		if keep != nil && !keep(g.ID) {
 			continue
 		}
-		loc, err := time.LoadLocation(g.Timezone)
-		if err != nil {
-			loc = time.UTC
+		loc := s.zone(g.Timezone)
+		if n := DayOf(now, loc); !now.Before(At(n, g.Hour, loc)) {
+			hourCame = append(hourCame, Due{Guild: g, Day: n})
 		}
-		n := DayOf(now, loc)
-		if now.Before(At(n, g.Hour, loc)) {
-			continue
-		}
-		posted, err := s.Store.Posted(ctx, g.ID, n)
-		if err != nil {
-			return nil, err
-		}
-		if !posted {
-			due = append(due, Due{Guild: g, Day: n})
+	}
+	if len(hourCame) == 0 {
+		return nil, nil
+	}
+	today := DayOf(now, time.UTC) // every timezone is within a day of UTC
+	made, err := s.Store.PostsMade(ctx, today-1, today+1)
+	if err != nil {
+		return nil, err
+	}
+	var due []Due
+	for _, d := range hourCame {
+		if !made[PostKey{d.Guild.ID, d.Day}] {
+			due = append(due, d)
 		}
 	}
 	return due, nil

@@ -21,6 +21,7 @@ type Service struct {
 
 	mu      sync.Mutex
 	puzzles map[int]Puzzle // by day; a few days are kept
+	zones   sync.Map       // timezone name -> *time.Location
 }
 
 // New returns a Service over st with the real clock.
@@ -92,12 +93,25 @@ func (s *Service) Location(ctx context.Context, guild string) (*time.Location, e
 	if err != nil || !ok || g.Timezone == "" {
 		return time.UTC, err
 	}
-	loc, err := time.LoadLocation(g.Timezone)
-	if err != nil {
-		s.Log.Warn("stored timezone does not load; using UTC", "guild", guild, "timezone", g.Timezone)
-		return time.UTC, nil
+	return s.zone(g.Timezone), nil
+}
+
+// zone returns the named timezone, loaded once per process (loading reads
+// the tz database); a name that does not load means UTC, and is logged.
+func (s *Service) zone(name string) *time.Location {
+	if name == "" {
+		return time.UTC
 	}
-	return loc, nil
+	if loc, ok := s.zones.Load(name); ok {
+		return loc.(*time.Location)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		s.Log.Warn("stored timezone does not load; using UTC", "timezone", name)
+		loc = time.UTC
+	}
+	s.zones.Store(name, loc)
+	return loc
 }
 
 // Today returns the number of today's puzzle in a server.

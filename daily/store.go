@@ -56,6 +56,12 @@ type Solve struct {
 	Level       solver.Level
 }
 
+// PostKey names one server's post of one day.
+type PostKey struct {
+	Guild string
+	Day   int
+}
+
 // Period is a leaderboard's span.
 type Period int
 
@@ -114,8 +120,9 @@ type Store interface {
 	PostDone(ctx context.Context, guild string, n int, message string) error
 	// PostFailed gives a claimed post up until retry.
 	PostFailed(ctx context.Context, guild string, n int, retry time.Time) error
-	// Posted reports whether the post of day n in a server was made.
-	Posted(ctx context.Context, guild string, n int) (bool, error)
+	// PostsMade returns the posts of days from to to (inclusive) that were
+	// made, in every server.
+	PostsMade(ctx context.Context, from, to int) (map[PostKey]bool, error)
 
 	// Start records that a player began day n at t, unless they began it
 	// before, and returns their entry.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
 // fill gives a server players who solved days first..last with varied
@@ -146,7 +147,7 @@ func burst(b *testing.B, svc *daily.Service, p daily.Puzzle, prefix string, infl
 
 func benchStores(b *testing.B, f func(b *testing.B, d *DB)) {
 	b.Run("sqlite", func(b *testing.B) { f(b, mustOpen(b, b.TempDir()+"/bench.db")) })
-	b.Run("postgres", func(b *testing.B) { f(b, mustOpen(b, storetestURL(b))) })
+	b.Run("postgres", func(b *testing.B) { f(b, mustOpen(b, storetest.PostgresURL(b))) })
 }
 
 func report(b *testing.B, lat []time.Duration) {

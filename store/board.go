@@ -82,15 +82,11 @@ func (d *DB) ownRow(ctx context.Context, own, rank string, period daily.Period, 
 	if err != nil {
 		return nil, err
 	}
-	var args []any
-	switch period {
-	case daily.Today:
-		args = append(span, r.Value, r.Value, r.Extra, r.Extra, user)
-	case daily.Week:
-		args = append(span, r.Value, r.Value, user)
-	default:
-		args = append(span, r.Value, r.Value, r.Extra, r.Extra, user)
+	args := append(span, r.Value, r.Value)
+	if period != daily.Week { // the week ranks by points, then user; the others have a second key
+		args = append(args, r.Extra, r.Extra)
 	}
+	args = append(args, user)
 	var ahead int
 	if err := d.db.QueryRowContext(ctx, d.q(rank), args...).Scan(&ahead); err != nil {
 		return nil, err

@@ -124,10 +124,21 @@ func (d *DB) PostFailed(ctx context.Context, guild string, n int, retry time.Tim
 	return wrap("post failed", err)
 }
 
-// Posted reports whether day n's post in a server was made.
-func (d *DB) Posted(ctx context.Context, guild string, n int) (bool, error) {
-	var k int
-	err := d.db.QueryRowContext(ctx, d.q(`SELECT COUNT(*) FROM posts WHERE guild = ? AND day = ? AND state = 'posted'`),
-		guild, n).Scan(&k)
-	return k > 0, wrap("posted", err)
+// PostsMade returns the posts of days from to to that were made: one
+// query for every server, which the scheduler asks every round.
+func (d *DB) PostsMade(ctx context.Context, from, to int) (map[daily.PostKey]bool, error) {
+	rows, err := d.db.QueryContext(ctx, d.q(`SELECT guild, day FROM posts WHERE day BETWEEN ? AND ? AND state = 'posted'`), from, to)
+	if err != nil {
+		return nil, wrap("posts made", err)
+	}
+	defer rows.Close()
+	made := map[daily.PostKey]bool{}
+	for rows.Next() {
+		var k daily.PostKey
+		if err := rows.Scan(&k.Guild, &k.Day); err != nil {
+			return nil, wrap("posts made", err)
+		}
+		made[k] = true
+	}
+	return made, wrap("posts made", rows.Err())
 }

@@ -34,5 +34,3 @@ func mustOpen(t testing.TB, dsn string) *DB {
 	t.Cleanup(func() { d.Close() })
 	return d
 }
-
-func storetestURL(t testing.TB) string { return storetest.PostgresURL(t) }

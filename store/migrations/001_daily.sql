@@ -24,6 +24,7 @@ CREATE TABLE posts (
 	message    TEXT NOT NULL DEFAULT '',
 	PRIMARY KEY (guild, day)
 );
+CREATE INDEX posts_day ON posts (day, state);
 CREATE TABLE entries (
 	guild      TEXT NOT NULL,
 	user_id    TEXT NOT NULL,
