@@ -6,6 +6,7 @@ package bot
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -54,6 +55,12 @@ type Options struct {
 	// there; Health is the database check /healthz runs.
 	OpsAddr string
 	Health  func(ctx context.Context) error
+	// InteractionsAddr, when set, makes Run serve POST /interactions there
+	// (Discord's HTTP interactions) instead of connecting to the gateway;
+	// PublicKey checks the requests' signatures. OpsAddr may be the same
+	// address.
+	InteractionsAddr string
+	PublicKey        ed25519.PublicKey
 }
 
 // Bot is a running sudokubot. Create it with New and start it with Run.
@@ -65,8 +72,12 @@ type Bot struct {
 	limiter  *limiter
 	slots    chan struct{}
 	metrics  *metrics
-	ready    atomic.Bool  // the gateway session is up
+	ready    atomic.Bool  // the gateway session is up, or the endpoint serving
 	opsAddr  atomic.Value // string: where the operations endpoint listens
+	httpAddr atomic.Value // string: where POST /interactions is served
+	// pending holds, by interaction id, the channel that takes the first
+	// callback of an interaction that came over HTTP.
+	pending sync.Map
 	// schedulerOnly is set by RunScheduler: no gateway to be healthy.
 	schedulerOnly atomic.Bool
 
@@ -164,6 +175,9 @@ func botToken(t string) string {
 // new ones, waits for those in flight (up to ShutdownTimeout) and closes
 // the session. It returns an error only when it cannot connect.
 func (b *Bot) Run(ctx context.Context) error {
+	if b.opt.InteractionsAddr != "" {
+		return b.runHTTP(ctx)
+	}
 	stopOps, err := b.serveOps()
 	if err != nil {
 		return err

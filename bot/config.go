@@ -27,7 +27,8 @@ func OptionsFrom(cfg config.Config, log *slog.Logger, svc *daily.Service) Option
 		Images:        &commands.Images{},
 	}
 	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: commands.All(deps), Log: log,
-		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr}
+		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr,
+		InteractionsAddr: cfg.InteractionsAddr, PublicKey: cfg.PublicKey}
 	if svc != nil && svc.Store != nil {
 		if p, ok := svc.Store.(interface{ Ping(context.Context) error }); ok {
 			opt.Health = p.Ping

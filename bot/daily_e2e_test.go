@@ -78,77 +78,81 @@ func setupCmd(u discordtest.User, zone string, perms int64) map[string]any {
 }
 
 func TestDailySetupEndToEnd(t *testing.T) {
-	h, _ := startDaily(t, "")
-	r := h.send(setupCmd(ada, "Europe/Paris", 0))
-	checkMessage(t, r.Final, []string{"Manage Server"}, "", true)
-	r = h.send(setupCmd(admin, "Mars/Olympus", discordgo.PermissionManageGuild))
-	checkMessage(t, r.Final, []string{`I don't know the timezone "Mars/Olympus"`}, "", true)
-	h.fake.Fail("message", 403, 1, 0)
-	r = h.send(setupCmd(admin, "europe/paris", discordgo.PermissionManageGuild))
-	checkMessage(t, r.Final, []string{"I can't post in <#" + channel + ">", "Nothing was changed"}, "", true)
-	r = h.send(setupCmd(admin, "europe/paris", discordgo.PermissionAdministrator))
-	checkMessage(t, r.Final, []string{"Done:", "00:00 (Europe/Paris)"}, "", true)
-	posts := h.waitPosts(2) // the announcement, then today's puzzle (00:00 has passed)
-	if !strings.Contains(posts[0].Content, "every day at 00:00 (Europe/Paris)") || posts[0].ChannelID != channel {
-		t.Errorf("announcement = %+v", posts[0])
-	}
-	auto := h.send(discordtest.Autocomplete(discordtest.Subcommand(guild, admin, "daily", "setup",
-		map[string]any{"timezone": "paris"}), "timezone"))
-	if c := auto.Final.Choices; len(c) == 0 || c[0] != "Europe/Paris" {
-		t.Errorf("autocomplete for paris = %v", c)
-	}
-	r = h.send(discordtest.WithPermissions(discordtest.Subcommand(guild, admin, "daily", "off", nil), discordgo.PermissionManageGuild))
-	checkMessage(t, r.Final, []string{"Daily posts stopped"}, "", true)
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h, _ := startDailyWith(t, "", over)
+		r := h.send(setupCmd(ada, "Europe/Paris", 0))
+		checkMessage(t, r.Final, []string{"Manage Server"}, "", true)
+		r = h.send(setupCmd(admin, "Mars/Olympus", discordgo.PermissionManageGuild))
+		checkMessage(t, r.Final, []string{`I don't know the timezone "Mars/Olympus"`}, "", true)
+		h.fake.Fail("message", 403, 1, 0)
+		r = h.send(setupCmd(admin, "europe/paris", discordgo.PermissionManageGuild))
+		checkMessage(t, r.Final, []string{"I can't post in <#" + channel + ">", "Nothing was changed"}, "", true)
+		r = h.send(setupCmd(admin, "europe/paris", discordgo.PermissionAdministrator))
+		checkMessage(t, r.Final, []string{"Done:", "00:00 (Europe/Paris)"}, "", true)
+		posts := h.waitPosts(2) // the announcement, then today's puzzle (00:00 has passed)
+		if !strings.Contains(posts[0].Content, "every day at 00:00 (Europe/Paris)") || posts[0].ChannelID != channel {
+			t.Errorf("announcement = %+v", posts[0])
+		}
+		auto := h.send(discordtest.Autocomplete(discordtest.Subcommand(guild, admin, "daily", "setup",
+			map[string]any{"timezone": "paris"}), "timezone"))
+		if c := auto.Final.Choices; len(c) == 0 || c[0] != "Europe/Paris" {
+			t.Errorf("autocomplete for paris = %v", c)
+		}
+		r = h.send(discordtest.WithPermissions(discordtest.Subcommand(guild, admin, "daily", "off", nil), discordgo.PermissionManageGuild))
+		checkMessage(t, r.Final, []string{"Daily posts stopped"}, "", true)
+	})
 }
 
 func TestDailyPostPlaySubmitEndToEnd(t *testing.T) {
-	h, st := startDaily(t, "")
-	h.send(setupCmd(admin, "UTC", discordgo.PermissionManageGuild))
-	post := h.waitPosts(2)[1]
-	n := daily.DayOf(time.Now(), time.UTC)
-	if !strings.Contains(post.Content, fmt.Sprintf("**Daily #%d**", n)) || len(post.Files) != 1 ||
-		post.Files[0].Name != fmt.Sprintf("daily-%d.png", n) || len(post.Buttons) != 1 || post.Buttons[0] != "daily:play" {
-		t.Fatalf("daily post = %+v", post)
-	}
-	if !strings.Contains(post.Content, fmt.Sprintf("Yesterday's solution (#%d): ||```", n-1)) {
-		t.Errorf("the post lacks yesterday's solution in a spoiler:\n%s", post.Content)
-	}
-	play := h.send(discordtest.Button(guild, ada, "daily:play"))
-	checkMessage(t, play.Final, []string{fmt.Sprintf("**Daily #%d**", n), "Your clock started"}, fmt.Sprintf("daily-%d.png", n), true)
-	submitID := fmt.Sprintf("daily:submit:%d", n)
-	if len(play.Final.Buttons) != 1 || play.Final.Buttons[0] != submitID {
-		t.Fatalf("play buttons = %v, want %s", play.Final.Buttons, submitID)
-	}
-	form := h.send(discordtest.Button(guild, ada, submitID))
-	if cb := form.Callbacks[0]; cb.Type != discordgo.InteractionResponseModal || cb.Message.ModalID != fmt.Sprintf("daily:answer:%d", n) ||
-		len(cb.Message.Inputs) != 1 {
-		t.Fatalf("Submit button answered %+v, want a form", cb)
-	}
-	p, ok, err := st.Puzzle(context.Background(), n)
-	if !ok || err != nil {
-		t.Fatalf("today's puzzle not stored: %v", err)
-	}
-	wrong := []byte(p.Solution.String())
-	wrong[0], wrong[1] = wrong[1], wrong[0]
-	r := h.send(discordtest.ModalSubmit(guild, ada, fmt.Sprintf("daily:answer:%d", n), map[string]string{"answer": string(wrong)}))
-	checkMessage(t, r.Final, []string{"2 cells are wrong", "try 1"}, "", true)
-	r = h.send(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()}))
-	checkMessage(t, r.Final, []string{"✅ **Correct!**", fmt.Sprintf("Share: `Daily #%d — 0:0", n), "1 wrong try`"}, "", true)
-	if strings.Contains(r.Final.Content, p.Solution.String()) {
-		t.Error("the share line gives the solution away")
-	}
-	r = h.send(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()}))
-	checkMessage(t, r.Final, []string{"already", "nothing changed"}, "", true)
-	board := h.send(discordtest.Subcommand(guild, ada, "daily", "leaderboard", nil))
-	if !regexp.MustCompile(`🥇 <@`+ada.ID+`> 0:0\d`).MatchString(board.Final.Content) || board.Final.Ephemeral() {
-		t.Errorf("leaderboard = %q", board.Final.Content)
-	}
-	stats := h.send(discordtest.Subcommand(guild, admin, "daily", "stats", map[string]any{"user": discordtest.Member(ada.ID)}))
-	checkMessage(t, stats.Final, []string{"Daily stats for <@" + ada.ID + ">", "Solved: 1", "Streak: 1 day"}, "", false)
-	time.Sleep(100 * time.Millisecond) // several scheduler rounds
-	if got := len(h.fake.Messages()); got != 2 {
-		t.Errorf("%d channel messages after more rounds, want 2 (one post a day)", got)
-	}
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h, st := startDailyWith(t, "", over)
+		h.send(setupCmd(admin, "UTC", discordgo.PermissionManageGuild))
+		post := h.waitPosts(2)[1]
+		n := daily.DayOf(time.Now(), time.UTC)
+		if !strings.Contains(post.Content, fmt.Sprintf("**Daily #%d**", n)) || len(post.Files) != 1 ||
+			post.Files[0].Name != fmt.Sprintf("daily-%d.png", n) || len(post.Buttons) != 1 || post.Buttons[0] != "daily:play" {
+			t.Fatalf("daily post = %+v", post)
+		}
+		if !strings.Contains(post.Content, fmt.Sprintf("Yesterday's solution (#%d): ||```", n-1)) {
+			t.Errorf("the post lacks yesterday's solution in a spoiler:\n%s", post.Content)
+		}
+		play := h.send(discordtest.Button(guild, ada, "daily:play"))
+		checkMessage(t, play.Final, []string{fmt.Sprintf("**Daily #%d**", n), "Your clock started"}, fmt.Sprintf("daily-%d.png", n), true)
+		submitID := fmt.Sprintf("daily:submit:%d", n)
+		if len(play.Final.Buttons) != 1 || play.Final.Buttons[0] != submitID {
+			t.Fatalf("play buttons = %v, want %s", play.Final.Buttons, submitID)
+		}
+		form := h.send(discordtest.Button(guild, ada, submitID))
+		if cb := form.Callbacks[0]; cb.Type != discordgo.InteractionResponseModal || cb.Message.ModalID != fmt.Sprintf("daily:answer:%d", n) ||
+			len(cb.Message.Inputs) != 1 {
+			t.Fatalf("Submit button answered %+v, want a form", cb)
+		}
+		p, ok, err := st.Puzzle(context.Background(), n)
+		if !ok || err != nil {
+			t.Fatalf("today's puzzle not stored: %v", err)
+		}
+		wrong := []byte(p.Solution.String())
+		wrong[0], wrong[1] = wrong[1], wrong[0]
+		r := h.send(discordtest.ModalSubmit(guild, ada, fmt.Sprintf("daily:answer:%d", n), map[string]string{"answer": string(wrong)}))
+		checkMessage(t, r.Final, []string{"2 cells are wrong", "try 1"}, "", true)
+		r = h.send(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()}))
+		checkMessage(t, r.Final, []string{"✅ **Correct!**", fmt.Sprintf("Share: `Daily #%d — 0:0", n), "1 wrong try`"}, "", true)
+		if strings.Contains(r.Final.Content, p.Solution.String()) {
+			t.Error("the share line gives the solution away")
+		}
+		r = h.send(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()}))
+		checkMessage(t, r.Final, []string{"already", "nothing changed"}, "", true)
+		board := h.send(discordtest.Subcommand(guild, ada, "daily", "leaderboard", nil))
+		if !regexp.MustCompile(`🥇 <@`+ada.ID+`> 0:0\d`).MatchString(board.Final.Content) || board.Final.Ephemeral() {
+			t.Errorf("leaderboard = %q", board.Final.Content)
+		}
+		stats := h.send(discordtest.Subcommand(guild, admin, "daily", "stats", map[string]any{"user": discordtest.Member(ada.ID)}))
+		checkMessage(t, stats.Final, []string{"Daily stats for <@" + ada.ID + ">", "Solved: 1", "Streak: 1 day"}, "", false)
+		time.Sleep(100 * time.Millisecond) // several scheduler rounds
+		if got := len(h.fake.Messages()); got != 2 {
+			t.Errorf("%d channel messages after more rounds, want 2 (one post a day)", got)
+		}
+	})
 }
 
 func TestDailyDatabaseDown(t *testing.T) {

@@ -119,7 +119,7 @@ func (b *Bot) autocomplete(i *discordgo.Interaction) {
 			}
 		}()
 	}
-	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{
+	err := b.callback(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
 	})

@@ -37,34 +37,36 @@ func TestRegistersEveryCommand(t *testing.T) {
 }
 
 func TestSolveEndToEnd(t *testing.T) {
-	h := start(t, nil)
-	tests := []struct {
-		name      string
-		opts      map[string]any
-		want      []string
-		file      string
-		ephemeral bool
-	}{
-		{"image", map[string]any{"puzzle": classic}, []string{"**Solved.** The solution is unique", solution}, "solution.png", false},
-		{"text", map[string]any{"puzzle": classic, "format": "text"}, []string{"5 3 4 | 6 7 8 | 9 1 2"}, "", false},
-		{"both", map[string]any{"puzzle": classic, "format": "both"}, []string{"5 3 4 | 6 7 8", solution}, "solution.png", false},
-		{"spoiler", map[string]any{"puzzle": classic, "format": "both", "spoiler": true}, []string{"||```\n5 3 4", "||```\n" + solution}, "SPOILER_solution.png", false},
-		{"private", map[string]any{"puzzle": classic, "private": true}, []string{"**Solved.**"}, "solution.png", true},
-		{"bad input", map[string]any{"puzzle": classic[:79]}, []string{"found 79 cells; a 9×9 puzzle needs 81"}, "", true},
-		{"bad character", map[string]any{"puzzle": "53..7....6..195.k.." + classic[19:]}, []string{"unexpected character 'k' at position 17"}, "", true},
-		{"clash", map[string]any{"puzzle": "55" + classic[2:]}, []string{"**No solution:** row 1 has two 5s, at r1c1 and r1c2"}, "solution.png", false},
-		{"too few givens", map[string]any{"puzzle": "1" + strings.Repeat(".", 80)}, []string{"**Not unique.**", "Only 1 given: 9×9 puzzles"}, "solution.png", false},
-	}
-	for k, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			u := discordtest.User{ID: fmt.Sprint(900000000000000000 + k), Name: "user"}
-			r := h.ask(u, "solve", tt.opts)
-			checkMessage(t, r.Final, tt.want, tt.file, tt.ephemeral)
-			if len(r.Callbacks) != 1 || r.First > 3*time.Second {
-				t.Errorf("callbacks = %d, first after %v", len(r.Callbacks), r.First)
-			}
-		})
-	}
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, over)
+		tests := []struct {
+			name      string
+			opts      map[string]any
+			want      []string
+			file      string
+			ephemeral bool
+		}{
+			{"image", map[string]any{"puzzle": classic}, []string{"**Solved.** The solution is unique", solution}, "solution.png", false},
+			{"text", map[string]any{"puzzle": classic, "format": "text"}, []string{"5 3 4 | 6 7 8 | 9 1 2"}, "", false},
+			{"both", map[string]any{"puzzle": classic, "format": "both"}, []string{"5 3 4 | 6 7 8", solution}, "solution.png", false},
+			{"spoiler", map[string]any{"puzzle": classic, "format": "both", "spoiler": true}, []string{"||```\n5 3 4", "||```\n" + solution}, "SPOILER_solution.png", false},
+			{"private", map[string]any{"puzzle": classic, "private": true}, []string{"**Solved.**"}, "solution.png", true},
+			{"bad input", map[string]any{"puzzle": classic[:79]}, []string{"found 79 cells; a 9×9 puzzle needs 81"}, "", true},
+			{"bad character", map[string]any{"puzzle": "53..7....6..195.k.." + classic[19:]}, []string{"unexpected character 'k' at position 17"}, "", true},
+			{"clash", map[string]any{"puzzle": "55" + classic[2:]}, []string{"**No solution:** row 1 has two 5s, at r1c1 and r1c2"}, "solution.png", false},
+			{"too few givens", map[string]any{"puzzle": "1" + strings.Repeat(".", 80)}, []string{"**Not unique.**", "Only 1 given: 9×9 puzzles"}, "solution.png", false},
+		}
+		for k, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				u := discordtest.User{ID: fmt.Sprint(900000000000000000 + k), Name: "user"}
+				r := h.ask(u, "solve", tt.opts)
+				checkMessage(t, r.Final, tt.want, tt.file, tt.ephemeral)
+				if len(r.Callbacks) != 1 || r.First > 3*time.Second {
+					t.Errorf("callbacks = %d, first after %v", len(r.Callbacks), r.First)
+				}
+			})
+		}
+	})
 }
 
 func checkMessage(t *testing.T, m discordtest.Message, want []string, file string, ephemeral bool) {
@@ -90,14 +92,16 @@ func checkMessage(t *testing.T, m discordtest.Message, want []string, file strin
 }
 
 func TestMessageCommandEndToEnd(t *testing.T) {
-	h := start(t, nil)
-	grid := "Stuck on this:\n```\n" + strings.Join(rowsOf(classic), "\n") + "\n```"
-	id := h.fake.Send(discordtest.MessageCommand(guild, ada, "Solve this puzzle", grid))
-	r, ok := h.fake.Reply(id, wait)
-	if !ok {
-		t.Fatal("no reply")
-	}
-	checkMessage(t, r.Final, []string{solution}, "solution.png", false)
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, over)
+		grid := "Stuck on this:\n```\n" + strings.Join(rowsOf(classic), "\n") + "\n```"
+		id := h.fake.Send(discordtest.MessageCommand(guild, ada, "Solve this puzzle", grid))
+		r, ok := h.fake.Reply(id, wait)
+		if !ok {
+			t.Fatal("no reply")
+		}
+		checkMessage(t, r.Final, []string{solution}, "solution.png", false)
+	})
 }
 
 func rowsOf(p string) []string {
@@ -109,31 +113,35 @@ func rowsOf(p string) []string {
 }
 
 func TestCheckEndToEnd(t *testing.T) {
-	h := start(t, nil)
-	tests := []struct {
-		name   string
-		answer string
-		want   string
-		file   string
-	}{
-		{"correct", solution, "**Correct!**", ""},
-		{"incomplete", classic, "**Incomplete:**", ""},
-		{"wrong", solution[:2] + "64" + solution[4:], "**Not quite:** 2 cells are wrong: ||r1c3, r1c4||", "SPOILER_check.png"},
-		{"unreadable", "nope", "I couldn't read the answer", ""},
-	}
-	for k, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			u := discordtest.User{ID: fmt.Sprint(910000000000000000 + k), Name: "user"}
-			r := h.ask(u, "check", map[string]any{"puzzle": classic, "answer": tt.answer})
-			checkMessage(t, r.Final, []string{tt.want}, tt.file, tt.name == "unreadable")
-		})
-	}
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, over)
+		tests := []struct {
+			name   string
+			answer string
+			want   string
+			file   string
+		}{
+			{"correct", solution, "**Correct!**", ""},
+			{"incomplete", classic, "**Incomplete:**", ""},
+			{"wrong", solution[:2] + "64" + solution[4:], "**Not quite:** 2 cells are wrong: ||r1c3, r1c4||", "SPOILER_check.png"},
+			{"unreadable", "nope", "I couldn't read the answer", ""},
+		}
+		for k, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				u := discordtest.User{ID: fmt.Sprint(910000000000000000 + k), Name: "user"}
+				r := h.ask(u, "check", map[string]any{"puzzle": classic, "answer": tt.answer})
+				checkMessage(t, r.Final, []string{tt.want}, tt.file, tt.name == "unreadable")
+			})
+		}
+	})
 }
 
 func TestHelpEndToEnd(t *testing.T) {
-	h := start(t, nil)
-	r := h.ask(ada, "help", nil)
-	checkMessage(t, r.Final, []string{"/solve", "/check", "Solve this puzzle"}, "", true)
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, over)
+		r := h.ask(ada, "help", nil)
+		checkMessage(t, r.Final, []string{"/solve", "/check", "Solve this puzzle"}, "", true)
+	})
 }
 
 // slowCommand sleeps before answering, and panics when asked to.
@@ -162,41 +170,45 @@ func withCommands(extra ...commands.Command) func(*Options) {
 }
 
 func TestDeferralWhenSlow(t *testing.T) {
-	h := start(t, withCommands(slowCommand("slow", 400*time.Millisecond, true), slowCommand("quick", 0, false)))
-	r := h.ask(ada, "slow", nil)
-	if len(r.Callbacks) != 1 || r.Callbacks[0].Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		t.Fatalf("callbacks = %+v, want one deferred", r.Callbacks)
-	}
-	if !r.Callbacks[0].Message.Ephemeral() {
-		t.Error("the deferred answer to a private command is not ephemeral")
-	}
-	if len(r.Edits) != 1 || r.Final.Content != "done after 400ms" || !r.Final.Ephemeral() {
-		t.Errorf("edits = %+v, final = %+v", r.Edits, r.Final)
-	}
-	if r.First > time.Second {
-		t.Errorf("deferred after %v, want about 100ms", r.First)
-	}
-	q := h.ask(ada, "quick", nil)
-	if len(q.Callbacks) != 1 || q.Callbacks[0].Type != discordgo.InteractionResponseChannelMessageWithSource || len(q.Edits) != 0 {
-		t.Errorf("a quick answer should be one direct callback: %+v", q)
-	}
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, both(over, withCommands(slowCommand("slow", 400*time.Millisecond, true), slowCommand("quick", 0, false))))
+		r := h.ask(ada, "slow", nil)
+		if len(r.Callbacks) != 1 || r.Callbacks[0].Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+			t.Fatalf("callbacks = %+v, want one deferred", r.Callbacks)
+		}
+		if !r.Callbacks[0].Message.Ephemeral() {
+			t.Error("the deferred answer to a private command is not ephemeral")
+		}
+		if len(r.Edits) != 1 || r.Final.Content != "done after 400ms" || !r.Final.Ephemeral() {
+			t.Errorf("edits = %+v, final = %+v", r.Edits, r.Final)
+		}
+		if r.First > time.Second {
+			t.Errorf("deferred after %v, want about 100ms", r.First)
+		}
+		q := h.ask(ada, "quick", nil)
+		if len(q.Callbacks) != 1 || q.Callbacks[0].Type != discordgo.InteractionResponseChannelMessageWithSource || len(q.Edits) != 0 {
+			t.Errorf("a quick answer should be one direct callback: %+v", q)
+		}
+	})
 }
 
 func TestHandlerPanicAndError(t *testing.T) {
-	h := start(t, withCommands(slowCommand("panic", 0, false), slowCommand("fail", 0, false)))
-	for _, name := range []string{"panic", "fail"} {
-		r := h.ask(ada, name, nil)
-		checkMessage(t, r.Final, []string{"Sorry, something went wrong on my side"}, "", true)
-	}
-	logs := h.logs.String()
-	if strings.Count(logs, "command panicked") != 1 || !strings.Contains(logs, "handler bug") {
-		t.Errorf("want one log line for the panic:\n%s", logs)
-	}
-	if !strings.Contains(logs, "command failed") {
-		t.Errorf("the handler's error is not logged:\n%s", logs)
-	}
-	// The bot still works after a panic.
-	checkMessage(t, h.ask(ada, "help", nil).Final, []string{"/solve"}, "", true)
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, both(over, withCommands(slowCommand("panic", 0, false), slowCommand("fail", 0, false))))
+		for _, name := range []string{"panic", "fail"} {
+			r := h.ask(ada, name, nil)
+			checkMessage(t, r.Final, []string{"Sorry, something went wrong on my side"}, "", true)
+		}
+		logs := h.logs.String()
+		if strings.Count(logs, "command panicked") != 1 || !strings.Contains(logs, "handler bug") {
+			t.Errorf("want one log line for the panic:\n%s", logs)
+		}
+		if !strings.Contains(logs, "command failed") {
+			t.Errorf("the handler's error is not logged:\n%s", logs)
+		}
+		// The bot still works after a panic.
+		checkMessage(t, h.ask(ada, "help", nil).Final, []string{"/solve"}, "", true)
+	})
 }
 
 func TestRateLimitedCallbackIsRetried(t *testing.T) {
@@ -242,70 +254,80 @@ func TestSurvivesDroppedGateway(t *testing.T) {
 }
 
 func TestPerUserRateLimit(t *testing.T) {
-	h := start(t, func(o *Options) { o.RateBurst, o.RateInterval = 3, time.Minute })
-	for k := 0; k < 3; k++ {
-		checkMessage(t, h.ask(ada, "help", nil).Final, []string{"/solve"}, "", true)
-	}
-	r := h.ask(ada, "help", nil)
-	checkMessage(t, r.Final, []string{"Slow down a little: try again in"}, "", true)
-	other := discordtest.User{ID: "800000000000000002", Name: "bob"}
-	checkMessage(t, h.ask(other, "help", nil).Final, []string{"/solve"}, "", true)
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, both(over, func(o *Options) { o.RateBurst, o.RateInterval = 3, time.Minute }))
+		for k := 0; k < 3; k++ {
+			checkMessage(t, h.ask(ada, "help", nil).Final, []string{"/solve"}, "", true)
+		}
+		r := h.ask(ada, "help", nil)
+		checkMessage(t, r.Final, []string{"Slow down a little: try again in"}, "", true)
+		other := discordtest.User{ID: "800000000000000002", Name: "bob"}
+		checkMessage(t, h.ask(other, "help", nil).Final, []string{"/solve"}, "", true)
+	})
 }
 
 func TestBurstIsAllAnswered(t *testing.T) {
-	h := start(t, nil)
-	const n = 200
-	ids := make([]string, n)
-	var wg sync.WaitGroup
-	for k := range ids {
-		wg.Go(func() {
-			u := discordtest.User{ID: fmt.Sprint(920000000000000000 + k), Name: "user"}
-			ids[k] = h.fake.Send(discordtest.SlashCommand(guild, u, "solve", map[string]any{"puzzle": classic}))
-		})
-	}
-	wg.Wait()
-	for _, id := range ids {
-		r, ok := h.fake.Reply(id, 30*time.Second)
-		if !ok || !strings.Contains(r.Final.Content, solution) || len(r.Final.Files) != 1 {
-			t.Fatalf("interaction %s: answered %v, final %+v", id, ok, r.Final.Content)
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, over)
+		const n = 200
+		ids := make([]string, n)
+		var wg sync.WaitGroup
+		for k := range ids {
+			wg.Go(func() {
+				u := discordtest.User{ID: fmt.Sprint(920000000000000000 + k), Name: "user"}
+				ids[k] = h.fake.Send(discordtest.SlashCommand(guild, u, "solve", map[string]any{"puzzle": classic}))
+			})
 		}
-	}
+		wg.Wait()
+		for _, id := range ids {
+			r, ok := h.fake.Reply(id, 30*time.Second)
+			if !ok || !strings.Contains(r.Final.Content, solution) || len(r.Final.Files) != 1 {
+				t.Fatalf("interaction %s: answered %v, final %+v", id, ok, r.Final.Content)
+			}
+		}
+	})
 }
 
 func TestShutdownFinishesInFlight(t *testing.T) {
-	h := start(t, withCommands(slowCommand("slow", 500*time.Millisecond, false)))
-	id := h.fake.Send(discordtest.SlashCommand(guild, ada, "slow", nil))
-	time.Sleep(150 * time.Millisecond) // the interaction is in flight
-	stopped := make(chan struct{})
-	go func() { h.stop(); close(stopped) }()
-	r, ok := h.fake.Reply(id, wait)
-	if !ok || r.Final.Content != "done after 500ms" {
-		t.Fatalf("the interaction in flight was not finished: %v %+v", ok, r.Final)
-	}
-	<-stopped
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, both(over, withCommands(slowCommand("slow", 500*time.Millisecond, false))))
+		id := h.fake.Send(discordtest.SlashCommand(guild, ada, "slow", nil))
+		time.Sleep(150 * time.Millisecond) // the interaction is in flight
+		stopped := make(chan struct{})
+		go func() { h.stop(); close(stopped) }()
+		r, ok := h.fake.Reply(id, wait)
+		if !ok || r.Final.Content != "done after 500ms" {
+			t.Fatalf("the interaction in flight was not finished: %v %+v", ok, r.Final)
+		}
+		<-stopped
+	})
 }
 
 func TestGenerateAndButtonEndToEnd(t *testing.T) {
-	h := start(t, nil)
-	r := h.ask(ada, "generate", map[string]any{"difficulty": "easy"})
-	checkMessage(t, r.Final, []string{"**New 9×9 puzzle** · easy"}, "puzzle.png", false)
-	if len(r.Final.Buttons) != 1 {
-		t.Fatalf("buttons = %v, want Show solution", r.Final.Buttons)
-	}
-	id := h.fake.Send(discordtest.Button(guild, ada, r.Final.Buttons[0]))
-	shown, ok := h.fake.Reply(id, wait)
-	if !ok {
-		t.Fatal("no answer to the button")
-	}
-	checkMessage(t, shown.Final, []string{"Solution:", "||```"}, "", true)
-	expired := h.fake.Send(discordtest.Button(guild, ada, "nosuch:thing"))
-	if r, ok := h.fake.Reply(expired, wait); !ok || !strings.Contains(r.Final.Content, "no longer works") {
-		t.Errorf("unknown button: %+v", r.Final)
-	}
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, over)
+		r := h.ask(ada, "generate", map[string]any{"difficulty": "easy"})
+		checkMessage(t, r.Final, []string{"**New 9×9 puzzle** · easy"}, "puzzle.png", false)
+		if len(r.Final.Buttons) != 1 {
+			t.Fatalf("buttons = %v, want Show solution", r.Final.Buttons)
+		}
+		id := h.fake.Send(discordtest.Button(guild, ada, r.Final.Buttons[0]))
+		shown, ok := h.fake.Reply(id, wait)
+		if !ok {
+			t.Fatal("no answer to the button")
+		}
+		checkMessage(t, shown.Final, []string{"Solution:", "||```"}, "", true)
+		expired := h.fake.Send(discordtest.Button(guild, ada, "nosuch:thing"))
+		if r, ok := h.fake.Reply(expired, wait); !ok || !strings.Contains(r.Final.Content, "no longer works") {
+			t.Errorf("unknown button: %+v", r.Final)
+		}
+	})
 }
 
 func TestHintEndToEnd(t *testing.T) {
-	h := start(t, nil)
-	r := h.ask(ada, "hint", map[string]any{"puzzle": classic})
-	checkMessage(t, r.Final, []string{"**Hint:**"}, "hint.png", true)
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, over)
+		r := h.ask(ada, "hint", map[string]any{"puzzle": classic})
+		checkMessage(t, r.Final, []string{"**Hint:**"}, "hint.png", true)
+	})
 }

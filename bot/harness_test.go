@@ -3,6 +3,8 @@ package bot
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"log/slog"
 	"net/url"
 	"strings"
@@ -72,6 +74,9 @@ func startWith(t testing.TB, svc *daily.Service, change func(*Options)) *harness
 	if change != nil {
 		change(&opt)
 	}
+	if opt.InteractionsAddr != "" {
+		opt.PublicKey = fakeKey(t, fake)
+	}
 	b, err := New(opt)
 	if err != nil {
 		t.Fatalf("New: %v", err)
@@ -79,9 +84,7 @@ func startWith(t testing.TB, svc *daily.Service, change func(*Options)) *harness
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx) }()
-	if !fake.WaitConnected(wait, 0) {
-		t.Fatalf("the bot did not connect to the fake Discord; logs:\n%s", logs)
-	}
+	connect(t, fake, b, logs)
 	h := &harness{t: t, fake: fake, bot: b, logs: logs}
 	var once sync.Once
 	h.stop = func() {
@@ -113,4 +116,58 @@ func (h *harness) ask(u discordtest.User, name string, opts map[string]any) disc
 		h.t.Fatalf("/%s %v: no reply within %v; logs:\n%s", name, opts, wait, h.logs)
 	}
 	return r
+}
+
+// connect waits until the bot can take interactions: its gateway session
+// is up, or, over HTTP, its endpoint listens and the fake sends there.
+func connect(t testing.TB, fake *discordtest.Server, b *Bot, logs *logBuffer) {
+	t.Helper()
+	if b.opt.InteractionsAddr == "" {
+		if !fake.WaitConnected(wait, 0) {
+			t.Fatalf("the bot did not connect to the fake Discord; logs:\n%s", logs)
+		}
+		return
+	}
+	for deadline := time.Now().Add(wait); b.InteractionsAddr() == ""; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the interactions endpoint did not start; logs:\n%s", logs)
+		}
+	}
+	fake.UseEndpoint("http://" + b.InteractionsAddr() + "/interactions")
+}
+
+func fakeKey(t testing.TB, fake *discordtest.Server) ed25519.PublicKey {
+	key, err := hex.DecodeString(fake.PublicKey())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key
+}
+
+// transports are the two ways interactions reach the bot: the gateway,
+// and Discord's HTTP POSTs to an interactions endpoint.
+var transports = []struct {
+	name string
+	set  func(*Options)
+}{
+	{"gateway", func(*Options) {}},
+	{"http", func(o *Options) { o.InteractionsAddr = "127.0.0.1:0" }},
+}
+
+// eachTransport runs f once per transport; f passes over to start.
+func eachTransport(t *testing.T, f func(t *testing.T, over func(*Options))) {
+	for _, tr := range transports {
+		t.Run(tr.name, func(t *testing.T) { f(t, tr.set) })
+	}
+}
+
+// both applies option changes in order, skipping nil ones.
+func both(changes ...func(*Options)) func(*Options) {
+	return func(o *Options) {
+		for _, c := range changes {
+			if c != nil {
+				c(o)
+			}
+		}
+	}
 }

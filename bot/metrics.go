@@ -19,6 +19,7 @@ type metrics struct {
 	rateLimited   prometheus.Counter
 	apiErrors     *prometheus.CounterVec // by HTTP status
 	dailyPosts    *prometheus.CounterVec // made, failed
+	endpoint      *prometheus.CounterVec // HTTP interaction requests by result
 }
 
 func newMetrics() *metrics {
@@ -37,8 +38,10 @@ func newMetrics() *metrics {
 			Help: "Discord REST calls that failed, by HTTP status (0: no response)."}, []string{"status"}),
 		dailyPosts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_daily_posts_total",
 			Help: "Daily posts by result: made, or failed (retried later)."}, []string{"result"}),
+		endpoint: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_http_requests_total",
+			Help: "Requests to POST /interactions by result: accepted, bad_signature, too_large, bad_body."}, []string{"result"}),
 	}
-	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts,
+	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts, m.endpoint,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -17,24 +18,39 @@ func (b *Bot) serveOps() (stop func(), err error) {
 	if b.opt.OpsAddr == "" {
 		return func() {}, nil
 	}
-	ln, err := net.Listen("tcp", b.opt.OpsAddr)
-	if err != nil {
-		return nil, fmt.Errorf("bot: operations endpoint on %s: %w", b.opt.OpsAddr, err)
-	}
-	b.opsAddr.Store(ln.Addr().String())
 	mux := http.NewServeMux()
+	b.opsRoutes(mux)
+	addr, stop, err := b.listen("operations endpoint", b.opt.OpsAddr, mux)
+	if err != nil {
+		return nil, err
+	}
+	b.opsAddr.Store(addr)
+	return stop, nil
+}
+
+func (b *Bot) opsRoutes(mux *http.ServeMux) {
 	mux.Handle("GET /metrics", promhttp.HandlerFor(b.metrics.registry, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /healthz", b.healthz)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
-		WriteTimeout: 30 * time.Second, IdleTimeout: time.Minute}
+}
+
+// listen serves h on addr with timeouts on every phase and returns the
+// address it got and a function that stops it, letting requests in flight
+// finish for up to 10 seconds.
+func (b *Bot) listen(what, addr string, h http.Handler) (string, func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", nil, fmt.Errorf("bot: %s on %s: %w", what, addr, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
 	go func() {
 		if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
-			b.log.Error("operations endpoint stopped", "err", err)
+			b.log.Error(what+" stopped", "err", err)
 		}
 	}()
-	b.log.Info("operations endpoint listening", "addr", ln.Addr().String())
-	return func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	b.log.Info(what+" listening", "addr", ln.Addr().String())
+	return ln.Addr().String(), func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(ctx)
 	}, nil
@@ -47,11 +63,16 @@ func (b *Bot) OpsAddr() string {
 	return a
 }
 
-// healthz answers 200 "ok" when the gateway session is up and the
+// healthz answers 200 "ok" when the gateway session is up (or the
+// interactions endpoint serving) and the
 // database answers, else 503 naming what is not.
 func (b *Bot) healthz(w http.ResponseWriter, r *http.Request) {
 	var problems []string
-	if !b.ready.Load() && !b.schedulerOnly.Load() {
+	switch {
+	case b.schedulerOnly.Load():
+	case b.opt.InteractionsAddr != "" && !b.ready.Load():
+		problems = append(problems, "endpoint: not serving")
+	case !b.ready.Load():
 		problems = append(problems, "gateway: not connected")
 	}
 	if b.opt.Health != nil {
@@ -88,4 +109,49 @@ func (b *Bot) RunScheduler(ctx context.Context) error {
 	b.schedule(ctx, b.opt.Schedule)
 	b.log.Info("scheduler stopped")
 	return nil
+}
+
+// runHTTP serves interactions on Options.InteractionsAddr until ctx is
+// done, with the operations endpoint beside it or on the same address,
+// and the daily posts when scheduled. No gateway session is opened.
+func (b *Bot) runHTTP(ctx context.Context) error {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /interactions", b.serveInteraction)
+	stopOps := func() {}
+	if b.opt.OpsAddr == b.opt.InteractionsAddr {
+		b.opsRoutes(mux)
+	} else {
+		var err error
+		if stopOps, err = b.serveOps(); err != nil {
+			return err
+		}
+	}
+	defer stopOps()
+	addr, stop, err := b.listen("interactions endpoint", b.opt.InteractionsAddr, mux)
+	if err != nil {
+		return err
+	}
+	b.httpAddr.Store(addr)
+	if b.opt.OpsAddr == b.opt.InteractionsAddr {
+		b.opsAddr.Store(addr)
+	}
+	b.ready.Store(true)
+	var scheduler sync.WaitGroup
+	if b.opt.Schedule != nil {
+		scheduler.Add(1)
+		go func() { defer scheduler.Done(); b.schedule(ctx, b.opt.Schedule) }()
+	}
+	<-ctx.Done()
+	b.ready.Store(false)
+	scheduler.Wait()
+	stop() // no new requests; those in flight get their first callback
+	b.shutdown()
+	return nil
+}
+
+// InteractionsAddr returns the address POST /interactions is served on,
+// once Run has started it ("" before, or in gateway mode).
+func (b *Bot) InteractionsAddr() string {
+	a, _ := b.httpAddr.Load().(string)
+	return a
 }

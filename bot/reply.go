@@ -22,12 +22,19 @@ func (b *Bot) respond(i *discordgo.Interaction, command string, resp commands.Re
 		b.openModal(i, command, resp.Modal)
 		return
 	}
+	if len(resp.Files) > 0 && b.overHTTP(i) {
+		// An HTTP response carries no files: defer, then edit them in.
+		if b.deferReply(i, command, resp.Ephemeral) {
+			b.edit(i, command, resp)
+		}
+		return
+	}
 	data := &discordgo.InteractionResponseData{Content: b.fit(i, resp.Content), Files: files(resp.Files),
 		Components: buttons(resp.Buttons), AllowedMentions: noMentions}
 	if resp.Ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{
+	err := b.callback(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 	if err != nil {
 		b.metrics.apiError(err)
@@ -42,7 +49,7 @@ func (b *Bot) deferReply(i *discordgo.Interaction, command string, private bool)
 	if private {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{
+	err := b.callback(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: data})
 	if err != nil {
 		b.metrics.apiError(err)
@@ -64,7 +71,7 @@ func (b *Bot) openModal(i *discordgo.Interaction, command string, m *commands.Mo
 			CustomID: in.CustomID, Label: in.Label, Placeholder: in.Placeholder, Style: style, Required: true,
 			MinLength: in.MinLength, MaxLength: in.MaxLength}}})
 	}
-	err := b.session.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal,
+	err := b.callback(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal,
 		Data: &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: m.Title, Components: rows}})
 	if err != nil {
 		b.metrics.apiError(err)

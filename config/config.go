@@ -5,6 +5,7 @@
 package config
 
 import (
+	"crypto/ed25519"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -43,6 +44,12 @@ type Config struct {
 	// DailyPosts says whether this bot process makes the daily posts
 	// (DAILY_POSTS=on, the default, or off when `sudokubot scheduler` does).
 	DailyPosts bool
+	// InteractionsAddr, when set, is the host:port where the bot serves
+	// POST /interactions instead of connecting to the gateway
+	// (INTERACTIONS_ADDR); PublicKey checks their signatures
+	// (DISCORD_PUBLIC_KEY, the application's key in hex).
+	InteractionsAddr string
+	PublicKey        ed25519.PublicKey
 }
 
 // Defaults for settings that may be left unset.
@@ -91,6 +98,7 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 	c.ShardID, c.ShardCount = l.shard()
 	c.MetricsAddr = l.addr("METRICS_ADDR")
 	c.DailyPosts = l.choice("DAILY_POSTS", "on", "on", "off") == "on"
+	c.InteractionsAddr, c.PublicKey = l.interactions()
 	if len(l.problems) > 0 {
 		return Config{}, &Error{Problems: l.problems}
 	}

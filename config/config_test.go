@@ -127,3 +127,30 @@ func TestMetricsAddr(t *testing.T) {
 		}
 	}
 }
+
+func TestInteractions(t *testing.T) {
+	key := strings.Repeat("ab", 32)
+	for _, tt := range []struct {
+		addr, key, problem string
+	}{
+		{"", "", ""},
+		{":8080", key, ""},
+		{":8080", "", "needs DISCORD_PUBLIC_KEY"},
+		{"", key, "INTERACTIONS_ADDR is not"},
+		{":8080", "abcd", "64 hex characters"},
+		{":8080", strings.Repeat("zz", 32), "64 hex characters"},
+		{"8080", key, "host:port"},
+	} {
+		env := map[string]string{"INTERACTIONS_ADDR": tt.addr, "DISCORD_PUBLIC_KEY": tt.key}
+		c, err := Load(func(k string) string { return env[k] }, false)
+		if tt.problem != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.problem) {
+				t.Errorf("Load(%q, %q) = %v, want a problem with %q", tt.addr, tt.key, err, tt.problem)
+			}
+			continue
+		}
+		if err != nil || c.InteractionsAddr != tt.addr || (tt.key != "" && len(c.PublicKey) != 32) {
+			t.Errorf("Load(%q, %q) = %q, %x, %v", tt.addr, tt.key, c.InteractionsAddr, c.PublicKey, err)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"crypto/ed25519"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net"
@@ -132,4 +134,26 @@ func (l *loader) addr(name string) string {
 		return ""
 	}
 	return v
+}
+
+// interactions reads INTERACTIONS_ADDR and DISCORD_PUBLIC_KEY, which go
+// together: an endpoint that cannot check signatures must not run.
+func (l *loader) interactions() (string, ed25519.PublicKey) {
+	addrText, keyText := l.str("INTERACTIONS_ADDR", ""), l.str("DISCORD_PUBLIC_KEY", "")
+	if addrText == "" && keyText == "" {
+		return "", nil
+	}
+	addr := l.addr("INTERACTIONS_ADDR")
+	key, err := hex.DecodeString(keyText)
+	switch {
+	case addrText == "":
+		l.problem("DISCORD_PUBLIC_KEY is set but INTERACTIONS_ADDR is not: set both to serve interactions over HTTP, or neither")
+	case keyText == "":
+		l.problem("INTERACTIONS_ADDR needs DISCORD_PUBLIC_KEY: copy the Public Key from the developer portal (General Information)")
+	case err != nil || len(key) != ed25519.PublicKeySize:
+		l.problem("DISCORD_PUBLIC_KEY is not a public key: paste the 64 hex characters of the Public Key from the developer portal")
+	case addr != "":
+		return addr, ed25519.PublicKey(key)
+	}
+	return "", nil
 }

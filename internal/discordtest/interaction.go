@@ -27,6 +27,10 @@ type Reply struct {
 	// First is when the first callback was accepted and Done when Final
 	// was complete, both after the interaction was sent.
 	First, Done time.Duration
+	// Status is the HTTP status the bot's endpoint answered an interaction
+	// sent over HTTP with, or 0 when the request failed (Err says why).
+	Status int
+	Err    string
 }
 
 type interaction struct {
@@ -34,9 +38,11 @@ type interaction struct {
 	sentAt    time.Time
 	reply     Reply
 	done      bool
+	viaHTTP   bool // sent to the endpoint: its callback is the response
 }
 
-// Send dispatches an interaction over the gateway and returns its id. The
+// Send dispatches an interaction over the gateway, or signed over HTTP
+// after UseEndpoint, and returns its id. The
 // payload is the JSON Discord sends, as built by SlashCommand and its
 // siblings; Send fills in the id, token and application id.
 func (s *Server) Send(payload map[string]any) string {
@@ -45,7 +51,14 @@ func (s *Server) Send(payload map[string]any) string {
 	s.interactions[in.id], s.byToken[in.token] = in, in
 	s.mu.Unlock()
 	payload["id"], payload["token"], payload["application_id"], payload["version"] = in.id, in.token, s.AppID, 1
-	s.dispatch("INTERACTION_CREATE", payload)
+	if endpoint := s.endpointURL(); endpoint != "" {
+		s.mu.Lock()
+		in.viaHTTP = true
+		s.mu.Unlock()
+		go s.post(endpoint, in, payload)
+	} else {
+		s.dispatch("INTERACTION_CREATE", payload)
+	}
 	return in.id
 }
 
@@ -85,28 +98,37 @@ func (s *Server) postCallback(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	in := s.interactions[r.PathValue("id")]
-	switch {
-	case in == nil || in.token != r.PathValue("token"):
+	if in == nil || in.token != r.PathValue("token") {
 		s.violate("callback for unknown interaction %s", r.PathValue("id"))
 		writeError(w, http.StatusNotFound, 10062, "Unknown interaction")
 		return
-	case len(in.reply.Callbacks) > 0:
-		s.violate("interaction %s: a second callback", in.id)
-		writeError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
-		return
-	case s.since(in.sentAt) > CallbackTimeout:
-		s.violate("interaction %s: first callback after %v", in.id, s.since(in.sentAt))
-		writeError(w, http.StatusNotFound, 10062, "Unknown interaction")
+	}
+	if status, code, text := s.acceptLocked(in, body.Type, msg); status != 0 {
+		writeError(w, status, code, text)
 		return
 	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// acceptLocked records a first callback, with s.mu held; a non-zero status
+// is the error Discord answers when it breaks a rule.
+func (s *Server) acceptLocked(in *interaction, t discordgo.InteractionResponseType, msg Message) (status, code int, text string) {
+	switch {
+	case len(in.reply.Callbacks) > 0:
+		s.violate("interaction %s: a second callback", in.id)
+		return http.StatusBadRequest, 40060, "Interaction has already been acknowledged."
+	case s.since(in.sentAt) > CallbackTimeout:
+		s.violate("interaction %s: first callback after %v", in.id, s.since(in.sentAt))
+		return http.StatusNotFound, 10062, "Unknown interaction"
+	}
 	at := s.since(in.sentAt)
-	in.reply.Callbacks = append(in.reply.Callbacks, Callback{Type: body.Type, Message: msg, At: at})
+	in.reply.Callbacks = append(in.reply.Callbacks, Callback{Type: t, Message: msg, At: at})
 	in.reply.First, in.reply.Final = at, msg
-	if final(body.Type) {
+	if final(t) {
 		in.reply.Done, in.done = at, true
 	}
 	s.changed.Broadcast()
-	w.WriteHeader(http.StatusNoContent)
+	return 0, 0, ""
 }
 
 func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
@@ -121,6 +143,10 @@ func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	in := s.byToken[r.PathValue("token")]
+	if in != nil && in.viaHTTP {
+		// The response may still be on its way to the fake's client.
+		s.waitLocked(CallbackTimeout, func() bool { return len(in.reply.Callbacks) > 0 || in.done })
+	}
 	if in == nil || r.PathValue("msg") != "@original" || len(in.reply.Callbacks) == 0 {
 		s.violate("edit of %s before any callback, or of an unknown message", r.PathValue("msg"))
 		writeError(w, http.StatusNotFound, 10008, "Unknown Message")

@@ -47,6 +47,7 @@ type Server struct {
 	requests     map[string]int       // by route
 	nextID       int64
 	gw           gateway
+	ep           endpoint
 }
 
 // New starts a fake Discord that accepts token. Close it when done.
@@ -59,6 +60,7 @@ func New(token string) *Server {
 	}
 	s.changed = sync.NewCond(&s.mu)
 	s.gw.init()
+	s.ep = newEndpoint()
 	s.http = httptest.NewServer(s.routes())
 	s.URL = s.http.URL
 	return s

@@ -1,0 +1,179 @@
+package bot
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// overHTTPWithOps serves interactions and the operations endpoint on one address.
+func overHTTPWithOps(o *Options) { o.InteractionsAddr, o.OpsAddr = "127.0.0.1:0", "127.0.0.1:0" }
+
+// rawPost sends body to the endpoint with the given signature headers
+// (none when stamp is empty) and returns the status and response body.
+func rawPost(t *testing.T, h *harness, body []byte, stamp, sig string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, "http://"+h.bot.InteractionsAddr()+"/interactions", bytes.NewReader(body))
+	if stamp != "" {
+		req.Header.Set("X-Signature-Timestamp", stamp)
+		req.Header.Set("X-Signature-Ed25519", sig)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(got)
+}
+
+func TestEndpointChecksSignatures(t *testing.T) {
+	h := start(t, overHTTPWithOps)
+	body := []byte(`{"id":"1","type":2,"token":"t","data":{"name":"help"}}`)
+	now := time.Now()
+	stamp, sig := h.fake.Sign(body, now)
+	_, otherKey, _ := ed25519.GenerateKey(rand.Reader)
+	foreign := hex.EncodeToString(ed25519.Sign(otherKey, append([]byte(stamp), body...)))
+	oldStamp, oldSig := h.fake.Sign(body, now.Add(-6*time.Minute))
+	newStamp, newSig := h.fake.Sign(body, now.Add(6*time.Minute))
+	big := append([]byte(`{"type":1,"pad":"`), bytes.Repeat([]byte("x"), maxInteractionBody)...)
+	bigStamp, bigSig := h.fake.Sign(big, now)
+	junk := []byte("not json")
+	junkStamp, junkSig := h.fake.Sign(junk, now)
+	tests := []struct {
+		name       string
+		body       []byte
+		stamp, sig string
+		want       int
+	}{
+		{"no headers", body, "", "", http.StatusUnauthorized},
+		{"signature not hex", body, stamp, strings.Repeat("zz", 64), http.StatusUnauthorized},
+		{"short signature", body, stamp, sig[:64], http.StatusUnauthorized},
+		{"another key", body, stamp, foreign, http.StatusUnauthorized},
+		{"body changed", append([]byte(" "), body...), stamp, sig, http.StatusUnauthorized},
+		{"timestamp changed", body, stamp + "1", sig, http.StatusUnauthorized},
+		{"replayed after 6 minutes", body, oldStamp, oldSig, http.StatusUnauthorized},
+		{"dated 6 minutes ahead", body, newStamp, newSig, http.StatusUnauthorized},
+		{"body over the cap", big, bigStamp, bigSig, http.StatusRequestEntityTooLarge},
+		{"signed but not JSON", junk, junkStamp, junkSig, http.StatusBadRequest},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got, text := rawPost(t, h, tt.body, tt.stamp, tt.sig); got != tt.want {
+				t.Errorf("status %d (%s), want %d", got, text, tt.want)
+			}
+		})
+	}
+	if n := h.fake.Requests("callback") + h.fake.Requests("edit"); n != 0 {
+		t.Errorf("%d REST answers: a refused request reached the dispatcher", n)
+	}
+	_, metrics := get(t, "http://"+h.bot.OpsAddr()+"/metrics")
+	if !strings.Contains(metrics, `sudokubot_http_requests_total{result="bad_signature"} 8`) {
+		t.Errorf("/metrics lacks 8 bad signatures:\n%s", grepLines(metrics, "sudokubot_http"))
+	}
+}
+
+func grepLines(text, prefix string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestEndpointPingAndHealth(t *testing.T) {
+	h := start(t, overHTTPWithOps)
+	ping := []byte(`{"id":"2","type":1,"application_id":"100000000000000001","token":"t","version":1}`)
+	stamp, sig := h.fake.Sign(ping, time.Now())
+	if got, text := rawPost(t, h, ping, stamp, sig); got != http.StatusOK || strings.TrimSpace(text) != `{"type":1}` {
+		t.Errorf("PING answered %d %s, want 200 {\"type\":1}", got, text)
+	}
+	if h.bot.OpsAddr() != h.bot.InteractionsAddr() {
+		t.Errorf("operations on %s, interactions on %s: want one address", h.bot.OpsAddr(), h.bot.InteractionsAddr())
+	}
+	if code, text := get(t, "http://"+h.bot.OpsAddr()+"/healthz"); code != http.StatusOK || text != "ok\n" {
+		t.Errorf("/healthz = %d %q", code, text)
+	}
+	resp, err := http.Get("http://" + h.bot.InteractionsAddr() + "/interactions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("GET /interactions = %d, want 405", resp.StatusCode)
+	}
+	if h.fake.Requests("gateway") != 0 {
+		t.Error("the bot asked for the gateway although it serves interactions over HTTP")
+	}
+	h.stop()
+	if _, err := http.Get("http://" + h.bot.InteractionsAddr() + "/interactions"); err == nil {
+		t.Error("the endpoint still answers after shutdown")
+	}
+}
+
+func TestEndpointImageIsDeferredThenEdited(t *testing.T) {
+	h := start(t, transports[1].set)
+	r := h.ask(ada, "solve", map[string]any{"puzzle": classic})
+	if len(r.Callbacks) != 1 || r.Callbacks[0].Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("callbacks = %+v, want one deferred: an HTTP response carries no files", r.Callbacks)
+	}
+	if len(r.Edits) != 1 || len(r.Edits[0].Files) != 1 {
+		t.Fatalf("edits = %+v, want one with the image", r.Edits)
+	}
+	checkMessage(t, r.Final, []string{solution}, "solution.png", false)
+	text := h.ask(ada, "solve", map[string]any{"puzzle": classic, "format": "text"})
+	if len(text.Callbacks) != 1 || text.Callbacks[0].Type != discordgo.InteractionResponseChannelMessageWithSource || len(text.Edits) != 0 {
+		t.Errorf("a text answer should be the HTTP response itself: %+v", text)
+	}
+}
+
+func TestFakeSendsOverHTTPOnlyWhenAsked(t *testing.T) {
+	// The gateway harness must not be using the endpoint by accident.
+	h := start(t, nil)
+	h.ask(ada, "help", nil)
+	if h.fake.Requests("callback") != 1 {
+		t.Errorf("%d REST callbacks over the gateway path, want 1", h.fake.Requests("callback"))
+	}
+}
+
+// BenchmarkRejectBadSignature measures refusing a request whose signature
+// is well formed but wrong: the cost an attacker can make the bot pay.
+func BenchmarkRejectBadSignature(b *testing.B) {
+	bot := benchBot(b)
+	body := []byte(`{"id":"1","type":2,"token":"t","data":{"name":"solve","options":[{"name":"puzzle","type":3,"value":"` + classic + `"}]}}`)
+	stamp := strconv.FormatInt(time.Now().Unix(), 10)
+	_, other, _ := ed25519.GenerateKey(rand.Reader) // a real signature by the wrong key: full verification
+	sig := hex.EncodeToString(ed25519.Sign(other, append([]byte(stamp), body...)))
+	b.ReportAllocs()
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodPost, "/interactions", bytes.NewReader(body))
+		req.Header.Set("X-Signature-Timestamp", stamp)
+		req.Header.Set("X-Signature-Ed25519", sig)
+		w := httptest.NewRecorder()
+		bot.serveInteraction(w, req)
+		if w.Code != http.StatusUnauthorized {
+			b.Fatalf("status %d", w.Code)
+		}
+	}
+}
+
+func benchBot(b *testing.B) *Bot {
+	pub, _, _ := ed25519.GenerateKey(rand.Reader)
+	bot, err := New(Options{Token: testToken, PublicKey: pub, InteractionsAddr: "127.0.0.1:0"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bot
+}

@@ -1,0 +1,113 @@
+package discordtest
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// endpoint is how the fake sends interactions over HTTP, as Discord does
+// to an application with an Interactions Endpoint URL.
+type endpoint struct {
+	url    string
+	key    ed25519.PrivateKey
+	client *http.Client
+}
+
+// PublicKey returns the hex public key the bot needs to check the fake's
+// signed interactions (DISCORD_PUBLIC_KEY).
+func (s *Server) PublicKey() string {
+	return hex.EncodeToString(s.ep.key.Public().(ed25519.PublicKey))
+}
+
+// UseEndpoint makes Send POST interactions to url, signed, instead of
+// sending them over the gateway; the HTTP response is the first callback.
+func (s *Server) UseEndpoint(url string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ep.url = url
+}
+
+func (s *Server) endpointURL() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ep.url
+}
+
+func newEndpoint() endpoint {
+	_, key, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		panic("discordtest: " + err.Error())
+	}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConnsPerHost = 256
+	return endpoint{key: key, client: &http.Client{Transport: tr, Timeout: 10 * time.Second}}
+}
+
+// Sign returns the X-Signature-Timestamp and X-Signature-Ed25519 headers
+// Discord would send with body at time at.
+func (s *Server) Sign(body []byte, at time.Time) (stamp, sig string) {
+	stamp = strconv.FormatInt(at.Unix(), 10)
+	return stamp, hex.EncodeToString(ed25519.Sign(s.ep.key, append([]byte(stamp), body...)))
+}
+
+// post sends one interaction to the endpoint and records the response as
+// its first callback, or the failure as its end.
+func (s *Server) post(url string, in *interaction, payload map[string]any) {
+	body := raw(payload)
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		s.endFailed(in, 0, err.Error())
+		return
+	}
+	stamp, sig := s.Sign(body, s.now())
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Signature-Timestamp", stamp)
+	req.Header.Set("X-Signature-Ed25519", sig)
+	resp, err := s.ep.client.Do(req)
+	if err != nil {
+		s.endFailed(in, 0, err.Error())
+		return
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if resp.StatusCode != http.StatusOK || err != nil {
+		s.endFailed(in, resp.StatusCode, fmt.Sprintf("%s: %s", resp.Status, bytes.TrimSpace(data)))
+		return
+	}
+	var cb struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data *wireMessage                      `json:"data"`
+	}
+	if err := json.Unmarshal(data, &cb); err != nil {
+		s.endFailed(in, resp.StatusCode, "response is not a callback: "+err.Error())
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in.reply.Status = resp.StatusCode
+	msg := cb.Data.message(nil)
+	if n := len([]rune(msg.Content)); n > MaxContent {
+		s.violate("callback: content is %d characters, more than %d", n, MaxContent)
+	}
+	s.acceptLocked(in, cb.Type, msg)
+}
+
+// endFailed ends an interaction whose HTTP request failed: Discord would
+// show "This interaction failed".
+func (s *Server) endFailed(in *interaction, status int, why string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in.reply.Status, in.reply.Err = status, why
+	in.reply.Done, in.done = s.since(in.sentAt), true
+	s.changed.Broadcast()
+}
