@@ -61,6 +61,8 @@ type Options struct {
 	// address.
 	InteractionsAddr string
 	PublicKey        ed25519.PublicKey
+
+	metrics *metrics // made by OptionsFrom, so handlers can report to it
 }
 
 // Bot is a running sudokubot. Create it with New and start it with Run.
@@ -107,7 +109,7 @@ func New(opt Options) (*Bot, error) {
 	s.LogLevel = discordgo.LogWarning
 	b := &Bot{opt: opt, session: s, log: opt.Log, commands: map[string]commands.Command{},
 		limiter: newLimiter(opt.RateBurst, opt.RateInterval, opt.Now), slots: make(chan struct{}, opt.MaxConcurrent),
-		metrics: newMetrics()}
+		metrics: opt.metrics}
 	for _, c := range opt.Commands {
 		b.commands[c.Def.Name] = c
 	}
@@ -148,6 +150,9 @@ func withDefaults(o Options) Options {
 	}
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.metrics == nil {
+		o.metrics = newMetrics()
 	}
 	return o
 }

@@ -18,7 +18,9 @@ func FromConfig(cfg config.Config, log *slog.Logger, svc *daily.Service) (*Bot, 
 // to the settings in cfg; the tuning fields keep their defaults. With a
 // daily service, /daily is served and this process makes the daily posts.
 func OptionsFrom(cfg config.Config, log *slog.Logger, svc *daily.Service) Options {
+	m := newMetrics()
 	deps := commands.Deps{
+		Meter:         m,
 		SolveTimeout:  cfg.SolveTimeout,
 		DefaultFormat: cfg.DefaultFormat,
 		DarkImages:    cfg.ImageTheme == "dark",
@@ -28,10 +30,13 @@ func OptionsFrom(cfg config.Config, log *slog.Logger, svc *daily.Service) Option
 	}
 	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: commands.All(deps), Log: log,
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr,
-		InteractionsAddr: cfg.InteractionsAddr, PublicKey: cfg.PublicKey}
+		InteractionsAddr: cfg.InteractionsAddr, PublicKey: cfg.PublicKey, metrics: m}
 	if svc != nil && svc.Store != nil {
 		if p, ok := svc.Store.(interface{ Ping(context.Context) error }); ok {
 			opt.Health = p.Ping
+		}
+		if e, ok := svc.Store.(interface{ Errors() uint64 }); ok {
+			m.countDatabaseErrors(e.Errors)
 		}
 	}
 	if svc != nil && cfg.DailyPosts {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
@@ -258,5 +259,26 @@ func TestFailedPostIsRetried(t *testing.T) {
 	}
 	if h.fake.Requests("message") < 2 || !strings.Contains(h.logs.String(), "daily post failed; will retry") {
 		t.Errorf("the refused post was not logged and retried (%d requests)", h.fake.Requests("message"))
+	}
+}
+
+// TestPostMissedWhenTheDayEnds: a refusal whose retry falls after the
+// server's day is counted and logged as missed, not retried.
+func TestPostMissedWhenTheDayEnds(t *testing.T) {
+	h, st := startDailyWith(t, "", func(o *Options) { o.Schedule.Retry = 25 * time.Hour })
+	h.fake.Fail("message", 403, 1, 0)
+	if err := st.SaveGuild(context.Background(), daily.Guild{ID: guild, Channel: channel, Timezone: "UTC"}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(wait)
+	for testutil.ToFloat64(h.bot.metrics.dailyPosts.WithLabelValues("missed")) != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no missed post counted; logs:\n%s", h.logs)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond) // several scheduler rounds
+	if n := h.fake.Requests("message"); n != 1 || !strings.Contains(h.logs.String(), "daily post missed") {
+		t.Errorf("%d post requests, want 1 (no retry within the day), and a log line", n)
 	}
 }

@@ -17,9 +17,11 @@ type metrics struct {
 	firstCallback *prometheus.HistogramVec // by command
 	reply         *prometheus.HistogramVec // by command: until the final answer
 	rateLimited   prometheus.Counter
-	apiErrors     *prometheus.CounterVec // by HTTP status
-	dailyPosts    *prometheus.CounterVec // made, failed
-	endpoint      *prometheus.CounterVec // HTTP interaction requests by result
+	apiErrors     *prometheus.CounterVec   // by HTTP status
+	dailyPosts    *prometheus.CounterVec   // made, failed
+	endpoint      *prometheus.CounterVec   // HTTP interaction requests by result
+	solver        *prometheus.HistogramVec // by command
+	timeouts      *prometheus.CounterVec   // solver runs that hit their limit, by command
 }
 
 func newMetrics() *metrics {
@@ -37,11 +39,15 @@ func newMetrics() *metrics {
 		apiErrors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_discord_api_errors_total",
 			Help: "Discord REST calls that failed, by HTTP status (0: no response)."}, []string{"status"}),
 		dailyPosts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_daily_posts_total",
-			Help: "Daily posts by result: made, or failed (retried later)."}, []string{"result"}),
+			Help: "Daily posts by result: made, failed (retried later) or missed (the day ended first)."}, []string{"result"}),
+		solver: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "sudokubot_solver_seconds",
+			Help: "Time spent in the solver per command.", Buckets: buckets}, []string{"command"}),
+		timeouts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_solver_timeouts_total",
+			Help: "Solver runs that hit SOLVE_TIMEOUT (or the generation limit), by command."}, []string{"command"}),
 		endpoint: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_http_requests_total",
 			Help: "Requests to POST /interactions by result: accepted, bad_signature, too_large, bad_body."}, []string{"result"}),
 	}
-	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts, m.endpoint,
+	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts, m.endpoint, m.solver, m.timeouts,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -61,4 +67,18 @@ func (m *metrics) apiError(err error) {
 		status = rest.Response.StatusCode
 	}
 	m.apiErrors.WithLabelValues(strconv.Itoa(status)).Inc()
+}
+
+// Solved records one solver run (commands.Meter).
+func (m *metrics) Solved(command string, took time.Duration, timedOut bool) {
+	m.solver.WithLabelValues(command).Observe(took.Seconds())
+	if timedOut {
+		m.timeouts.WithLabelValues(command).Inc()
+	}
+}
+
+// countDatabaseErrors serves the database's own error count.
+func (m *metrics) countDatabaseErrors(count func() uint64) {
+	m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "sudokubot_database_errors_total",
+		Help: "Database operations that failed."}, func() float64 { return float64(count()) }))
 }

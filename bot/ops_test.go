@@ -45,6 +45,8 @@ func TestHealthAndMetrics(t *testing.T) {
 		`sudokubot_interactions_total{command="solve",outcome="ok"}`,
 		`sudokubot_first_callback_seconds_count{command="solve"}`,
 		`sudokubot_discord_api_errors_total{status="500"} 1`,
+		`sudokubot_solver_seconds_count{command="solve"} 2`,
+		`sudokubot_database_errors_total 0`,
 		`go_goroutines`,
 	} {
 		if code != 200 || !strings.Contains(body, want) {
@@ -54,6 +56,11 @@ func TestHealthAndMetrics(t *testing.T) {
 	st.Close()
 	if code, body := get(t, base+"/healthz"); code != 503 || !strings.Contains(body, "database: unreachable") {
 		t.Errorf("/healthz with the database closed = %d %q, want 503", code, body)
+	}
+	h.send(discordtest.Subcommand(guild, ada, "daily", "play", nil))
+	if _, body = get(t, base+"/metrics"); strings.Contains(body, "sudokubot_database_errors_total 0") ||
+		!strings.Contains(body, "sudokubot_database_errors_total") {
+		t.Errorf("database errors not counted:\n%s", grepLines(body, "sudokubot_database"))
 	}
 }
 

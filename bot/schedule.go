@@ -82,6 +82,10 @@ func (b *Bot) postOne(ctx context.Context, s *Schedule, d daily.Due) {
 	}
 	if err != nil {
 		b.metrics.dailyPosts.WithLabelValues("failed").Inc()
+		if !now.Add(s.Retry).Before(s.Daily.DayEnds(d.Guild, d.Day)) {
+			b.metrics.dailyPosts.WithLabelValues("missed").Inc()
+			b.log.Error("daily post missed: the server's day ends before the retry", "guild", d.Guild.ID, "day", d.Day)
+		}
 		b.log.Warn("daily post failed; will retry", "guild", d.Guild.ID, "channel", d.Guild.Channel, "day", d.Day,
 			"retry_in", s.Retry, "err", b.scrub(err.Error()))
 		if err := st.PostFailed(context.WithoutCancel(ctx), d.Guild.ID, d.Day, now.Add(s.Retry)); err != nil {

@@ -56,7 +56,9 @@ func (d Deps) checkReply(ctx context.Context, puzzleText, answerText string, pri
 	merged := withGivens(p, a)
 	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
+	start := d.Now()
 	res, err := solver.Solve(sctx, p, 2)
+	d.measured("check", start, err)
 	if err == nil && res.Count == 0 {
 		return userError("**This puzzle has no solution**, so no answer to it can be right."), nil
 	}

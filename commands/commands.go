@@ -6,6 +6,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -111,6 +112,27 @@ type Deps struct {
 	Daily *daily.Service
 	// Images keeps drawn daily puzzles; share one with the scheduler.
 	Images *Images
+	// Meter receives solver timings (default: dropped).
+	Meter Meter
+}
+
+// Meter receives what handlers measure, for the bot's metrics.
+type Meter interface {
+	// Solved records one solver run for a command (solve, check, hint,
+	// generate): how long it took and whether it ran out of time.
+	Solved(command string, took time.Duration, timedOut bool)
+}
+
+type noMeter struct{}
+
+func (noMeter) Solved(string, time.Duration, bool) {}
+
+// measured reports a solver run that started at start and ended with err.
+func (d Deps) measured(command string, start time.Time, err error) {
+	if d.Meter == nil {
+		return
+	}
+	d.Meter.Solved(command, d.Now().Sub(start), errors.Is(err, context.DeadlineExceeded))
 }
 
 // All returns every command this build implements, in the order /help
@@ -139,6 +161,9 @@ func (d Deps) withDefaults() Deps {
 	}
 	if d.Images == nil {
 		d.Images = &Images{}
+	}
+	if d.Meter == nil {
+		d.Meter = noMeter{}
 	}
 	return d
 }

@@ -130,10 +130,31 @@ func TestSolveReplies(t *testing.T) {
 func TestSolveGivesUp(t *testing.T) {
 	d := deps()
 	d.SolveTimeout = time.Nanosecond
+	m := &meter{}
+	d.Meter = m
 	resp, err := d.solveReply(context.Background(), "1"+strings.Repeat(".", 255), replyFormat{image: true})
 	if err != nil || !strings.Contains(resp.Content, "**Gave up** after 0 µs") {
 		t.Fatalf("reply = %q, %v; want gave up", resp.Content, err)
 	}
+	if m.runs != "solve:timeout" {
+		t.Errorf("meter saw %q, want one timed-out solve", m.runs)
+	}
+	d.SolveTimeout = time.Second
+	d.solveReply(context.Background(), classic, replyFormat{text: true})
+	if m.runs != "solve:timeout solve:ok" {
+		t.Errorf("meter saw %q, want a timed-out then a finished solve", m.runs)
+	}
+}
+
+// meter records solver runs as "command:ok|timeout" words.
+type meter struct{ runs string }
+
+func (m *meter) Solved(command string, _ time.Duration, timedOut bool) {
+	how := "ok"
+	if timedOut {
+		how = "timeout"
+	}
+	m.runs = strings.TrimSpace(m.runs + " " + command + ":" + how)
 }
 
 func TestCheckReplies(t *testing.T) {

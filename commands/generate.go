@@ -54,7 +54,9 @@ func generateCommand(d Deps) Command {
 func (d Deps) generateReply(ctx context.Context, level solver.Level, size int, seed uint64) (Response, error) {
 	gctx, cancel := context.WithTimeout(ctx, d.GenerateTimeout)
 	defer cancel()
+	start := d.Now()
 	g, err := solver.Generate(gctx, level, size, seed)
+	d.measured("generate", start, err)
 	if err != nil {
 		return Response{}, fmt.Errorf("generate %v %d×%d seed %d: %w", level, size, size, seed, err)
 	}

@@ -36,7 +36,9 @@ func (d Deps) hintReply(ctx context.Context, input string) (Response, error) {
 	}
 	hctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
+	start := d.Now()
 	a, err := solver.Hint(hctx, g)
+	d.measured("hint", start, err)
 	switch {
 	case errors.Is(err, solver.ErrNoSolution):
 		return userError("This grid has no solution, and no single digit explains why: check it against the puzzle you started from."), nil

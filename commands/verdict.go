@@ -30,6 +30,7 @@ func (d Deps) solveReply(ctx context.Context, input string, f replyFormat) (Resp
 	start := d.Now()
 	res, err := solver.Solve(sctx, g, countCap)
 	took := d.Now().Sub(start)
+	d.measured("solve", start, err)
 	r := reply{d: d, f: f, puzzle: g}
 	switch {
 	case err != nil && res.Count == 0:

@@ -47,6 +47,10 @@ func (s *Service) Due(ctx context.Context, keep func(guild string) bool) ([]Due,
 	return due, nil
 }
 
+// DayEnds returns when day n ends in a server's timezone: a post not made
+// by then is missed, since Due no longer returns it.
+func (s *Service) DayEnds(g Guild, n int) time.Time { return Start(n+1, s.zone(g.Timezone)) }
+
 // Setup saves where and when a server's post goes out, and its timezone.
 func (s *Service) Setup(ctx context.Context, g Guild) error {
 	return s.Store.SaveGuild(ctx, g)

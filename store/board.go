@@ -38,7 +38,7 @@ func (d *DB) Leaderboard(ctx context.Context, guild, user string, period daily.P
 	b := daily.Board{Period: period, Day: n}
 	q, ok := boards[period]
 	if !ok {
-		return b, wrap("leaderboard", errors.New("unknown period"))
+		return b, d.wrap("leaderboard", errors.New("unknown period"))
 	}
 	span := []any{guild, n}
 	switch period {
@@ -49,10 +49,10 @@ func (d *DB) Leaderboard(ctx context.Context, guild, user string, period daily.P
 	}
 	var err error
 	if b.Top, err = d.topRows(ctx, q.top, append(span, top)); err != nil {
-		return b, wrap("leaderboard", err)
+		return b, d.wrap("leaderboard", err)
 	}
 	b.Own, err = d.ownRow(ctx, q.own, q.rank, period, span, user)
-	return b, wrap("leaderboard", err)
+	return b, d.wrap("leaderboard", err)
 }
 
 func (d *DB) topRows(ctx context.Context, query string, args []any) ([]daily.Row, error) {

@@ -29,7 +29,7 @@ func (d *DB) Start(ctx context.Context, guild, user string, n int, t time.Time) 
 	row := d.db.QueryRowContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, started_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (guild, user_id, day) DO UPDATE SET started_at = COALESCE(entries.started_at, excluded.started_at)
 		RETURNING `+entryColumns), guild, user, n, ms(t))
-	return e, wrap("start", scanEntry(row, &e))
+	return e, d.wrap("start", scanEntry(row, &e))
 }
 
 // Entry returns a player's entry for day n.
@@ -41,7 +41,7 @@ func (d *DB) Entry(ctx context.Context, guild, user string, n int) (daily.Entry,
 	if errors.Is(err, sql.ErrNoRows) {
 		return daily.Entry{}, false, nil
 	}
-	return e, err == nil, wrap("entry", err)
+	return e, err == nil, d.wrap("entry", err)
 }
 
 // Miss counts a wrong submission on an unsolved entry.
@@ -52,7 +52,7 @@ func (d *DB) Miss(ctx context.Context, guild, user string, n int) (daily.Entry, 
 		ON CONFLICT (guild, user_id, day) DO UPDATE
 		SET wrong = entries.wrong + CASE WHEN entries.solved_at IS NULL THEN 1 ELSE 0 END
 		RETURNING `+entryColumns), guild, user, n)
-	return e, wrap("miss", scanEntry(row, &e))
+	return e, d.wrap("miss", scanEntry(row, &e))
 }
 
 // Record stores the first correct submission and updates the player's
@@ -161,7 +161,7 @@ func (d *DB) player(ctx context.Context, q querier, guild, user string) (daily.P
 // Player returns a player's record.
 func (d *DB) Player(ctx context.Context, guild, user string) (daily.Player, error) {
 	p, err := d.player(ctx, d.db, guild, user)
-	return p, wrap("player", err)
+	return p, d.wrap("player", err)
 }
 
 // Times returns the measured times of a player's solves.
@@ -169,16 +169,16 @@ func (d *DB) Times(ctx context.Context, guild, user string) ([]time.Duration, er
 	rows, err := d.db.QueryContext(ctx, d.q(`SELECT took_ms FROM entries
 		WHERE guild = ? AND user_id = ? AND solved_at IS NOT NULL AND took_ms IS NOT NULL`), guild, user)
 	if err != nil {
-		return nil, wrap("times", err)
+		return nil, d.wrap("times", err)
 	}
 	defer rows.Close()
 	var out []time.Duration
 	for rows.Next() {
 		var v int64
 		if err := rows.Scan(&v); err != nil {
-			return nil, wrap("times", err)
+			return nil, d.wrap("times", err)
 		}
 		out = append(out, time.Duration(v)*time.Millisecond)
 	}
-	return out, wrap("times", rows.Err())
+	return out, d.wrap("times", rows.Err())
 }

@@ -21,14 +21,14 @@ func (d *DB) Puzzle(ctx context.Context, n int) (daily.Puzzle, bool, error) {
 		return daily.Puzzle{}, false, nil
 	}
 	if err != nil {
-		return daily.Puzzle{}, false, wrap("puzzle", err)
+		return daily.Puzzle{}, false, d.wrap("puzzle", err)
 	}
 	p.Level = solver.Level(level)
 	if p.Grid, err = solver.Parse(grid); err != nil {
-		return daily.Puzzle{}, false, wrap("puzzle grid", err)
+		return daily.Puzzle{}, false, d.wrap("puzzle grid", err)
 	}
 	if p.Solution, err = solver.Parse(sol); err != nil {
-		return daily.Puzzle{}, false, wrap("puzzle solution", err)
+		return daily.Puzzle{}, false, d.wrap("puzzle solution", err)
 	}
 	return p, true, nil
 }
@@ -41,11 +41,11 @@ func (d *DB) SavePuzzle(ctx context.Context, p daily.Puzzle) (daily.Puzzle, erro
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (day) DO NOTHING`),
 		p.Day, int(p.Level), p.Score, p.Hardest, p.Grid.String(), p.Solution.String())
 	if err != nil {
-		return daily.Puzzle{}, wrap("save puzzle", err)
+		return daily.Puzzle{}, d.wrap("save puzzle", err)
 	}
 	stored, ok, err := d.Puzzle(ctx, p.Day)
 	if err == nil && !ok {
-		err = wrap("save puzzle", errors.New("stored puzzle vanished"))
+		err = d.wrap("save puzzle", errors.New("stored puzzle vanished"))
 	}
 	return stored, err
 }
@@ -59,7 +59,7 @@ func (d *DB) Guild(ctx context.Context, id string) (daily.Guild, bool, error) {
 		return daily.Guild{}, false, nil
 	}
 	if err != nil {
-		return daily.Guild{}, false, wrap("guild", err)
+		return daily.Guild{}, false, d.wrap("guild", err)
 	}
 	return g, true, nil
 }
@@ -70,25 +70,25 @@ func (d *DB) SaveGuild(ctx context.Context, g daily.Guild) error {
 	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO guilds (id, channel, hour, timezone) VALUES (?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET channel = excluded.channel, hour = excluded.hour, timezone = excluded.timezone`),
 		g.ID, g.Channel, g.Hour, g.Timezone)
-	return wrap("save guild", err)
+	return d.wrap("save guild", err)
 }
 
 // Posting returns the servers with a channel set.
 func (d *DB) Posting(ctx context.Context) ([]daily.Guild, error) {
 	rows, err := d.db.QueryContext(ctx, `SELECT id, channel, hour, timezone FROM guilds WHERE channel <> '' ORDER BY id`)
 	if err != nil {
-		return nil, wrap("posting guilds", err)
+		return nil, d.wrap("posting guilds", err)
 	}
 	defer rows.Close()
 	var out []daily.Guild
 	for rows.Next() {
 		var g daily.Guild
 		if err := rows.Scan(&g.ID, &g.Channel, &g.Hour, &g.Timezone); err != nil {
-			return nil, wrap("posting guilds", err)
+			return nil, d.wrap("posting guilds", err)
 		}
 		out = append(out, g)
 	}
-	return out, wrap("posting guilds", rows.Err())
+	return out, d.wrap("posting guilds", rows.Err())
 }
 
 // ClaimPost reserves a post: the primary key (guild, day) lets one caller
@@ -105,7 +105,7 @@ func (d *DB) ClaimPost(ctx context.Context, guild string, n int, now time.Time, 
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
-	return err == nil, wrap("claim post", err)
+	return err == nil, d.wrap("claim post", err)
 }
 
 // PostDone marks a claimed post made.
@@ -113,7 +113,7 @@ func (d *DB) PostDone(ctx context.Context, guild string, n int, message string) 
 	defer d.lockWrites()()
 	_, err := d.db.ExecContext(ctx, d.q(`UPDATE posts SET state = 'posted', message = ? WHERE guild = ? AND day = ?`),
 		message, guild, n)
-	return wrap("post done", err)
+	return d.wrap("post done", err)
 }
 
 // PostFailed releases a claimed post until retry.
@@ -121,7 +121,7 @@ func (d *DB) PostFailed(ctx context.Context, guild string, n int, retry time.Tim
 	defer d.lockWrites()()
 	_, err := d.db.ExecContext(ctx, d.q(`UPDATE posts SET state = 'failed', retry_at = ?, failures = failures + 1
 		WHERE guild = ? AND day = ? AND state = 'claimed'`), ms(retry), guild, n)
-	return wrap("post failed", err)
+	return d.wrap("post failed", err)
 }
 
 // PostsMade returns the posts of days from to to that were made: one
@@ -129,16 +129,16 @@ func (d *DB) PostFailed(ctx context.Context, guild string, n int, retry time.Tim
 func (d *DB) PostsMade(ctx context.Context, from, to int) (map[daily.PostKey]bool, error) {
 	rows, err := d.db.QueryContext(ctx, d.q(`SELECT guild, day FROM posts WHERE day BETWEEN ? AND ? AND state = 'posted'`), from, to)
 	if err != nil {
-		return nil, wrap("posts made", err)
+		return nil, d.wrap("posts made", err)
 	}
 	defer rows.Close()
 	made := map[daily.PostKey]bool{}
 	for rows.Next() {
 		var k daily.PostKey
 		if err := rows.Scan(&k.Guild, &k.Day); err != nil {
-			return nil, wrap("posts made", err)
+			return nil, d.wrap("posts made", err)
 		}
 		made[k] = true
 	}
-	return made, wrap("posts made", rows.Err())
+	return made, d.wrap("posts made", rows.Err())
 }

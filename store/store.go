@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
@@ -25,7 +26,12 @@ type DB struct {
 	// one writer at a time, and its busy handler's sleeps make a queue of
 	// waiting connections slow and unfair.
 	writer sync.Mutex
+	errors atomic.Uint64 // operations that failed
 }
+
+// Errors returns how many operations have failed since Open, for the
+// database errors metric.
+func (d *DB) Errors() uint64 { return d.errors.Load() }
 
 var _ daily.Store = (*DB)(nil)
 
@@ -63,7 +69,7 @@ func (d *DB) Kind() string {
 func (d *DB) Close() error { return d.db.Close() }
 
 // Ping reports whether the database answers.
-func (d *DB) Ping(ctx context.Context) error { return wrap("ping", d.db.PingContext(ctx)) }
+func (d *DB) Ping(ctx context.Context) error { return d.wrap("ping", d.db.PingContext(ctx)) }
 
 // q rewrites a query's ? placeholders for the dialect.
 func (d *DB) q(query string) string {
@@ -83,10 +89,13 @@ func (d *DB) q(query string) string {
 	return b.String()
 }
 
-// wrap marks an error as the store's, naming the operation.
-func wrap(op string, err error) error {
+// wrap marks an error as the store's, naming the operation, and counts it.
+func (d *DB) wrap(op string, err error) error {
 	if err == nil {
 		return nil
+	}
+	if !errors.Is(err, context.Canceled) && !errors.Is(err, daily.ErrStore) {
+		d.errors.Add(1)
 	}
 	return fmt.Errorf("%w: %s: %w", daily.ErrStore, op, err)
 }
@@ -106,16 +115,16 @@ func (d *DB) inTx(ctx context.Context, op string, f func(tx *sql.Tx) error) erro
 	defer d.lockWrites()()
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
-		return wrap(op, err)
+		return d.wrap(op, err)
 	}
 	if err := f(tx); err != nil {
 		_ = tx.Rollback()
 		if errors.Is(err, daily.ErrStore) {
 			return err
 		}
-		return wrap(op, err)
+		return d.wrap(op, err)
 	}
-	return wrap(op, tx.Commit())
+	return d.wrap(op, tx.Commit())
 }
 
 func ms(t time.Time) int64 { return t.UnixMilli() }

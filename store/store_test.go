@@ -234,8 +234,15 @@ func TestRecordRacesCountOnce(t *testing.T) {
 func TestErrorsAreMarked(t *testing.T) {
 	d := mustOpen(t, t.TempDir()+"/x.db")
 	d.Close()
+	if d.Errors() != 0 {
+		t.Fatalf("Errors() = %d before any failure", d.Errors())
+	}
 	_, err := d.Player(context.Background(), "g", "u")
 	if !errors.Is(err, daily.ErrStore) {
 		t.Errorf("Player on a closed store = %v; want daily.ErrStore", err)
+	}
+	_, err = d.Leaderboard(context.Background(), "g", "u", daily.Today, 1, 10)
+	if err == nil || d.Errors() != 2 {
+		t.Errorf("after two failed operations Errors() = %d (err %v), want 2", d.Errors(), err)
 	}
 }
