@@ -40,7 +40,7 @@ func OptionsFrom(cfg config.Config, log *slog.Logger, svc *daily.Service) Option
 		}
 	}
 	if svc != nil && cfg.DailyPosts {
-		opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost}
+		opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost, Every: cfg.DailyPoll}
 	}
 	return opt
 }

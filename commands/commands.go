@@ -114,6 +114,9 @@ type Deps struct {
 	Images *Images
 	// Meter receives solver timings (default: dropped).
 	Meter Meter
+	// Renders keeps drawn images by content (default: 256 of them; nil
+	// in a Deps not passed through All draws every time).
+	Renders *Renders
 }
 
 // Meter receives what handlers measure, for the bot's metrics.
@@ -164,6 +167,9 @@ func (d Deps) withDefaults() Deps {
 	}
 	if d.Meter == nil {
 		d.Meter = noMeter{}
+	}
+	if d.Renders == nil {
+		d.Renders = NewRenders(256)
 	}
 	return d
 }

@@ -150,7 +150,7 @@ func (d Deps) image(g solver.Grid, opt render.Options, name string) (File, error
 		opt.Theme = render.Dark
 	}
 	opt.Labels = true
-	b, err := render.PNG(g, opt)
+	b, err := d.Renders.PNG(g, opt)
 	if err != nil {
 		return File{}, fmt.Errorf("draw %s: %w", name, err)
 	}

@@ -44,6 +44,9 @@ type Config struct {
 	// DailyPosts says whether this bot process makes the daily posts
 	// (DAILY_POSTS=on, the default, or off when `sudokubot scheduler` does).
 	DailyPosts bool
+	// DailyPoll is how often the scheduler looks for due posts
+	// (DAILY_POLL, default 30s).
+	DailyPoll time.Duration
 	// InteractionsAddr, when set, is the host:port where the bot serves
 	// POST /interactions instead of connecting to the gateway
 	// (INTERACTIONS_ADDR); PublicKey checks their signatures
@@ -98,6 +101,7 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 	c.ShardID, c.ShardCount = l.shard()
 	c.MetricsAddr = l.addr("METRICS_ADDR")
 	c.DailyPosts = l.choice("DAILY_POSTS", "on", "on", "off") == "on"
+	c.DailyPoll = l.duration("DAILY_POLL", 30*time.Second, time.Second, time.Hour)
 	c.InteractionsAddr, c.PublicKey = l.interactions()
 	if len(l.problems) > 0 {
 		return Config{}, &Error{Problems: l.problems}

@@ -154,3 +154,15 @@ func TestInteractions(t *testing.T) {
 		}
 	}
 }
+
+func TestDailyPoll(t *testing.T) {
+	for v, want := range map[string]time.Duration{"": 30 * time.Second, "1s": time.Second, "5m": 5 * time.Minute} {
+		c, err := Load(func(k string) string { return map[string]string{"DAILY_POLL": v}[k] }, false)
+		if err != nil || c.DailyPoll != want {
+			t.Errorf("DAILY_POLL=%q: %v, %v; want %v", v, c.DailyPoll, err, want)
+		}
+	}
+	if _, err := Load(func(k string) string { return map[string]string{"DAILY_POLL": "10ms"}[k] }, false); err == nil {
+		t.Error("DAILY_POLL=10ms accepted; the least is 1s")
+	}
+}

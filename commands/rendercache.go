@@ -1,0 +1,83 @@
+package commands
+
+import (
+	"container/list"
+	"crypto/sha256"
+	"fmt"
+	"sync"
+
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// Renders keeps recently drawn PNGs by what they show, so the same
+// picture is drawn once however many people ask for it (a popular puzzle,
+// the daily puzzle in every server). Safe for concurrent use; the zero
+// value is not: use NewRenders.
+type Renders struct {
+	mu    sync.Mutex
+	max   int
+	order *list.List // most recent first; values are *rendered
+	byKey map[[32]byte]*list.Element
+}
+
+type rendered struct {
+	key [32]byte
+	png []byte
+}
+
+// NewRenders returns a cache of up to max images.
+func NewRenders(max int) *Renders {
+	return &Renders{max: max, order: list.New(), byKey: map[[32]byte]*list.Element{}}
+}
+
+// PNG returns g drawn with opt, from the cache when it was drawn before.
+// Callers must not modify the bytes.
+func (r *Renders) PNG(g solver.Grid, opt render.Options) ([]byte, error) {
+	if r == nil {
+		return render.PNG(g, opt)
+	}
+	key := renderKey(g, opt)
+	if b, ok := r.get(key); ok {
+		return b, nil
+	}
+	b, err := render.PNG(g, opt)
+	if err != nil {
+		return nil, err
+	}
+	r.put(key, b)
+	return b, nil
+}
+
+func renderKey(g solver.Grid, opt render.Options) [32]byte {
+	puzzle := ""
+	if opt.Puzzle.Size() > 0 {
+		puzzle = opt.Puzzle.String()
+	}
+	return sha256.Sum256(fmt.Appendf(nil, "%s|%s|%d|%v|%v|%v", g.String(), puzzle, opt.Theme, opt.Highlights, opt.Notes, opt.Labels))
+}
+
+func (r *Renders) get(key [32]byte) ([]byte, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	e, ok := r.byKey[key]
+	if !ok {
+		return nil, false
+	}
+	r.order.MoveToFront(e)
+	return e.Value.(*rendered).png, true
+}
+
+func (r *Renders) put(key [32]byte, b []byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.byKey[key]; ok {
+		return // drawn twice at once; keep the first
+	}
+	r.byKey[key] = r.order.PushFront(&rendered{key: key, png: b})
+	for r.order.Len() > r.max {
+		last := r.order.Back()
+		r.order.Remove(last)
+		delete(r.byKey, last.Value.(*rendered).key)
+	}
+}
