@@ -9,6 +9,7 @@
 //	sudokubot bench FILE...      measure the solver on puzzle files
 //	sudokubot grade PUZZLE       how hard a puzzle is for a person
 //	sudokubot generate           new puzzles, one per line
+//	sudokubot loadtest           load and fault test of the HTTP mode on PostgreSQL
 //
 // Settings come from the environment and from a .env file beside it; see
 // .env.example. main only wires: the work is in the packages.
@@ -79,6 +80,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return gradeCmd(cfg, args, stdin, stdout, stderr)
 	case "generate":
 		return generateCmd(args, stdout, stderr)
+	case "loadtest":
+		return loadtestCmd(cfg, args, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -97,6 +100,8 @@ const usage = `usage:
   sudokubot grade [--batch] PUZZLE  level, score and hardest technique (--batch: one per input line)
   sudokubot generate [--difficulty D] [--size N] [--seed S] [--count K]
                                     K new puzzles, one per line
+  sudokubot loadtest [flags]        two bot processes in HTTP mode on DATABASE_URL (PostgreSQL) under
+                                    load from the fake Discord, one killed mid-burst; prints the figures
   sudokubot help                    this text
 `
 

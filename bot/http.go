@@ -129,8 +129,14 @@ func (b *Bot) answerOverHTTP(w http.ResponseWriter, r *http.Request, i *discordg
 // writeCallback writes a callback as the response and flushes it, so that
 // an edit sent next over REST cannot overtake it.
 func writeCallback(w http.ResponseWriter, resp *discordgo.InteractionResponse) {
+	data, err := json.Marshal(resp)
+	if err != nil { // a response is plain data; this is a bug
+		http.Error(w, "cannot encode the answer", http.StatusInternalServerError)
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(resp)
+	w.Header().Set("Content-Length", strconv.Itoa(len(data))) // one write, not chunks
+	_, _ = w.Write(data)
 	_ = http.NewResponseController(w).Flush()
 }
 

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sync"
 
+	"golang.org/x/sync/singleflight"
+
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -19,6 +21,9 @@ type Renders struct {
 	max   int
 	order *list.List // most recent first; values are *rendered
 	byKey map[[32]byte]*list.Element
+	// drawing lets people asking for the same new picture at once share
+	// one drawing.
+	drawing singleflight.Group
 }
 
 type rendered struct {
@@ -41,12 +46,17 @@ func (r *Renders) PNG(g solver.Grid, opt render.Options) ([]byte, error) {
 	if b, ok := r.get(key); ok {
 		return b, nil
 	}
-	b, err := render.PNG(g, opt)
+	v, err, _ := r.drawing.Do(string(key[:]), func() (any, error) {
+		b, err := render.PNG(g, opt)
+		if err == nil {
+			r.put(key, b)
+		}
+		return b, err
+	})
 	if err != nil {
 		return nil, err
 	}
-	r.put(key, b)
-	return b, nil
+	return v.([]byte), nil
 }
 
 func renderKey(g solver.Grid, opt render.Options) [32]byte {

@@ -290,3 +290,46 @@ func TestPuzzleIsStableAndStored(t *testing.T) {
 		t.Errorf("day %d's puzzle: %d solutions, %v", n, res.Count, err)
 	}
 }
+
+// countingStore counts puzzle lookups.
+type countingStore struct {
+	daily.Store
+	mu      sync.Mutex
+	lookups int
+}
+
+func (c *countingStore) Puzzle(ctx context.Context, n int) (daily.Puzzle, bool, error) {
+	c.mu.Lock()
+	c.lookups++
+	c.mu.Unlock()
+	return c.Store.Puzzle(ctx, n)
+}
+
+// TestPuzzleMadeOnceUnderABurst: players arriving together for a day not
+// yet in memory share one lookup (and one generation).
+func TestPuzzleMadeOnceUnderABurst(t *testing.T) {
+	s, _ := newService(t, time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
+	cs := &countingStore{Store: s.Store}
+	s.Store = cs
+	n := daily.DayOf(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), time.UTC)
+	var wg sync.WaitGroup
+	grids := make([]solver.Grid, 32)
+	for k := range grids {
+		wg.Go(func() {
+			p, err := s.Puzzle(context.Background(), n)
+			if err != nil {
+				t.Error(err)
+			}
+			grids[k] = p.Grid
+		})
+	}
+	wg.Wait()
+	for _, g := range grids[1:] {
+		if g != grids[0] {
+			t.Fatal("players got different puzzles for one day")
+		}
+	}
+	if cs.lookups != 1 {
+		t.Errorf("%d store lookups for 32 players arriving together, want 1", cs.lookups)
+	}
+}

@@ -53,6 +53,7 @@ func (s *Service) DayEnds(g Guild, n int) time.Time { return Start(n+1, s.zone(g
 
 // Setup saves where and when a server's post goes out, and its timezone.
 func (s *Service) Setup(ctx context.Context, g Guild) error {
+	s.places.Delete(g.ID)
 	return s.Store.SaveGuild(ctx, g)
 }
 

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -22,6 +25,18 @@ type Service struct {
 	mu      sync.Mutex
 	puzzles map[int]Puzzle // by day; a few days are kept
 	zones   sync.Map       // timezone name -> *time.Location
+	places  sync.Map       // guild id -> place: its timezone, as last read
+	loading singleflight.Group
+}
+
+// placeTTL is how long a server's timezone is trusted without reading it
+// again: a change made by another process shows within it, and a busy
+// server's submissions skip a database round trip.
+const placeTTL = time.Minute
+
+type place struct {
+	loc  *time.Location
+	read time.Time
 }
 
 // New returns a Service over st with the real clock.
@@ -56,6 +71,17 @@ func (s *Service) Puzzle(ctx context.Context, n int) (Puzzle, error) {
 	if ok {
 		return p, nil
 	}
+	// One lookup (and generation) per day at a time: a burst of players
+	// at midnight must not make the same puzzle once each.
+	v, err, _ := s.loading.Do(strconv.Itoa(n), func() (any, error) { return s.load(ctx, n) })
+	if err != nil {
+		return Puzzle{}, err
+	}
+	return v.(Puzzle), nil
+}
+
+// load reads day n's puzzle from the store, or makes and stores it.
+func (s *Service) load(ctx context.Context, n int) (Puzzle, error) {
 	p, ok, err := s.Store.Puzzle(ctx, n)
 	if err != nil {
 		return Puzzle{}, err
@@ -87,13 +113,23 @@ func (s *Service) remember(p Puzzle) {
 	s.puzzles[p.Day] = p
 }
 
-// Location returns a server's timezone (UTC when it set none).
+// Location returns a server's timezone (UTC when it set none), read at
+// most placeTTL ago.
 func (s *Service) Location(ctx context.Context, guild string) (*time.Location, error) {
+	now := s.Now()
+	if v, ok := s.places.Load(guild); ok && now.Sub(v.(place).read) < placeTTL {
+		return v.(place).loc, nil
+	}
 	g, ok, err := s.Store.Guild(ctx, guild)
-	if err != nil || !ok || g.Timezone == "" {
+	if err != nil {
 		return time.UTC, err
 	}
-	return s.zone(g.Timezone), nil
+	loc := time.UTC
+	if ok && g.Timezone != "" {
+		loc = s.zone(g.Timezone)
+	}
+	s.places.Store(guild, place{loc: loc, read: now})
+	return loc, nil
 }
 
 // zone returns the named timezone, loaded once per process (loading reads

@@ -100,6 +100,7 @@ func (s *Server) post(url string, in *interaction, payload map[string]any) {
 		s.violate("callback: content is %d characters, more than %d", n, MaxContent)
 	}
 	s.acceptLocked(in, cb.Type, msg)
+	in.markAnswered()
 }
 
 // endFailed ends an interaction whose HTTP request failed: Discord would
@@ -109,5 +110,6 @@ func (s *Server) endFailed(in *interaction, status int, why string) {
 	defer s.mu.Unlock()
 	in.reply.Status, in.reply.Err = status, why
 	in.reply.Done, in.done = s.since(in.sentAt), true
+	in.markAnswered()
 	s.changed.Broadcast()
 }

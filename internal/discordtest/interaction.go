@@ -39,6 +39,19 @@ type interaction struct {
 	reply     Reply
 	done      bool
 	viaHTTP   bool // sent to the endpoint: its callback is the response
+	// answered is closed when the HTTP response has been taken in, so an
+	// edit racing it waits for it alone (a shared condition variable would
+	// wake every waiting edit on every callback).
+	answered chan struct{}
+	closed   bool
+}
+
+// markAnswered closes answered once; s.mu must be held.
+func (in *interaction) markAnswered() {
+	if !in.closed {
+		in.closed = true
+		close(in.answered)
+	}
 }
 
 // Send dispatches an interaction over the gateway, or signed over HTTP
@@ -47,7 +60,7 @@ type interaction struct {
 // siblings; Send fills in the id, token and application id.
 func (s *Server) Send(payload map[string]any) string {
 	s.mu.Lock()
-	in := &interaction{id: s.newID(), token: "itoken-" + s.newID(), sentAt: s.now()}
+	in := &interaction{id: s.newID(), token: "itoken-" + s.newID(), sentAt: s.now(), answered: make(chan struct{})}
 	s.interactions[in.id], s.byToken[in.token] = in, in
 	s.mu.Unlock()
 	payload["id"], payload["token"], payload["application_id"], payload["version"] = in.id, in.token, s.AppID, 1
@@ -143,9 +156,14 @@ func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	in := s.byToken[r.PathValue("token")]
-	if in != nil && in.viaHTTP {
+	if in != nil && in.viaHTTP && !in.closed {
 		// The response may still be on its way to the fake's client.
-		s.waitLocked(CallbackTimeout, func() bool { return len(in.reply.Callbacks) > 0 || in.done })
+		s.mu.Unlock()
+		select {
+		case <-in.answered:
+		case <-time.After(CallbackTimeout):
+		}
+		s.mu.Lock()
 	}
 	if in == nil || r.PathValue("msg") != "@original" || len(in.reply.Callbacks) == 0 {
 		s.violate("edit of %s before any callback, or of an unknown message", r.PathValue("msg"))
