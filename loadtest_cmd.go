@@ -20,6 +20,7 @@ func loadtestCmd(cfg config.Config, args []string, stdout, stderr io.Writer) int
 	fs := newFlagSet("loadtest", stderr)
 	var c loadtest.Config
 	fs.IntVar(&c.Rate, "rate", 1000, "steady interactions per second")
+	fs.DurationVar(&c.Warmup, "warmup", 0, "how long the unreported warm-up at half --rate lasts (default 5s)")
 	fs.DurationVar(&c.Steady, "steady", 0, "how long the steady phase lasts (default 10s)")
 	fs.IntVar(&c.BurstRate, "burst-rate", 0, "interactions per second in the burst (default 1.5 × --rate)")
 	fs.DurationVar(&c.Burst, "burst", 0, "how long the burst lasts (default 4s)")
@@ -28,7 +29,7 @@ func loadtestCmd(cfg config.Config, args []string, stdout, stderr io.Writer) int
 	fs.IntVar(&c.Guilds, "guilds", 100, "servers with daily posts")
 	puzzles := fs.String("puzzles", "", "file of puzzles for /solve and /check (default: 64 generated)")
 	if rest, err := parseInterspersed(fs, args); err != nil || len(rest) > 0 {
-		fmt.Fprintln(stderr, "usage: sudokubot loadtest [--rate N] [--steady D] [--burst-rate N] [--burst D] [--kill=false] [--processes N] [--guilds N] [--puzzles FILE]")
+		fmt.Fprintln(stderr, "usage: sudokubot loadtest [--rate N] [--warmup D] [--steady D] [--burst-rate N] [--burst D] [--kill=false] [--processes N] [--guilds N] [--puzzles FILE]")
 		return exitInvalid
 	}
 	if *puzzles != "" {

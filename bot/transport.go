@@ -27,9 +27,10 @@ func (t rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // newClient returns the HTTP client for the session: requests go to origin,
-// with enough idle connections for a burst of replies.
+// with enough idle connections for a burst of replies, and a bound on open
+// ones so a surge queues for a connection instead of opening thousands.
 func newClient(origin *url.URL) *http.Client {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.MaxIdleConnsPerHost = 64
+	tr.MaxIdleConnsPerHost, tr.MaxConnsPerHost = 128, 128
 	return &http.Client{Transport: rewrite{origin: origin, base: tr}, Timeout: 20 * time.Second}
 }

@@ -49,7 +49,7 @@ func newEndpoint() endpoint {
 		panic("discordtest: " + err.Error())
 	}
 	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.MaxIdleConnsPerHost = 256
+	tr.MaxIdleConnsPerHost, tr.MaxConnsPerHost = 256, 256 // reuse, never churn
 	return endpoint{key: key, client: &http.Client{Transport: tr, Timeout: 10 * time.Second}}
 }
 

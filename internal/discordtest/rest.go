@@ -33,10 +33,12 @@ type Message struct {
 // Ephemeral reports whether only the user who asked sees the message.
 func (m Message) Ephemeral() bool { return m.Flags&discordgo.MessageFlagsEphemeral != 0 }
 
-// File is an attachment.
+// File is an attachment. Size is its length; Data is nil when the fake
+// discards file contents (DiscardFiles).
 type File struct {
 	Name string
 	Data []byte
+	Size int
 }
 
 func (s *Server) routes() http.Handler {
@@ -141,7 +143,7 @@ func (s *Server) receive(route string, w http.ResponseWriter, r *http.Request, v
 	if !s.begin(route, w, r) {
 		return nil, false
 	}
-	files, err := readMessage(r, v)
+	files, err := readMessage(r, v, s.discardFiles.Load())
 	if err != nil {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
 		return nil, false
@@ -150,8 +152,8 @@ func (s *Server) receive(route string, w http.ResponseWriter, r *http.Request, v
 }
 
 // readMessage decodes a JSON or multipart (payload_json plus files) body
-// into v and returns the files.
-func readMessage(r *http.Request, v any) ([]File, error) {
+// into v and returns the files, without their data when discard is set.
+func readMessage(r *http.Request, v any, discard bool) ([]File, error) {
 	mediaType, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if !strings.HasPrefix(mediaType, "multipart/") {
 		return nil, json.NewDecoder(r.Body).Decode(v)
@@ -166,6 +168,14 @@ func readMessage(r *http.Request, v any) ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
+		if part.FormName() != "payload_json" && discard {
+			n, err := io.Copy(io.Discard, part)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, File{Name: part.FileName(), Size: int(n)})
+			continue
+		}
 		data, err := io.ReadAll(part)
 		if err != nil {
 			return nil, err
@@ -176,7 +186,7 @@ func readMessage(r *http.Request, v any) ([]File, error) {
 			}
 			continue
 		}
-		files = append(files, File{Name: part.FileName(), Data: data})
+		files = append(files, File{Name: part.FileName(), Data: data, Size: len(data)})
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -48,7 +49,13 @@ type Server struct {
 	nextID       int64
 	gw           gateway
 	ep           endpoint
+	discardFiles atomic.Bool
 }
+
+// DiscardFiles makes the fake keep only the names and sizes of files it
+// receives, so a long load test measures the bot rather than the fake's
+// memory.
+func (s *Server) DiscardFiles() { s.discardFiles.Store(true) }
 
 // New starts a fake Discord that accepts token. Close it when done.
 func New(token string) *Server {

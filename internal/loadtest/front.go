@@ -23,7 +23,7 @@ type front struct {
 
 func newFront(backends []string) *front {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.MaxIdleConnsPerHost = 512
+	tr.MaxIdleConnsPerHost, tr.MaxConnsPerHost = 256, 256 // a pool per backend, as nginx keepalive
 	return &front{backends: backends, client: &http.Client{Transport: tr, Timeout: 10 * time.Second}}
 }
 

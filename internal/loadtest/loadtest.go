@@ -113,6 +113,7 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 	}
 	defer r.st.Close()
 	r.fake = discordtest.New(token)
+	r.fake.DiscardFiles()
 	defer r.fake.Close()
 	if err := r.prepare(ctx); err != nil {
 		return nil, err
