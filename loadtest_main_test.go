@@ -36,7 +36,7 @@ func TestLoadAndKill(t *testing.T) {
 	}
 	t.Log("\n" + rep.String())
 	if !rep.OK() {
-		t.Errorf("lost %d acknowledged submissions, %d posts made twice, violations %v", rep.Lost, rep.Duplicates, rep.Violations)
+		t.Errorf("lost %d acknowledged submissions, %d posts made twice, violations %v, unclean stops %v", rep.Lost, rep.Duplicates, rep.Violations, rep.Unclean)
 	}
 	for _, p := range rep.Phases[:2] {
 		if p.OK != p.Sent {

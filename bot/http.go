@@ -118,13 +118,21 @@ func (b *Bot) answerOverHTTP(w http.ResponseWriter, r *http.Request, i *discordg
 	case <-timer.C:
 	case <-r.Context().Done():
 	}
-	if _, mine := b.pending.LoadAndDelete(i.ID); !mine {
+	// Leave a marker, so the late answer is dropped rather than sent over
+	// REST for an interaction Discord has already given up on.
+	if !b.pending.CompareAndSwap(i.ID, call, expired{}) {
 		writeCallback(w, <-call.first) // the answer came as the wait ended
 		return
 	}
 	b.log.Error("no answer in time for an interaction over HTTP", "interaction", i.ID)
 	http.Error(w, "no answer in time", http.StatusServiceUnavailable)
 }
+
+// expired marks an interaction whose HTTP request ended unanswered.
+type expired struct{}
+
+// errExpired is the late callback's error.
+var errExpired = errors.New("the interaction's HTTP request ended before the answer")
 
 // writeCallback writes a callback as the response and flushes it, so that
 // an edit sent next over REST cannot overtake it.
@@ -143,8 +151,9 @@ func writeCallback(w http.ResponseWriter, resp *discordgo.InteractionResponse) {
 // overHTTP reports whether i's first callback is still to be written as
 // an HTTP response.
 func (b *Bot) overHTTP(i *discordgo.Interaction) bool {
-	_, ok := b.pending.Load(i.ID)
-	return ok
+	v, ok := b.pending.Load(i.ID)
+	_, waiting := v.(*httpCall)
+	return ok && waiting
 }
 
 // callback sends i's first callback: as the HTTP response when i came
@@ -154,7 +163,10 @@ func (b *Bot) callback(i *discordgo.Interaction, resp *discordgo.InteractionResp
 	if !ok {
 		return b.session.InteractionRespond(i, resp)
 	}
-	call := v.(*httpCall)
+	call, ok := v.(*httpCall)
+	if !ok {
+		return errExpired
+	}
 	call.first <- resp
 	<-call.written
 	return nil

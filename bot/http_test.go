@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
 // overHTTPWithOps serves interactions and the operations endpoint on one address.
@@ -176,4 +178,25 @@ func benchBot(b *testing.B) *Bot {
 		b.Fatal(err)
 	}
 	return bot
+}
+
+// TestEndpointAnswersLateWith503: when no answer comes before Discord's
+// deadline, the request gets a 503 and the late answer is dropped, not
+// sent over REST for an interaction Discord has given up on.
+func TestEndpointAnswersLateWith503(t *testing.T) {
+	h := start(t, both(transports[1].set, withCommands(slowCommand("slow", 3500*time.Millisecond, false)),
+		func(o *Options) { o.DeferAfter = 5 * time.Second }))
+	id := h.fake.Send(discordtest.SlashCommand(guild, ada, "slow", nil))
+	r, ok := h.fake.Reply(id, wait)
+	if !ok || r.Status != http.StatusServiceUnavailable || len(r.Callbacks) != 0 {
+		t.Fatalf("reply = %+v, want a 503 and no callback", r)
+	}
+	time.Sleep(time.Second) // the handler finishes
+	if n := h.fake.Requests("callback") + h.fake.Requests("edit"); n != 0 {
+		t.Errorf("%d REST answers after the request ended, want none", n)
+	}
+	if logs := h.logs.String(); !strings.Contains(logs, "no answer in time") {
+		t.Errorf("the missed deadline is not logged:\n%s", logs)
+	}
+	checkMessage(t, h.ask(ada, "help", nil).Final, []string{"/solve"}, "", true)
 }

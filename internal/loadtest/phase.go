@@ -32,6 +32,11 @@ func (r *run) load(ctx context.Context) (*Report, error) {
 		return rep, err
 	}
 	r.checkPosts(rep)
+	for n, p := range r.procs {
+		if err := p.stop(); err != nil { // SIGTERM: it should finish its work and exit 0
+			rep.Unclean = append(rep.Unclean, fmt.Sprintf("bot process %d: %v", n, err))
+		}
+	}
 	rep.Violations = r.fake.Violations()
 	return rep, nil
 }

@@ -46,11 +46,16 @@ type Report struct {
 	// lease to expire (10 minutes) and are not posted within the run.
 	Posted, Duplicates int
 	Violations         []string
+	// Unclean lists surviving processes that did not exit 0 on SIGTERM.
+	Unclean []string
 }
 
 // OK reports whether the run kept its promises: nothing acknowledged was
-// lost, no post was doubled and the fake saw no protocol violation.
-func (r *Report) OK() bool { return r.Lost == 0 && r.Duplicates == 0 && len(r.Violations) == 0 }
+// lost, no post was doubled, the fake saw no protocol violation and the
+// surviving processes stopped cleanly.
+func (r *Report) OK() bool {
+	return r.Lost == 0 && r.Duplicates == 0 && len(r.Violations) == 0 && len(r.Unclean) == 0
+}
 
 // String is the report as the loadtest verb prints it.
 func (r *Report) String() string {
@@ -69,6 +74,9 @@ func (r *Report) String() string {
 	}
 	fmt.Fprintf(&b, "daily submissions acknowledged: %d, lost: %d (right answers not acknowledged: %d)\n", r.Acked, r.Lost, r.RightNotAcked)
 	fmt.Fprintf(&b, "daily posts: %d of %d servers posted, %d made twice\n", r.Posted, r.Guilds, r.Duplicates)
+	for _, u := range r.Unclean {
+		fmt.Fprintf(&b, "did not stop cleanly: %s\n", u)
+	}
 	for _, v := range r.Violations {
 		fmt.Fprintf(&b, "Discord rule broken: %s\n", v)
 	}
