@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/sudokubot/sudokubot/config"
@@ -46,6 +47,10 @@ func loadtestCmd(cfg config.Config, args []string, stdout, stderr io.Writer) int
 		return exitNoGood
 	}
 	c.Command, c.DatabaseURL, c.Progress = []string{exe}, cfg.DatabaseURL, stderr
+	// This process is Discord's side and the load balancer: its heap is
+	// small and churns, so collect less often and leave the cores to the
+	// bots (which keep the default, or the GOGC given to them).
+	debug.SetGCPercent(400)
 	return runLoadtest(c, stdout, stderr)
 }
 

@@ -78,6 +78,7 @@ func (r *run) collect(name string, rate int, ss []sent, took time.Duration) Phas
 	p := Phase{Name: name, Rate: rate, Sent: len(ss), Took: took}
 	deadline := time.Now().Add(10 * time.Second)
 	var lat []time.Duration
+	var byKind [kinds][]time.Duration
 	for k := range ss {
 		reply, done := r.fake.Reply(ss[k].id, max(time.Until(deadline), time.Millisecond))
 		switch {
@@ -89,15 +90,16 @@ func (r *run) collect(name string, rate int, ss []sent, took time.Duration) Phas
 		default:
 			p.OK++
 			lat = append(lat, reply.Done)
+			byKind[ss[k].kind] = append(byKind[ss[k].kind], reply.Done)
 			if len(reply.Final.Files) > 0 {
 				p.PNG++
 			}
 			ss[k].acked = strings.Contains(reply.Final.Content, "**Correct!**")
 		}
 	}
-	slices.Sort(lat)
-	if len(lat) > 0 {
-		p.P50, p.P99, p.Max = lat[len(lat)/2], lat[len(lat)*99/100], lat[len(lat)-1]
+	p.P50, p.P99, p.Max = percentiles(lat)
+	for k := range byKind {
+		_, p.P99ByKind[k], _ = percentiles(byKind[k])
 	}
 	return p
 }
@@ -145,4 +147,13 @@ func (r *run) checkPosts(rep *Report) {
 		rep.Posted++
 		rep.Duplicates += n - 1
 	}
+}
+
+// percentiles returns the median, 99th percentile and maximum of ds.
+func percentiles(ds []time.Duration) (p50, p99, most time.Duration) {
+	if len(ds) == 0 {
+		return 0, 0, 0
+	}
+	slices.Sort(ds)
+	return ds[len(ds)/2], ds[len(ds)*99/100], ds[len(ds)-1]
 }

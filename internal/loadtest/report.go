@@ -16,6 +16,7 @@ type Phase struct {
 	PNG                          int // answered replies with an image
 	Took                         time.Duration
 	P50, P99, Max                time.Duration
+	P99ByKind                    [kinds]time.Duration
 	Errors                       map[string]int // failed requests by status and reason
 }
 
@@ -65,6 +66,11 @@ func (r *Report) String() string {
 	for _, p := range r.Phases {
 		fmt.Fprintf(&b, "%-7s %6d/s %7d %7d %7d %10d %6d %7.0f/s %9s %9s\n", p.Name, p.Rate, p.Sent, p.OK, p.Failed, p.Unfinished,
 			p.PNG, p.Throughput(), ms(p.P50), ms(p.P99))
+		fmt.Fprintf(&b, "        p99 by kind:")
+		for k, d := range p.P99ByKind {
+			fmt.Fprintf(&b, " %s %s;", kindNames[k], ms(d))
+		}
+		b.WriteString("\n")
 		for e, n := range p.Errors {
 			fmt.Fprintf(&b, "        %d× %s\n", n, e)
 		}
