@@ -98,11 +98,14 @@ func (b *Bot) postOne(ctx context.Context, s *Schedule, d daily.Due) {
 }
 
 // markPosted records a made post, retrying a few times: until it is
-// recorded, another process could post again once the lease runs out.
+// recorded, another process could post again once the lease runs out. It
+// keeps trying through a shutdown (the post is made; only the record is
+// missing), for 3 seconds at most.
 func (b *Bot) markPosted(ctx context.Context, st daily.Store, d daily.Due, id string) {
+	ctx = context.WithoutCancel(ctx)
 	var err error
 	for attempt := 0; attempt < 5; attempt++ {
-		if err = st.PostDone(context.WithoutCancel(ctx), d.Guild.ID, d.Day, id); err == nil {
+		if err = st.PostDone(ctx, d.Guild.ID, d.Day, id); err == nil {
 			b.log.Info("daily post made", "guild", d.Guild.ID, "channel", d.Guild.Channel, "day", d.Day, "message", id)
 			return
 		}

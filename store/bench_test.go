@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -14,12 +16,12 @@ import (
 )
 
 // fill gives a server players who solved days first..last with varied
-// times and gaps, so every board has ties, streaks and holes.
+// times and gaps, so every board has ties, streaks and holes. Rows go in
+// by the hundred: one statement each would take a minute on PostgreSQL.
 func fill(t testing.TB, d *DB, guild string, players, first, last int) {
 	t.Helper()
-	ctx := context.Background()
-	tx, err := d.db.BeginTx(ctx, nil)
-	must(t, err)
+	var entries, weekRows, playerRows [][]any
+	weeks := map[[2]any][2]int{} // (user, week) -> points, solves
 	for u := 0; u < players; u++ {
 		user := fmt.Sprintf("9%017d", u)
 		solved := 0
@@ -28,20 +30,42 @@ func fill(t testing.TB, d *DB, guild string, players, first, last int) {
 				continue // a missed day
 			}
 			took := int64(60_000 + (u*7919+n*104729)%1_800_000)
-			_, err := tx.ExecContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, started_at, solved_at, took_ms, points)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`), guild, user, n, 0, took, took, daily.Points(solver.Level(n%5), u%3))
-			must(t, err)
-			_, err = tx.ExecContext(ctx, d.q(`INSERT INTO weeks (guild, user_id, week, points, solves) VALUES (?, ?, ?, ?, 1)
-				ON CONFLICT (guild, week, user_id) DO UPDATE SET points = weeks.points + excluded.points, solves = weeks.solves + 1`),
-				guild, user, daily.WeekStart(n), daily.Points(solver.Level(n%5), u%3))
-			must(t, err)
+			points := daily.Points(solver.Level(n%5), u%3)
+			entries = append(entries, []any{guild, user, n, 0, took, took, points})
+			key := [2]any{user, daily.WeekStart(n)}
+			w := weeks[key]
+			weeks[key] = [2]int{w[0] + points, w[1] + 1}
 			solved++
 		}
-		_, err := tx.ExecContext(ctx, d.q(`INSERT INTO players (guild, user_id, solved, streak, streak_end, best) VALUES (?, ?, ?, ?, ?, ?)`),
-			guild, user, solved, u%6, last, u%11)
+		playerRows = append(playerRows, []any{guild, user, solved, u % 6, last, u % 11})
+	}
+	for key, w := range weeks {
+		weekRows = append(weekRows, []any{guild, key[0], key[1], w[0], w[1]})
+	}
+	ctx := context.Background()
+	tx, err := d.db.BeginTx(ctx, nil)
+	must(t, err)
+	insertRows(t, d, tx, "entries (guild, user_id, day, started_at, solved_at, took_ms, points)", entries)
+	insertRows(t, d, tx, "weeks (guild, user_id, week, points, solves)", weekRows)
+	insertRows(t, d, tx, "players (guild, user_id, solved, streak, streak_end, best)", playerRows)
+	must(t, tx.Commit())
+}
+
+// insertRows inserts rows into table (with its column list) 200 at a time.
+func insertRows(t testing.TB, d *DB, tx *sql.Tx, table string, rows [][]any) {
+	t.Helper()
+	for len(rows) > 0 {
+		batch := rows[:min(200, len(rows))]
+		rows = rows[len(batch):]
+		one := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(batch[0])), ", ") + ")"
+		var args []any
+		for _, r := range batch {
+			args = append(args, r...)
+		}
+		query := "INSERT INTO " + table + " VALUES " + strings.TrimSuffix(strings.Repeat(one+", ", len(batch)), ", ")
+		_, err := tx.ExecContext(context.Background(), d.q(query), args...)
 		must(t, err)
 	}
-	must(t, tx.Commit())
 }
 
 func TestLeaderboardOverTenThousandPlayers(t *testing.T) {
