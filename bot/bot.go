@@ -80,6 +80,7 @@ type Bot struct {
 	// pending holds, by interaction id, the channel that takes the first
 	// callback of an interaction that came over HTTP.
 	pending sync.Map
+	seen    seenIDs // interaction ids answered over HTTP, against replays
 	// schedulerOnly is set by RunScheduler: no gateway to be healthy.
 	schedulerOnly atomic.Bool
 

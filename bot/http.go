@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -76,18 +77,41 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var i discordgo.Interaction
-	if err := json.Unmarshal(body, &i); err != nil {
+	id, err := decodeInteraction(body, &i)
+	if err != nil {
 		b.metrics.endpoint.WithLabelValues("bad_body").Inc()
 		b.log.Warn("signed interaction that does not decode", "err", err)
 		http.Error(w, "malformed interaction", http.StatusBadRequest)
 		return
 	}
-	b.metrics.endpoint.WithLabelValues("accepted").Inc()
 	if i.Type == discordgo.InteractionPing {
+		b.metrics.endpoint.WithLabelValues("accepted").Inc()
 		writeCallback(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
+	if !b.seen.first(id, b.opt.Now()) {
+		b.metrics.endpoint.WithLabelValues("replayed").Inc()
+		b.log.Warn("interaction replayed; refused", "interaction", i.ID)
+		http.Error(w, "interaction already received", http.StatusConflict)
+		return
+	}
+	b.metrics.endpoint.WithLabelValues("accepted").Inc()
 	b.answerOverHTTP(w, r, &i)
+}
+
+// decodeInteraction decodes body into i and returns its id as a number.
+func decodeInteraction(body []byte, i *discordgo.Interaction) (uint64, error) {
+	if err := json.Unmarshal(body, i); err != nil {
+		return 0, err
+	}
+	if i.Type == discordgo.InteractionPing {
+		return 0, nil
+	}
+	id, err := strconv.ParseUint(i.ID, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("interaction id %q is not a snowflake", i.ID)
+	}
+	return id, nil
 }
 
 // readBody reads at most maxInteractionBody bytes of the request.

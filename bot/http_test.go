@@ -214,3 +214,46 @@ func BenchmarkEd25519Verify(b *testing.B) {
 		}
 	}
 }
+
+// TestEndpointRefusesAReplay: the same signed interaction sent again
+// within the timestamp window, while the first is being answered or after,
+// gets 409 and is not run twice.
+func TestEndpointRefusesAReplay(t *testing.T) {
+	h := start(t, both(transports[1].set, withCommands(slowCommand("slow", 300*time.Millisecond, false)),
+		func(o *Options) { o.DeferAfter = 2 * time.Second })) // answered inline: the fake does not know id 42
+	body := []byte(`{"id":"42","application_id":"100000000000000001","type":2,"token":"t","guild_id":"` + guild +
+		`","member":{"user":{"id":"800000000000000001","username":"ada"}},"data":{"name":"slow"}}`)
+	stamp, sig := h.fake.Sign(body, time.Now())
+	first := make(chan int, 1)
+	go func() { code, _ := rawPost(t, h, body, stamp, sig); first <- code }()
+	time.Sleep(100 * time.Millisecond)
+	if code, text := rawPost(t, h, body, stamp, sig); code != http.StatusConflict {
+		t.Errorf("replay answered %d %s, want 409", code, text)
+	}
+	if code := <-first; code != http.StatusOK {
+		t.Errorf("the original answered %d, want 200", code)
+	}
+	if code, text := rawPost(t, h, body, stamp, sig); code != http.StatusConflict {
+		t.Errorf("replay after the answer: %d %s, want 409", code, text)
+	}
+	if logs := h.logs.String(); strings.Count(logs, `"interaction answered"`) != 1 {
+		t.Errorf("want the command run once:\n%s", logs)
+	}
+}
+
+func TestSeenIDsKeepAWindowAtLeast(t *testing.T) {
+	var s seenIDs
+	t0 := time.Unix(1_800_000_000, 0)
+	if !s.first(1, t0) || s.first(1, t0.Add(time.Second)) {
+		t.Fatal("a new id refused, or a repeated one accepted")
+	}
+	if s.first(1, t0.Add(signatureWindow+time.Second)) {
+		t.Error("an id forgotten at the first rotation: replays inside the window would pass")
+	}
+	if !s.first(2, t0.Add(signatureWindow+time.Second)) {
+		t.Error("a new id refused after a rotation")
+	}
+	if !s.first(1, t0.Add(3*signatureWindow)) {
+		t.Error("an id older than two windows still refused: memory would grow without end")
+	}
+}

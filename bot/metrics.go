@@ -45,7 +45,7 @@ func newMetrics() *metrics {
 		timeouts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_solver_timeouts_total",
 			Help: "Solver runs that hit SOLVE_TIMEOUT (or the generation limit), by command."}, []string{"command"}),
 		endpoint: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_http_requests_total",
-			Help: "Requests to POST /interactions by result: accepted, bad_signature, too_large, bad_body."}, []string{"result"}),
+			Help: "Requests to POST /interactions by result: accepted, bad_signature, too_large, bad_body, replayed."}, []string{"result"}),
 	}
 	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts, m.endpoint, m.solver, m.timeouts,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
