@@ -46,7 +46,7 @@ func loadtestCmd(cfg config.Config, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "sudokubot: cannot find this binary to start bot processes: %v\n", err)
 		return exitNoGood
 	}
-	c.Command, c.DatabaseURL, c.Progress = []string{exe}, cfg.DatabaseURL, stderr
+	c.Command, c.Env, c.DatabaseURL, c.Progress = []string{exe}, os.Environ(), cfg.DatabaseURL, stderr
 	// This process is Discord's side and the load balancer: its heap is
 	// small and churns, so collect less often and leave the cores to the
 	// bots (which keep the default, or the GOGC given to them).

@@ -27,7 +27,7 @@ func TestLoadAndKill(t *testing.T) {
 		t.Skip("TEST_DATABASE_URL is not set: skipping the load test, which needs PostgreSQL (.ci/run sets it)")
 	}
 	rep, err := loadtest.Run(context.Background(), loadtest.Config{
-		Command: []string{os.Args[0]}, Env: []string{"SUDOKUBOT_RUN_MAIN=1"}, DatabaseURL: base,
+		Command: []string{os.Args[0]}, Env: append(os.Environ(), "SUDOKUBOT_RUN_MAIN=1"), DatabaseURL: base,
 		Rate: 60, Warmup: time.Second, Steady: 2 * time.Second, BurstRate: 120, Burst: 2 * time.Second,
 		Kill: true, Guilds: 16,
 	})

@@ -28,8 +28,9 @@ import (
 
 // Config describes a run. Command and DatabaseURL are required.
 type Config struct {
-	// Command starts one sudokubot bot process (argv); Env is added to
-	// its environment after this process's own.
+	// Command starts one sudokubot bot process (argv); Env is the base of
+	// its environment (main passes its own), to which the run adds the
+	// bot's settings.
 	Command []string
 	Env     []string
 	// DatabaseURL is the PostgreSQL server the processes share; each run

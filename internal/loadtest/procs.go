@@ -20,7 +20,7 @@ type process struct {
 }
 
 // startProcess runs one bot process with env added to the configured
-// environment, in dir (so no stray .env is read), and waits until its
+// environment (later entries win), in dir (so no stray .env is read), and waits until its
 // /healthz answers 200.
 func startProcess(c Config, n int, dir string, env []string) (*process, error) {
 	port, err := freePort()
@@ -35,7 +35,7 @@ func startProcess(c Config, n int, dir string, env []string) (*process, error) {
 	}
 	p.cmd = exec.Command(c.Command[0], c.Command[1:]...)
 	p.cmd.Dir, p.cmd.Stdout, p.cmd.Stderr = dir, logFile, logFile
-	p.cmd.Env = append(append(os.Environ(), c.Env...), append(env, "INTERACTIONS_ADDR="+addr, "METRICS_ADDR="+addr)...)
+	p.cmd.Env = append(append(append([]string(nil), c.Env...), env...), "INTERACTIONS_ADDR="+addr, "METRICS_ADDR="+addr)
 	if err := p.cmd.Start(); err != nil {
 		logFile.Close()
 		return nil, fmt.Errorf("start %s: %w", c.Command[0], err)
