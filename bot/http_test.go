@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
@@ -197,6 +198,9 @@ func TestEndpointAnswersLateWith503(t *testing.T) {
 	}
 	if logs := h.logs.String(); !strings.Contains(logs, "no answer in time") {
 		t.Errorf("the missed deadline is not logged:\n%s", logs)
+	}
+	if n := testutil.CollectAndCount(h.bot.metrics.apiErrors); n != 0 {
+		t.Errorf("%d Discord API error series after a late answer that never reached Discord", n)
 	}
 	checkMessage(t, h.ask(ada, "help", nil).Final, []string{"/solve"}, "", true)
 }

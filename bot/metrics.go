@@ -59,8 +59,12 @@ func (m *metrics) answered(command, outcome string, first, final time.Duration) 
 	m.reply.WithLabelValues(command).Observe(final.Seconds())
 }
 
-// apiError counts a failed REST call by its status.
+// apiError counts a failed REST call by its status. A late answer to an
+// HTTP interaction never reached Discord, so it is not counted.
 func (m *metrics) apiError(err error) {
+	if errors.Is(err, errExpired) {
+		return
+	}
 	status := 0
 	var rest *discordgo.RESTError
 	if errors.As(err, &rest) && rest.Response != nil {
