@@ -16,15 +16,15 @@ func (r *run) load(ctx context.Context) (*Report, error) {
 	var setups sync.WaitGroup
 	setups.Go(func() { r.setUpDuring(ctx, r.c.Warmup+r.c.Steady+r.c.Burst) })
 	fmt.Fprintf(r.c.Progress, "warm-up: %d/s for %v\n", r.c.Rate/2, r.c.Warmup)
-	warm, warmTook := r.drive(0, r.c.Rate/2, r.c.Warmup)
+	warm, warmTook := r.drive(ctx, 0, r.c.Rate/2, r.c.Warmup)
 	fmt.Fprintf(r.c.Progress, "steady: %d/s for %v\n", r.c.Rate, r.c.Steady)
-	steady, steadyTook := r.drive(len(warm), r.c.Rate, r.c.Steady)
+	steady, steadyTook := r.drive(ctx, len(warm), r.c.Rate, r.c.Steady)
 	fmt.Fprintf(r.c.Progress, "burst: %d/s for %v%s\n", r.c.BurstRate, r.c.Burst, map[bool]string{true: ", killing one process halfway"}[r.c.Kill])
 	if r.c.Kill {
 		time.AfterFunc(r.c.Burst/2, func() { r.procs[0].kill(); fmt.Fprintln(r.c.Progress, "killed bot process 0") })
 		rep.Killed = true
 	}
-	burst, burstTook := r.drive(len(warm)+len(steady), r.c.BurstRate, r.c.Burst)
+	burst, burstTook := r.drive(ctx, len(warm)+len(steady), r.c.BurstRate, r.c.Burst)
 	setups.Wait()
 	rep.Phases = append(rep.Phases, r.collect("warm-up", r.c.Rate/2, warm, warmTook),
 		r.collect("steady", r.c.Rate, steady, steadyTook), r.collect("burst", r.c.BurstRate, burst, burstTook))
@@ -41,18 +41,22 @@ func (r *run) load(ctx context.Context) (*Report, error) {
 	return rep, nil
 }
 
-// drive sends interactions at rate for d, numbered from first.
-func (r *run) drive(first, rate int, d time.Duration) ([]sent, time.Duration) {
+// drive sends interactions at rate for d, numbered from first, or until
+// ctx ends.
+func (r *run) drive(ctx context.Context, first, rate int, d time.Duration) ([]sent, time.Duration) {
 	n := int(d.Seconds() * float64(rate))
-	out := make([]sent, n)
+	out := make([]sent, 0, n)
 	start := time.Now()
 	for k := range n {
+		if ctx.Err() != nil {
+			break
+		}
 		if wait := time.Until(start.Add(time.Duration(k) * time.Second / time.Duration(rate))); wait > 0 {
 			time.Sleep(wait)
 		}
 		payload, s := r.mix.at(first + k)
 		s.id = r.fake.Send(payload)
-		out[k] = s
+		out = append(out, s)
 	}
 	return out, time.Since(start)
 }
@@ -66,7 +70,11 @@ func (r *run) setUpDuring(ctx context.Context, d time.Duration) {
 	}
 	gap := d / time.Duration(len(late))
 	for _, g := range late {
-		time.Sleep(gap)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(gap):
+		}
 		if err := r.setUp(ctx, []string{g}); err != nil {
 			fmt.Fprintf(r.c.Progress, "setting up a server failed: %v\n", err)
 		}
