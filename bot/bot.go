@@ -61,6 +61,10 @@ type Options struct {
 	// address.
 	InteractionsAddr string
 	PublicKey        ed25519.PublicKey
+	// Prepare readies what the first interactions need (the daily
+	// puzzles in use); Run calls it before it reports ready, and the
+	// posting loop every round. Nil: nothing to prepare.
+	Prepare func(ctx context.Context) error
 
 	metrics *metrics // made by OptionsFrom, so handlers can report to it
 }
@@ -189,6 +193,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		return err
 	}
 	defer stopOps()
+	b.prepare(ctx)
 	if err := b.session.Open(); err != nil {
 		return fmt.Errorf("bot: connect to Discord: %s", b.scrub(err.Error()))
 	}
@@ -202,6 +207,19 @@ func (b *Bot) Run(ctx context.Context) error {
 	scheduler.Wait()
 	b.shutdown()
 	return nil
+}
+
+// prepare runs Options.Prepare for up to 30 seconds; a failure is logged,
+// and the work is then done when first needed.
+func (b *Bot) prepare(ctx context.Context) {
+	if b.opt.Prepare == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := b.opt.Prepare(ctx); err != nil {
+		b.log.Warn("preparing the daily puzzles failed; they will be made when first asked for", "err", err)
+	}
 }
 
 func (b *Bot) shutdown() {

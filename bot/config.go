@@ -32,6 +32,7 @@ func OptionsFrom(cfg config.Config, log *slog.Logger, svc *daily.Service) Option
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr,
 		InteractionsAddr: cfg.InteractionsAddr, PublicKey: cfg.PublicKey, metrics: m}
 	if svc != nil && svc.Store != nil {
+		opt.Prepare = svc.Ready
 		if p, ok := svc.Store.(interface{ Ping(context.Context) error }); ok {
 			opt.Health = p.Ping
 		}

@@ -135,6 +135,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	if b.opt.OpsAddr == b.opt.InteractionsAddr {
 		b.opsAddr.Store(addr)
 	}
+	b.prepare(ctx) // /healthz says 503 until then, so a load balancer waits
 	b.ready.Store(true)
 	var scheduler sync.WaitGroup
 	if b.opt.Schedule != nil {

@@ -50,6 +50,7 @@ func (b *Bot) schedule(ctx context.Context, s *Schedule) {
 
 // postDue makes every due post this process can claim.
 func (b *Bot) postDue(ctx context.Context, s *Schedule) {
+	b.prepare(ctx) // tomorrow's puzzle is made before anyone's midnight
 	due, err := s.Daily.Due(ctx, s.Keep)
 	if err != nil {
 		b.log.Warn("daily posts: cannot read the schedule; will retry", "err", err)

@@ -333,3 +333,20 @@ func TestPuzzleMadeOnceUnderABurst(t *testing.T) {
 		t.Errorf("%d store lookups for 32 players arriving together, want 1", cs.lookups)
 	}
 }
+
+// TestReadyMakesTheDaysInUseAhead: after Ready, every day in use somewhere
+// on Earth, and the next, is stored, so no player waits for generation.
+func TestReadyMakesTheDaysInUseAhead(t *testing.T) {
+	at := time.Date(2026, 11, 22, 23, 30, 0, 0, time.UTC)
+	s, _ := newService(t, at)
+	must(t, s.Ready(context.Background()))
+	n := daily.DayOf(at, time.UTC)
+	for d := n - 1; d <= n+2; d++ {
+		if _, ok, err := s.Store.Puzzle(context.Background(), d); err != nil || !ok {
+			t.Errorf("day %d not stored after Ready (err %v)", d, err)
+		}
+	}
+	if _, ok, _ := s.Store.Puzzle(context.Background(), n+3); ok {
+		t.Errorf("day %d made too early", n+3)
+	}
+}

@@ -99,6 +99,19 @@ func (s *Service) load(ctx context.Context, n int) (Puzzle, error) {
 	return p, nil
 }
 
+// Ready loads (or makes) the puzzles of every day in use somewhere now,
+// and of the day after, so no player waits for one to be generated: not
+// the first after a restart, not the first after a midnight.
+func (s *Service) Ready(ctx context.Context) error {
+	n := DayOf(s.Now(), time.UTC) // local days are within one of UTC's
+	for d := n - 1; d <= n+2; d++ {
+		if _, err := s.Puzzle(ctx, d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (s *Service) remember(p Puzzle) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
