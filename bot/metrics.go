@@ -47,8 +47,8 @@ func newMetrics() *metrics {
 		endpoint: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_http_requests_total",
 			Help: "Requests to POST /interactions by result: accepted, bad_signature, too_large, bad_body, replayed."}, []string{"result"}),
 	}
-	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts, m.endpoint, m.solver, m.timeouts,
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts,
+		m.endpoint, m.solver, m.timeouts, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 

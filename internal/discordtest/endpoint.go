@@ -37,12 +37,6 @@ func (s *Server) UseEndpoint(url string) {
 	s.ep.url = url
 }
 
-func (s *Server) endpointURL() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.ep.url
-}
-
 func newEndpoint() endpoint {
 	_, key, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -96,9 +90,7 @@ func (s *Server) post(url string, in *interaction, payload map[string]any) {
 	defer s.mu.Unlock()
 	in.reply.Status = resp.StatusCode
 	msg := cb.Data.message(nil)
-	if n := len([]rune(msg.Content)); n > MaxContent {
-		s.violate("callback: content is %d characters, more than %d", n, MaxContent)
-	}
+	s.tooLongLocked("callback", msg.Content)
 	s.acceptLocked(in, cb.Type, msg)
 	in.markAnswered()
 }

@@ -55,19 +55,18 @@ func (in *interaction) markAnswered() {
 }
 
 // Send dispatches an interaction over the gateway, or signed over HTTP
-// after UseEndpoint, and returns its id. The
-// payload is the JSON Discord sends, as built by SlashCommand and its
-// siblings; Send fills in the id, token and application id.
+// after UseEndpoint, and returns its id. The payload is the JSON Discord
+// sends, as built by SlashCommand and its siblings; Send fills in the id,
+// token and application id.
 func (s *Server) Send(payload map[string]any) string {
 	s.mu.Lock()
-	in := &interaction{id: s.newID(), token: "itoken-" + s.newID(), sentAt: s.now(), answered: make(chan struct{})}
+	in := &interaction{id: s.newID(), token: "itoken-" + s.newID(), sentAt: s.now(), answered: make(chan struct{}),
+		viaHTTP: s.ep.url != ""}
 	s.interactions[in.id], s.byToken[in.token] = in, in
+	endpoint := s.ep.url
 	s.mu.Unlock()
 	payload["id"], payload["token"], payload["application_id"], payload["version"] = in.id, in.token, s.AppID, 1
-	if endpoint := s.endpointURL(); endpoint != "" {
-		s.mu.Lock()
-		in.viaHTTP = true
-		s.mu.Unlock()
+	if in.viaHTTP {
 		go s.post(endpoint, in, payload)
 	} else {
 		s.dispatch("INTERACTION_CREATE", payload)

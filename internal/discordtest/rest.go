@@ -233,14 +233,23 @@ func (w *wireMessage) message(files []File) Message {
 
 // checkContent records a violation and answers 400 when content is too long.
 func (s *Server) checkContent(w http.ResponseWriter, what, content string) bool {
-	if n := len([]rune(content)); n > MaxContent {
-		s.mu.Lock()
-		s.violate("%s: content is %d characters, more than %d", what, n, MaxContent)
-		s.mu.Unlock()
+	s.mu.Lock()
+	long := s.tooLongLocked(what, content)
+	s.mu.Unlock()
+	if long {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: content too long")
-		return false
 	}
-	return true
+	return !long
+}
+
+// tooLongLocked records a violation when content is over Discord's limit;
+// s.mu must be held.
+func (s *Server) tooLongLocked(what, content string) bool {
+	n := len([]rune(content))
+	if n > MaxContent {
+		s.violate("%s: content is %d characters, more than %d", what, n, MaxContent)
+	}
+	return n > MaxContent
 }
 
 func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {

@@ -62,10 +62,11 @@ func (r *Report) OK() bool {
 func (r *Report) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d bot processes (HTTP interactions) behind a round-robin front, one PostgreSQL\n", r.Processes)
-	fmt.Fprintf(&b, "%-7s %7s %7s %7s %7s %10s %6s %9s %9s %9s\n", "phase", "offered", "sent", "ok", "failed", "unfinished", "png", "answered", "p50", "p99")
+	fmt.Fprintf(&b, "%-7s %7s %7s %7s %7s %10s %6s %9s %9s %9s %10s\n", "phase", "offered", "sent", "ok", "failed", "unfinished",
+		"png", "answered", "p50", "p99", "max")
 	for _, p := range r.Phases {
-		fmt.Fprintf(&b, "%-7s %6d/s %7d %7d %7d %10d %6d %7.0f/s %9s %9s\n", p.Name, p.Rate, p.Sent, p.OK, p.Failed, p.Unfinished,
-			p.PNG, p.Throughput(), ms(p.P50), ms(p.P99))
+		fmt.Fprintf(&b, "%-7s %6d/s %7d %7d %7d %10d %6d %7.0f/s %9s %9s %10s\n", p.Name, p.Rate, p.Sent, p.OK, p.Failed, p.Unfinished,
+			p.PNG, p.Throughput(), ms(p.P50), ms(p.P99), ms(p.Max))
 		fmt.Fprintf(&b, "        p99 by kind:")
 		for k, d := range p.P99ByKind {
 			fmt.Fprintf(&b, " %s %s;", kindNames[k], ms(d))
