@@ -112,7 +112,7 @@ type Deps struct {
 	Daily *daily.Service
 	// Images keeps drawn daily puzzles; share one with the scheduler.
 	Images *Images
-	// Meter receives solver timings (default: dropped).
+	// Meter receives solver timings (nil: dropped).
 	Meter Meter
 	// Renders keeps drawn images by content (default: 256 of them; nil
 	// in a Deps not passed through All draws every time).
@@ -125,10 +125,6 @@ type Meter interface {
 	// generate): how long it took and whether it ran out of time.
 	Solved(command string, took time.Duration, timedOut bool)
 }
-
-type noMeter struct{}
-
-func (noMeter) Solved(string, time.Duration, bool) {}
 
 // measured reports a solver run that started at start and ended with err.
 func (d Deps) measured(command string, start time.Time, err error) {
@@ -164,9 +160,6 @@ func (d Deps) withDefaults() Deps {
 	}
 	if d.Images == nil {
 		d.Images = &Images{}
-	}
-	if d.Meter == nil {
-		d.Meter = noMeter{}
 	}
 	if d.Renders == nil {
 		d.Renders = NewRenders(256)
