@@ -69,3 +69,26 @@ func TestReportString(t *testing.T) {
 		t.Error("a doubled post is OK")
 	}
 }
+
+func TestMixShares(t *testing.T) {
+	m := &mix{puzzles: []pair{{"p", "s"}}, daily: "right", wrongDaily: "wrong", guilds: []string{"1", "2"}, firstUserID: 10}
+	var count [kinds]int
+	right, users := 0, map[string]bool{}
+	for k := range 1000 {
+		_, s := m.at(k)
+		count[s.kind]++
+		users[s.user] = true
+		if s.kind == dailySubmit && s.rightAnswer {
+			right++
+		}
+	}
+	if count[solveImage] != 200 || count[dailySubmit] != 250 || count[check] != 250 || count[solveText] != 300 {
+		t.Errorf("kinds per 1000: %v, want 200 image, 300 text, 250 check, 250 daily", count)
+	}
+	if right != 200 {
+		t.Errorf("%d of 250 daily submissions right, want 200 (a fifth wrong)", right)
+	}
+	if len(users) != 1000 {
+		t.Errorf("%d users for 1000 interactions, want one each", len(users))
+	}
+}

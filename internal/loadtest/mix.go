@@ -71,7 +71,7 @@ func (m *mix) at(k int) (map[string]any, sent) {
 		return discordtest.SlashCommand(s.guild, u, "check", map[string]any{"puzzle": p.puzzle, "answer": answer}), s
 	}
 	answer := m.daily
-	if s.rightAnswer = k%5 != 0; !s.rightAnswer {
+	if s.rightAnswer = (k/len(share))%5 != 0; !s.rightAnswer { // every fifth round of the mix answers wrong
 		answer = m.wrongDaily
 	}
 	return discordtest.Subcommand(s.guild, u, "daily", "submit", map[string]any{"answer": answer}), s
