@@ -119,6 +119,7 @@ func runBot(cfg config.Config, stderr io.Writer, schedulerOnly bool) int {
 		return exitNoGood
 	}
 	defer st.Close()
+	st.OpenPool(ctx)
 	log.Info("database ready", "kind", st.Kind())
 	if schedulerOnly {
 		cfg.DailyPosts = true // the scheduler's one job, whatever DAILY_POSTS says for the bots

@@ -31,9 +31,34 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open postgres: %w", err)
 	}
-	db.SetMaxOpenConns(20)
-	db.SetMaxIdleConns(20)
+	db.SetMaxOpenConns(pgConns)
+	db.SetMaxIdleConns(pgConns)
 	return ready(ctx, &DB{db: db, dialect: postgres})
+}
+
+// pgConns is the PostgreSQL pool's size.
+const pgConns = 20
+
+// OpenPool opens a PostgreSQL handle's whole pool (20 connections) now,
+// for a bot process about to take traffic: a connection opened under load
+// costs the server a process start while queries wait, which showed as
+// second-long stalls in the load test when load first doubled. Failures
+// are left for later; a no-op on SQLite.
+func (d *DB) OpenPool(ctx context.Context) {
+	if d.dialect != postgres {
+		return
+	}
+	conns := make([]*sql.Conn, 0, pgConns)
+	for range pgConns {
+		c, err := d.db.Conn(ctx)
+		if err != nil {
+			break
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.Close()
+	}
 }
 
 func ready(ctx context.Context, d *DB) (*DB, error) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
 var t0 = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
@@ -245,4 +246,14 @@ func TestErrorsAreMarked(t *testing.T) {
 	if err == nil || d.Errors() != 2 {
 		t.Errorf("after two failed operations Errors() = %d (err %v), want 2", d.Errors(), err)
 	}
+}
+
+func TestOpenPoolOpensEveryConnection(t *testing.T) {
+	d := mustOpen(t, storetest.PostgresURL(t))
+	d.OpenPool(context.Background())
+	if n := d.db.Stats().OpenConnections; n != pgConns {
+		t.Errorf("%d connections open after OpenPool, want %d", n, pgConns)
+	}
+	s := mustOpen(t, t.TempDir()+"/x.db")
+	s.OpenPool(context.Background()) // SQLite: nothing to do
 }
