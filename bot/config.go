@@ -26,7 +26,7 @@ func OptionsFrom(cfg config.Config, log *slog.Logger, svc *daily.Service) Option
 		DarkImages:    cfg.ImageTheme == "dark",
 		Log:           log,
 		Daily:         svc,
-		Images:        &commands.Images{},
+		Renders:       commands.NewRenders(256),
 	}
 	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: commands.All(deps), Log: log,
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr,

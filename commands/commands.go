@@ -110,12 +110,11 @@ type Deps struct {
 	Log *slog.Logger
 	// Daily runs the daily challenge; nil leaves /daily out.
 	Daily *daily.Service
-	// Images keeps drawn daily puzzles; share one with the scheduler.
-	Images *Images
 	// Meter receives solver timings (nil: dropped).
 	Meter Meter
-	// Renders keeps drawn images by content (default: 256 of them; nil
-	// in a Deps not passed through All draws every time).
+	// Renders keeps drawn images by content; share one with the
+	// scheduler (default: 256 of them; nil in a Deps not passed through
+	// All draws every time).
 	Renders *Renders
 }
 
@@ -157,9 +156,6 @@ func (d Deps) withDefaults() Deps {
 	}
 	if d.Log == nil {
 		d.Log = slog.Default()
-	}
-	if d.Images == nil {
-		d.Images = &Images{}
 	}
 	if d.Renders == nil {
 		d.Renders = NewRenders(256)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -24,35 +23,6 @@ var (
 	replyDailyDown   = userError("The daily puzzle is unavailable right now (I can't reach my database). /solve and the other commands still work; please try again later.")
 	replyGuildOnly   = userError("The daily puzzle is played in a server: use /daily there.")
 )
-
-// Images renders each puzzle image once: the daily puzzle is the same
-// picture in every server. Share one between the commands and the
-// scheduler. The zero value is ready.
-type Images struct {
-	mu    sync.Mutex
-	byKey map[string]File
-}
-
-// get returns the image named key, drawing it with draw the first time.
-func (m *Images) get(key string, draw func() (File, error)) (File, error) {
-	m.mu.Lock()
-	f, ok := m.byKey[key]
-	m.mu.Unlock()
-	if ok {
-		return f, nil
-	}
-	f, err := draw()
-	if err != nil {
-		return File{}, err
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.byKey == nil || len(m.byKey) > 64 {
-		m.byKey = map[string]File{}
-	}
-	m.byKey[key] = f
-	return f, nil
-}
 
 // dailyCommand is /daily with its subcommands, buttons and form.
 func dailyCommand(d Deps) Command {
@@ -211,9 +181,8 @@ func clock(t time.Duration) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
-// dailyImage returns day n's puzzle image, drawn once.
+// dailyImage returns day n's puzzle image, drawn once (d.Renders): the
+// same picture in every server.
 func (d Deps) dailyImage(p daily.Puzzle) (File, error) {
-	return d.Images.get(fmt.Sprintf("daily-%d-%v", p.Day, d.DarkImages), func() (File, error) {
-		return d.image(p.Grid, render.Options{}, fmt.Sprintf("daily-%d.png", p.Day))
-	})
+	return d.image(p.Grid, render.Options{}, fmt.Sprintf("daily-%d.png", p.Day))
 }
