@@ -7,6 +7,7 @@ import (
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/render"
 )
 
 // FromConfig builds the bot main runs: New(OptionsFrom(cfg, log, svc)).
@@ -26,7 +27,7 @@ func OptionsFrom(cfg config.Config, log *slog.Logger, svc *daily.Service) Option
 		DarkImages:    cfg.ImageTheme == "dark",
 		Log:           log,
 		Daily:         svc,
-		Renders:       commands.NewRenders(256),
+		Renders:       render.NewCache(256),
 	}
 	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: commands.All(deps), Log: log,
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr,

@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/render"
 )
 
 // Command is one application command.
@@ -115,7 +116,7 @@ type Deps struct {
 	// Renders keeps drawn images by content; share one with the
 	// scheduler (default: 256 of them; nil in a Deps not passed through
 	// All draws every time).
-	Renders *Renders
+	Renders *render.Cache
 }
 
 // Meter receives what handlers measure, for the bot's metrics.
@@ -158,7 +159,7 @@ func (d Deps) withDefaults() Deps {
 		d.Log = slog.Default()
 	}
 	if d.Renders == nil {
-		d.Renders = NewRenders(256)
+		d.Renders = render.NewCache(256)
 	}
 	return d
 }

@@ -1,4 +1,4 @@
-package commands
+package render
 
 import (
 	"container/list"
@@ -8,15 +8,14 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
-	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
-// Renders keeps recently drawn PNGs by what they show, so the same
-// picture is drawn once however many people ask for it (a popular puzzle,
-// the daily puzzle in every server). Safe for concurrent use; the zero
-// value is not: use NewRenders.
-type Renders struct {
+// Cache keeps recently drawn PNGs by what they show, so the same picture
+// is drawn once however many people ask for it (a popular puzzle, the
+// daily puzzle in every server). Safe for concurrent use; the zero value
+// is not: use NewCache. A nil *Cache draws every time.
+type Cache struct {
 	mu    sync.Mutex
 	max   int
 	order *list.List // most recent first; values are *rendered
@@ -31,23 +30,23 @@ type rendered struct {
 	png []byte
 }
 
-// NewRenders returns a cache of up to max images.
-func NewRenders(max int) *Renders {
-	return &Renders{max: max, order: list.New(), byKey: map[[32]byte]*list.Element{}}
+// NewCache returns a cache of up to max images.
+func NewCache(max int) *Cache {
+	return &Cache{max: max, order: list.New(), byKey: map[[32]byte]*list.Element{}}
 }
 
 // PNG returns g drawn with opt, from the cache when it was drawn before.
 // Callers must not modify the bytes.
-func (r *Renders) PNG(g solver.Grid, opt render.Options) ([]byte, error) {
+func (r *Cache) PNG(g solver.Grid, opt Options) ([]byte, error) {
 	if r == nil {
-		return render.PNG(g, opt)
+		return PNG(g, opt)
 	}
 	key := renderKey(g, opt)
 	if b, ok := r.get(key); ok {
 		return b, nil
 	}
 	v, err, _ := r.drawing.Do(string(key[:]), func() (any, error) {
-		b, err := render.PNG(g, opt)
+		b, err := PNG(g, opt)
 		if err == nil {
 			r.put(key, b)
 		}
@@ -59,7 +58,7 @@ func (r *Renders) PNG(g solver.Grid, opt render.Options) ([]byte, error) {
 	return v.([]byte), nil
 }
 
-func renderKey(g solver.Grid, opt render.Options) [32]byte {
+func renderKey(g solver.Grid, opt Options) [32]byte {
 	puzzle := ""
 	if opt.Puzzle.Size() > 0 {
 		puzzle = opt.Puzzle.String()
@@ -67,7 +66,7 @@ func renderKey(g solver.Grid, opt render.Options) [32]byte {
 	return sha256.Sum256(fmt.Appendf(nil, "%s|%s|%d|%v|%v|%v", g.String(), puzzle, opt.Theme, opt.Highlights, opt.Notes, opt.Labels))
 }
 
-func (r *Renders) get(key [32]byte) ([]byte, bool) {
+func (r *Cache) get(key [32]byte) ([]byte, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	e, ok := r.byKey[key]
@@ -78,7 +77,7 @@ func (r *Renders) get(key [32]byte) ([]byte, bool) {
 	return e.Value.(*rendered).png, true
 }
 
-func (r *Renders) put(key [32]byte, b []byte) {
+func (r *Cache) put(key [32]byte, b []byte) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if _, ok := r.byKey[key]; ok {
