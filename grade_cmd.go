@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -31,21 +30,7 @@ func gradeCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 		}
 		return exitOK
 	}
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 4096), 1<<20)
-	w := bufio.NewWriter(stdout)
-	defer w.Flush()
-	for sc.Scan() {
-		if f := strings.Fields(sc.Text()); len(f) > 0 {
-			fmt.Fprintln(w, gradeLine(f[0], *timeout))
-		}
-	}
-	if err := sc.Err(); err != nil {
-		w.Flush()
-		fmt.Fprintf(stderr, "sudokubot: reading puzzles: %v\n", err)
-		return exitInvalid
-	}
-	return exitOK
+	return eachLine(stdin, stdout, stderr, func(puzzle string) string { return gradeLine(puzzle, *timeout) })
 }
 
 // gradeLine grades one puzzle: "level score technique", or "invalid

@@ -3,13 +3,13 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/internal/english"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -44,10 +44,10 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 		}
 		input = string(b)
 	}
-	o := solvePuzzle(input, *timeout)
-	status := printOutcome(o, stdout, *timeout)
-	if *pngFile != "" && !o.invalid() {
-		if err := writeImage(*pngFile, o, render.Options{Theme: theme, Labels: *labels}); err != nil {
+	v := judge(input, *timeout)
+	status := printVerdict(v, stdout, *timeout)
+	if *pngFile != "" && v.Kind != solver.Invalid {
+		if err := writeImage(*pngFile, v, render.Options{Theme: theme, Labels: *labels}); err != nil {
 			fmt.Fprintf(stderr, "sudokubot: writing the image: %v\n", err)
 			return exitInvalid
 		}
@@ -55,95 +55,94 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 	return status
 }
 
-// outcome is the verdict on one puzzle, shared by the single and batch forms.
-type outcome struct {
-	grid    solver.Grid
-	res     solver.Result
-	elapsed time.Duration
-	err     error // *solver.ParseError, or the solver's deadline error
-}
-
-func solvePuzzle(input string, timeout time.Duration) outcome {
-	g, err := solver.Parse(input)
-	if err != nil {
-		return outcome{err: err}
-	}
+// judge decides on one puzzle within timeout, for the single and batch forms.
+func judge(input string, timeout time.Duration) solver.Verdict {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	start := time.Now()
-	res, err := solver.Solve(ctx, g, 2)
-	return outcome{grid: g, res: res, elapsed: time.Since(start), err: err}
+	return solver.Judge(ctx, input, 2)
 }
 
-func (o outcome) invalid() bool {
-	var pe *solver.ParseError
-	return errors.As(o.err, &pe)
-}
-
-// printOutcome writes the verdict, grid and statistics, and returns the
+// printVerdict writes the verdict, grid and statistics, and returns the
 // exit status.
-func printOutcome(o outcome, w io.Writer, timeout time.Duration) int {
-	switch {
-	case o.invalid():
-		fmt.Fprintf(w, "invalid puzzle: %v\n", o.err)
+func printVerdict(v solver.Verdict, w io.Writer, timeout time.Duration) int {
+	switch v.Kind {
+	case solver.Invalid:
+		fmt.Fprintf(w, "invalid puzzle: %v\n", v.Err)
 		return exitInvalid
-	case o.err != nil:
-		fmt.Fprintf(w, "gave up after %v (%s searched)%s\n", timeout, plural(o.res.Nodes, "node"), givensAdvice(o.grid))
+	case solver.GaveUp, solver.Unchecked:
+		unchecked := ""
+		if v.Kind == solver.Unchecked {
+			unchecked = " before checking that the solution found is the only one"
+		}
+		fmt.Fprintf(w, "gave up after %v%s (%s searched)%s\n", timeout, unchecked,
+			english.Count(v.Result.Nodes, "node", "nodes"), clause(v.FewGivens))
 		return exitNoGood
-	case o.res.Count == 0:
-		fmt.Fprintf(w, "no solution: %s\n%s", noSolutionReason(o.grid), stats(o))
+	case solver.NoSolution:
+		reason := "no two givens clash, but no grid completes them"
+		if v.Conflict != nil {
+			reason = v.Conflict.Error()
+		}
+		fmt.Fprintf(w, "no solution: %s\n%s", reason, stats(v))
 		return exitNoGood
 	}
-	sol := o.res.Solutions[0]
 	status := exitOK
-	if o.res.Unique() {
-		fmt.Fprintf(w, "unique solution\n%s\n", stats(o))
+	if v.Kind == solver.Unique {
+		fmt.Fprintf(w, "unique solution\n%s\n", stats(v))
 	} else {
-		diff := solver.Differences(o.res.Solutions[0], o.res.Solutions[1])
 		fmt.Fprintf(w, "not unique: at least 2 solutions, which differ in %d cells (%s)%s; one of them:\n%s\n",
-			len(diff), solver.CellNames(diff, 8), givensAdvice(o.grid), stats(o))
+			len(v.Differ), solver.CellNames(v.Differ, 8), clause(v.FewGivens), stats(v))
 		status = exitNoGood
 	}
+	sol := v.Solution()
 	fmt.Fprintf(w, "%s\n%s\n", render.Text(sol), render.Line(sol))
 	return status
 }
 
-func stats(o outcome) string {
-	return fmt.Sprintf("solved in %v: %s, %s\n", o.elapsed.Round(time.Microsecond),
-		plural(o.res.Nodes, "node"), plural(o.res.Guesses, "guess"))
+func stats(v solver.Verdict) string {
+	return fmt.Sprintf("solved in %v: %s, %s\n", v.Took.Round(time.Microsecond),
+		english.Count(v.Result.Nodes, "node", "nodes"), english.Count(v.Result.Guesses, "guess", "guesses"))
 }
 
-// noSolutionReason names the clashing givens, or says there are none.
-func noSolutionReason(g solver.Grid) string {
-	if err := solver.Validate(g); err != nil {
-		return err.Error()
+// clause adds a phrase to a line after a semicolon, or nothing.
+func clause(s string) string {
+	if s == "" {
+		return ""
 	}
-	return "no two givens clash, but no grid completes them"
-}
-
-// givensAdvice explains a timeout or several solutions by the number of
-// givens, when there are too few for a unique puzzle.
-func givensAdvice(g solver.Grid) string {
-	if s := solver.FewGivens(g); s != "" {
-		return "; " + s
-	}
-	return ""
+	return "; " + s
 }
 
 // solveBatch prints one line per input line: unique, multiple, none,
-// timeout or invalid. The puzzle is the first field of the line; anything
-// after it (a rating, say) is ignored. Blank lines are skipped.
+// timeout or invalid.
 func solveBatch(stdin io.Reader, stdout, stderr io.Writer, timeout time.Duration) int {
+	return eachLine(stdin, stdout, stderr, func(puzzle string) string { return batchLine(judge(puzzle, timeout)) })
+}
+
+func batchLine(v solver.Verdict) string {
+	switch v.Kind {
+	case solver.Invalid:
+		return "invalid " + v.Err.Error()
+	case solver.GaveUp, solver.Unchecked:
+		return "timeout"
+	case solver.NoSolution:
+		return "none"
+	case solver.Unique:
+		return "unique " + v.Solution().String()
+	}
+	return "multiple " + v.Solution().String()
+}
+
+// eachLine answers every line of stdin with one line on stdout: the first
+// field of the line (the puzzle; anything after it, a rating say, is
+// ignored) goes to answer. Blank lines are skipped.
+func eachLine(stdin io.Reader, stdout, stderr io.Writer, answer func(string) string) int {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 4096), 1<<20)
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 {
-			continue
+		if fields := strings.Fields(sc.Text()); len(fields) > 0 {
+			fmt.Fprintln(w, answer(fields[0]))
 		}
-		fmt.Fprintln(w, batchLine(solvePuzzle(fields[0], timeout)))
 	}
 	if err := sc.Err(); err != nil {
 		w.Flush()
@@ -151,29 +150,4 @@ func solveBatch(stdin io.Reader, stdout, stderr io.Writer, timeout time.Duration
 		return exitInvalid
 	}
 	return exitOK
-}
-
-func batchLine(o outcome) string {
-	switch {
-	case o.invalid():
-		return "invalid " + o.err.Error()
-	case o.err != nil:
-		return "timeout"
-	case o.res.Count == 0:
-		return "none"
-	case o.res.Unique():
-		return "unique " + o.res.Solutions[0].String()
-	}
-	return "multiple " + o.res.Solutions[0].String()
-}
-
-// plural writes n and the noun, adding "s" or "es" unless n is 1.
-func plural[N int | int64](n N, noun string) string {
-	switch {
-	case n == 1:
-		return "1 " + noun
-	case strings.HasSuffix(noun, "s"):
-		return fmt.Sprintf("%d %ses", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/internal/english"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -113,21 +114,10 @@ func wrongCells(answer solver.Grid, res solver.Result, finished bool) []solver.C
 }
 
 func clashingCells(g solver.Grid) []solver.Cell {
-	ce, ok := solver.Validate(g).(*solver.ConflictError)
-	if !ok {
-		return nil
+	if ce, ok := solver.Validate(g).(*solver.ConflictError); ok {
+		return ce.Cells()
 	}
-	seen := map[solver.Cell]bool{}
-	var out []solver.Cell
-	for _, cl := range ce.Clashes {
-		for _, c := range cl.Cells {
-			if !seen[c] {
-				seen[c] = true
-				out = append(out, c)
-			}
-		}
-	}
-	return out
+	return nil
 }
 
 func (d Deps) checkVerdict(p, answer solver.Grid, wrong []solver.Cell, several, private bool) (Response, error) {
@@ -135,9 +125,9 @@ func (d Deps) checkVerdict(p, answer solver.Grid, wrong []solver.Cell, several, 
 	resp := Response{Ephemeral: private}
 	switch {
 	case len(wrong) > 0:
-		resp.Content = fmt.Sprintf("**Not quite:** %s wrong: ||%s||", cellsWord(len(wrong)), solver.CellNames(wrong, 40))
+		resp.Content = fmt.Sprintf("**Not quite:** %s wrong: ||%s||", english.Count(len(wrong), "cell is", "cells are"), solver.CellNames(wrong, 40))
 		if empty > 0 {
-			resp.Content += fmt.Sprintf("\nAnd %s still empty.", cellsWord(empty))
+			resp.Content += fmt.Sprintf("\nAnd %s still empty.", english.Count(empty, "cell is", "cells are"))
 		}
 		file, err := d.image(answer, render.Options{Puzzle: p,
 			Highlights: []render.Highlight{{Style: render.Wrong, Cells: wrong}}}, "SPOILER_check.png")
@@ -146,18 +136,11 @@ func (d Deps) checkVerdict(p, answer solver.Grid, wrong []solver.Cell, several, 
 		}
 		resp.Files = []File{file}
 	case empty > 0:
-		resp.Content = fmt.Sprintf("**Incomplete:** no mistakes so far, and %s still empty.", cellsWord(empty))
+		resp.Content = fmt.Sprintf("**Incomplete:** no mistakes so far, and %s still empty.", english.Count(empty, "cell is", "cells are"))
 	case several:
 		resp.Content = "**Correct!** The grid keeps every given and breaks no rule. (The puzzle has more than one solution; this is one of them.)"
 	default:
 		resp.Content = "**Correct!** That is the solution."
 	}
 	return resp, nil
-}
-
-func cellsWord(n int) string {
-	if n == 1 {
-		return "1 cell is"
-	}
-	return fmt.Sprintf("%d cells are", n)
 }

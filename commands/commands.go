@@ -128,10 +128,14 @@ type Meter interface {
 
 // measured reports a solver run that started at start and ended with err.
 func (d Deps) measured(command string, start time.Time, err error) {
-	if d.Meter == nil {
-		return
+	d.solved(command, d.Now().Sub(start), errors.Is(err, context.DeadlineExceeded))
+}
+
+// solved reports a solver run that took took and ran out of time or not.
+func (d Deps) solved(command string, took time.Duration, timedOut bool) {
+	if d.Meter != nil {
+		d.Meter.Solved(command, took, timedOut)
 	}
-	d.Meter.Solved(command, d.Now().Sub(start), errors.Is(err, context.DeadlineExceeded))
 }
 
 // All returns every command this build implements, in the order /help

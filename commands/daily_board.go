@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/english"
 )
 
 var periods = map[string]daily.Period{"": daily.Today, "today": daily.Today, "week": daily.Week, "all": daily.All}
@@ -58,7 +59,7 @@ func rowValue(p daily.Period, r daily.Row) string {
 	case daily.Today:
 		return clock(time.Duration(r.Value) * time.Millisecond)
 	case daily.Week:
-		return fmt.Sprintf("%d points (%s)", r.Value, plural(int(r.Extra), "solve", "solves"))
+		return fmt.Sprintf("%d points (%s)", r.Value, english.Count(int(r.Extra), "solve", "solves"))
 	}
 	return fmt.Sprintf("%d solved · best streak %d", r.Value, r.Extra)
 }
@@ -96,7 +97,7 @@ func (d Deps) dailyStats(ctx context.Context, guild, user string) (Response, err
 		return Response{Content: fmt.Sprintf("<@%s> has not solved a daily puzzle in this server yet.", user)}, nil
 	}
 	text := fmt.Sprintf("**Daily stats for <@%s>**\n🔥 Streak: %s (best %d)\n✅ Solved: %d",
-		user, plural(st.Current, "day", "days"), st.Best, st.Solved)
+		user, english.Count(st.Current, "day", "days"), st.Best, st.Solved)
 	if st.Timed > 0 {
 		text += fmt.Sprintf("\n⏱️ Median %s · best %s (%d timed)", clock(st.Median), clock(st.Fastest), st.Timed)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/english"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -60,10 +61,10 @@ func submitText(out daily.Outcome) string {
 			codeSpan(share(n, out.Entry, daily.CurrentStreak(out.Player, out.Today))))
 	case daily.Wrong:
 		return fmt.Sprintf("❌ Not yet: **%s wrong**. That was try %d on Daily #%d; your clock keeps running. Keep going!",
-			plural(out.Wrong, "cell is", "cells are"), out.Entry.Wrong, n)
+			english.Count(out.Wrong, "cell is", "cells are"), out.Entry.Wrong, n)
 	case daily.Incomplete:
 		return fmt.Sprintf("Your answer has **%s**: fill in every cell, then submit again. This was not counted as a try.",
-			plural(out.Empty, "empty cell", "empty cells"))
+			english.Count(out.Empty, "empty cell", "empty cells"))
 	case daily.BadSize:
 		return "Daily puzzles are 9×9: paste all 81 cells, row by row. This was not counted as a try."
 	}
@@ -80,7 +81,7 @@ func share(n int, e daily.Entry, streak int) string {
 	if e.Wrong == 0 {
 		parts = append(parts, "no mistakes")
 	} else {
-		parts = append(parts, plural(e.Wrong, "wrong try", "wrong tries"))
+		parts = append(parts, english.Count(e.Wrong, "wrong try", "wrong tries"))
 	}
 	if streak > 1 {
 		parts = append(parts, fmt.Sprintf("🔥 %d-day streak", streak))
@@ -96,10 +97,3 @@ func tookText(e daily.Entry) string {
 }
 
 func codeSpan(s string) string { return "`" + s + "`" }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}

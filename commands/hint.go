@@ -43,7 +43,7 @@ func (d Deps) hintReply(ctx context.Context, input string) (Response, error) {
 	case errors.Is(err, solver.ErrNoSolution):
 		return userError("This grid has no solution, and no single digit explains why: check it against the puzzle you started from."), nil
 	case errors.Is(err, context.DeadlineExceeded):
-		return userError("I ran out of time looking for a hint (limit " + duration(d.SolveTimeout) + "). " + givensAdvice(g)), nil
+		return userError("I ran out of time looking for a hint (limit " + duration(d.SolveTimeout) + "). " + sentence(solver.FewGivens(g))), nil
 	case err != nil:
 		return Response{}, err
 	}

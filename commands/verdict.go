@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -18,36 +17,34 @@ const countCap = 100
 const pasteHelp = "Paste the puzzle row by row: 81 digits for a 9×9 grid, with `.` or `0` for blanks, " +
 	"on one line or as a grid (borders and code blocks are fine)."
 
-// solveReply parses, solves and words the verdict for /solve and the
+// solveReply judges a puzzle and words the verdict for /solve and the
 // message command.
 func (d Deps) solveReply(ctx context.Context, input string, f replyFormat) (Response, error) {
-	g, err := solver.Parse(input)
-	if err != nil {
-		return userError("I couldn't read that puzzle: " + err.Error() + ".\n" + pasteHelp), nil
-	}
 	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
-	start := d.Now()
-	res, err := solver.Solve(sctx, g, countCap)
-	took := d.Now().Sub(start)
-	d.measured("solve", start, err)
-	r := reply{d: d, f: f, puzzle: g}
-	switch {
-	case err != nil && res.Count == 0:
-		r.gaveUp(d.SolveTimeout)
-	case res.Count == 0:
-		r.noSolution(took)
-	case res.Count == 1 && err != nil:
+	v := solver.Judge(sctx, input, countCap)
+	if v.Kind == solver.Invalid {
+		return userError("I couldn't read that puzzle: " + v.Err.Error() + ".\n" + pasteHelp), nil
+	}
+	d.solved("solve", v.Took, v.Kind == solver.GaveUp || v.Kind == solver.Unchecked)
+	r := reply{d: d, f: f, puzzle: v.Puzzle}
+	switch v.Kind {
+	case solver.GaveUp:
+		r.line("**Gave up** after %s without finishing the search.", duration(d.SolveTimeout))
+		r.line("%s", or(sentence(v.FewGivens), "This puzzle needs more search than the time limit allows; check that it was copied correctly."))
+	case solver.NoSolution:
+		r.noSolution(v)
+	case solver.Unchecked:
 		r.line("**Solved**, but I ran out of time before checking it is the only solution (limit %s).", duration(d.SolveTimeout))
-		r.solution(res.Solutions[0], nil)
-	case res.Count == 1:
-		r.line("**Solved.** The solution is unique · %s", duration(took))
-		if gr, err := solver.Grade(sctx, g); err == nil {
+		r.solution(v.Solution(), nil)
+	case solver.Unique:
+		r.line("**Solved.** The solution is unique · %s", duration(v.Took))
+		if gr, err := solver.Grade(sctx, v.Puzzle); err == nil {
 			r.line("Difficulty: **%s** (%.1f; hardest step: %s)", gr.Level, gr.Score, gr.Hardest)
 		}
-		r.solution(res.Solutions[0], nil)
+		r.solution(v.Solution(), nil)
 	default:
-		r.notUnique(res, err != nil, took)
+		r.notUnique(v)
 	}
 	return r.response()
 }
@@ -67,42 +64,27 @@ func (r *reply) line(format string, args ...any) {
 	r.text.WriteByte('\n')
 }
 
-func (r *reply) gaveUp(limit time.Duration) {
-	r.line("**Gave up** after %s without finishing the search.", duration(limit))
-	if advice := givensAdvice(r.puzzle); advice != "" {
-		r.line("%s", advice)
-	} else {
-		r.line("This puzzle needs more search than the time limit allows; check that it was copied correctly.")
-	}
-}
-
-func (r *reply) noSolution(took time.Duration) {
-	var ce *solver.ConflictError
-	if errors.As(solver.Validate(r.puzzle), &ce) {
-		r.line("**No solution:** %s.", ce.Error())
-		var cells []solver.Cell
-		for _, c := range ce.Clashes {
-			cells = append(cells, c.Cells...)
-		}
-		r.picture(r.puzzle, render.Options{Highlights: []render.Highlight{{Style: render.Clash, Cells: cells}}})
+func (r *reply) noSolution(v solver.Verdict) {
+	if v.Conflict == nil {
+		r.line("**No solution.** No two givens clash, but no grid completes them (checked in %s).", duration(v.Took))
 		return
 	}
-	r.line("**No solution.** No two givens clash, but no grid completes them (checked in %s).", duration(took))
+	r.line("**No solution:** %s.", v.Conflict.Error())
+	r.picture(r.puzzle, render.Options{Highlights: []render.Highlight{{Style: render.Clash, Cells: v.Clashes}}})
 }
 
-func (r *reply) notUnique(res solver.Result, stopped bool, took time.Duration) {
-	count := fmt.Sprintf("at least %d solutions", res.Count)
-	if !stopped && res.Count < countCap {
-		count = fmt.Sprintf("exactly %d solutions", res.Count)
+func (r *reply) notUnique(v solver.Verdict) {
+	count := fmt.Sprintf("at least %d solutions", v.Result.Count)
+	if v.Exact {
+		count = fmt.Sprintf("exactly %d solutions", v.Result.Count)
 	}
-	diff := solver.Differences(res.Solutions[0], res.Solutions[1])
-	r.line("**Not unique.** This puzzle has %s · %s", count, duration(took))
-	r.line("Two of them differ in %d cells, for example %s.", len(diff), solver.CellNames(diff, 6))
-	if advice := givensAdvice(r.puzzle); advice != "" {
-		r.line("%s", advice)
+	r.line("**Not unique.** This puzzle has %s · %s", count, duration(v.Took))
+	r.line("Two of them differ in %d cells, for example %s.", len(v.Differ), solver.CellNames(v.Differ, 6))
+	if v.FewGivens != "" {
+		r.line("%s", sentence(v.FewGivens))
 	}
 	r.line("One solution:")
-	r.solution(res.Solutions[0], []render.Highlight{{Style: render.Hint, Cells: diff}})
+	r.solution(v.Solution(), []render.Highlight{{Style: render.Hint, Cells: v.Differ}})
 }
 
 // solution adds the grid (as text and/or image) and the copyable line.
@@ -159,14 +141,20 @@ func (d Deps) image(g solver.Grid, opt render.Options, name string) (File, error
 
 func codeBlock(s string) string { return "```\n" + strings.TrimSuffix(s, "\n") + "\n```" }
 
-// givensAdvice explains a timeout or several solutions by the number of
-// givens, as a sentence, when there are too few for a unique puzzle.
-func givensAdvice(g solver.Grid) string {
-	s := solver.FewGivens(g)
+// sentence makes a phrase a sentence: capital first, full stop last ("" stays "").
+func sentence(s string) string {
 	if s == "" {
 		return ""
 	}
 	return strings.ToUpper(s[:1]) + s[1:] + "."
+}
+
+// or returns s, or def when s is empty.
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // duration writes a solve time the way people read it: 42 µs, 1.25 ms,

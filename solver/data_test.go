@@ -28,6 +28,7 @@ var expectedClass = map[string]int{
 	"norvig_top95.txt":                                1,
 	"norvig_hardest.txt":                              1,
 	"se_rated_5plus.txt":                              1,
+	"se_rated_mixed.txt":                              1, // "puzzles with one solution"
 	"serg_benchmark_multi_solution.txt":               2,
 	"synthetic_multi_16clue.txt":                      2,
 	"synthetic_multi_hard_minus1.txt":                 2,

@@ -73,11 +73,7 @@ func targets(s Step) []Cell {
 func mistakes(ctx context.Context, g Grid) (Advice, error) {
 	var ce *ConflictError
 	if errors.As(Validate(g), &ce) {
-		var cells []Cell
-		for _, c := range ce.Clashes {
-			cells = append(cells, c.Cells...)
-		}
-		return Advice{Mistakes: cells, Text: "There is a mistake already: " + ce.Error() + "."}, nil
+		return Advice{Mistakes: ce.Cells(), Text: "There is a mistake already: " + ce.Error() + "."}, nil
 	}
 	// A digit whose removal leaves exactly one solution is the likeliest
 	// mistake: without it the grid is a proper puzzle again.
