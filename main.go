@@ -12,7 +12,8 @@
 //	sudokubot loadtest           load and fault test of the HTTP mode on PostgreSQL
 //
 // Settings come from the environment and from a .env file beside it; see
-// .env.example. main only wires: the work is in the packages.
+// .env.example. main only wires (botOptions is where every concrete type
+// meets): the work is in the packages.
 package main
 
 import (
@@ -34,8 +35,10 @@ import (
 	"github.com/joho/godotenv"
 
 	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -124,7 +127,7 @@ func runBot(cfg config.Config, stderr io.Writer, schedulerOnly bool) int {
 	if schedulerOnly {
 		cfg.DailyPosts = true // the scheduler's one job, whatever DAILY_POSTS says for the bots
 	}
-	b, err := bot.FromConfig(cfg, log, daily.New(st, log))
+	b, err := bot.New(botOptions(cfg, log, st))
 	if err != nil {
 		log.Error("cannot start", "err", err)
 		return exitInvalid
@@ -158,19 +161,35 @@ func redact(s, dbURL string) string {
 	return s
 }
 
+// botOptions wires the bot: the commands with what they need, the
+// metrics they report to, the database's health check and error count,
+// and the daily posts when this process makes them (DAILY_POSTS).
+func botOptions(cfg config.Config, log *slog.Logger, st *store.DB) bot.Options {
+	m := bot.NewMetrics()
+	svc := daily.New(st, log)
+	deps := commands.Deps{Meter: m, SolveTimeout: cfg.SolveTimeout, DefaultFormat: cfg.DefaultFormat,
+		DarkImages: cfg.ImageTheme == "dark", Log: log, Daily: svc, Renders: render.NewCache(256)}
+	opt := bot.Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: commands.All(deps), Log: log,
+		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr, InteractionsAddr: cfg.InteractionsAddr,
+		PublicKey: cfg.PublicKey, Metrics: m, Prepare: svc.Ready, Health: st.Ping}
+	m.CountDatabaseErrors(st.Errors)
+	if cfg.DailyPosts {
+		opt.Schedule = &bot.Schedule{Daily: svc, Post: deps.DailyPost, Every: cfg.DailyPoll}
+	}
+	return opt
+}
+
 // registerCmd registers every command, /daily included, and exits: no
 // gateway connection and no database.
 func registerCmd(cfg config.Config, stdout, stderr io.Writer) int {
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
-	opt := bot.OptionsFrom(cfg, log, daily.New(nil, log))
-	opt.Schedule = nil
-	b, err := bot.New(opt)
+	b, err := bot.New(bot.Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Log: log})
 	if err != nil {
 		log.Error("cannot start", "err", err)
 		return exitInvalid
 	}
-	n, err := b.Register()
-	if err != nil {
+	defs := commands.Definitions()
+	if err := b.Register(defs); err != nil {
 		log.Error("registration failed", "err", err)
 		return exitNoGood
 	}
@@ -178,6 +197,6 @@ func registerCmd(cfg config.Config, stdout, stderr io.Writer) int {
 	if cfg.GuildID != "" {
 		where = "in server " + cfg.GuildID
 	}
-	fmt.Fprintf(stdout, "registered %d commands (%s)\n", n, where)
+	fmt.Fprintf(stdout, "registered %d commands (%s)\n", len(defs), where)
 	return exitOK
 }

@@ -1,11 +1,18 @@
 package main
 
 import (
+	"context"
 	"image/png"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/commands"
+	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // multi is a 17-clue puzzle less one clue: no 16-clue puzzle is unique.
@@ -200,5 +207,37 @@ func TestGenerateCommand(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, "", "generate", "--size", "5"); code != exitInvalid {
 		t.Errorf("generate --size 5: exit %d, want %d", code, exitInvalid)
+	}
+}
+
+// TestBotOptionsWiring: DAILY_POSTS=off leaves the posting to the
+// scheduler process; /daily is served either way, and the database's
+// health and errors reach the bot.
+func TestBotOptionsWiring(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "wiring.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, on := range []bool{true, false} {
+		opt := botOptions(config.Config{Token: "t", DailyPosts: on}, slog.Default(), st)
+		if (opt.Schedule != nil) != on {
+			t.Errorf("DailyPosts %v: schedule %v", on, opt.Schedule != nil)
+		}
+		var names []string
+		for _, c := range opt.Commands {
+			names = append(names, c.Def.Name)
+		}
+		if !slices.Contains(names, "daily") || opt.Health == nil || opt.Prepare == nil || opt.Metrics == nil {
+			t.Errorf("DailyPosts %v: commands %v, health %v, prepare %v, metrics %v", on, names,
+				opt.Health != nil, opt.Prepare != nil, opt.Metrics != nil)
+		}
+	}
+	var defs []string
+	for _, d := range commands.Definitions() {
+		defs = append(defs, d.Name)
+	}
+	if got := strings.Join(defs, ","); got != "solve,check,hint,generate,daily,help,Solve this puzzle" {
+		t.Errorf("registered definitions = %s", got)
 	}
 }

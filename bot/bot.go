@@ -23,7 +23,7 @@ import (
 	"github.com/sudokubot/sudokubot/commands"
 )
 
-// Options configures a Bot. Token and Commands are required.
+// Options configures a Bot. main wires them from the configuration.
 type Options struct {
 	Token    string
 	GuildID  string   // register commands in this guild only, when set
@@ -66,7 +66,9 @@ type Options struct {
 	// posting loop every round. Nil: nothing to prepare.
 	Prepare func(ctx context.Context) error
 
-	metrics *metrics // made by OptionsFrom, so handlers can report to it
+	// Metrics are the series /metrics serves (nil: New makes them; make
+	// them first to pass them to the commands as their Meter too).
+	Metrics *Metrics
 }
 
 // Bot is a running sudokubot. Create it with New and start it with Run.
@@ -77,7 +79,7 @@ type Bot struct {
 	commands map[string]commands.Command
 	limiter  *limiter
 	slots    chan struct{}
-	metrics  *metrics
+	metrics  *Metrics
 	ready    atomic.Bool  // the gateway session is up, or the endpoint serving
 	opsAddr  atomic.Value // string: where the operations endpoint listens
 	httpAddr atomic.Value // string: where POST /interactions is served
@@ -94,6 +96,7 @@ type Bot struct {
 }
 
 // New checks the options and prepares a session; it does not connect.
+// Only Token is required: a bot without Commands can still Register.
 func New(opt Options) (*Bot, error) {
 	if strings.TrimSpace(opt.Token) == "" {
 		return nil, errors.New("bot: no token")
@@ -114,7 +117,7 @@ func New(opt Options) (*Bot, error) {
 	s.LogLevel = discordgo.LogWarning
 	b := &Bot{opt: opt, session: s, log: opt.Log, commands: map[string]commands.Command{},
 		limiter: newLimiter(opt.RateBurst, opt.RateInterval, opt.Now), slots: make(chan struct{}, opt.MaxConcurrent),
-		metrics: opt.metrics}
+		metrics: opt.Metrics}
 	for _, c := range opt.Commands {
 		b.commands[c.Def.Name] = c
 	}
@@ -156,8 +159,8 @@ func withDefaults(o Options) Options {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	if o.metrics == nil {
-		o.metrics = newMetrics()
+	if o.Metrics == nil {
+		o.Metrics = NewMetrics()
 	}
 	return o
 }
@@ -240,26 +243,18 @@ func (b *Bot) shutdown() {
 	b.log.Info("stopped")
 }
 
-// Register registers every command with one bulk overwrite over REST,
-// without connecting to the gateway, and returns how many it registered:
-// for deploy pipelines (sudokubot register).
-func (b *Bot) Register() (int, error) {
+// Register registers defs with one bulk overwrite over REST, without
+// connecting to the gateway: for deploy pipelines (sudokubot register).
+func (b *Bot) Register(defs []*discordgo.ApplicationCommand) error {
 	app, err := b.session.Application("@me")
 	if err != nil {
-		return 0, fmt.Errorf("bot: read the application: %s", b.scrub(err.Error()))
+		return fmt.Errorf("bot: read the application: %s", b.scrub(err.Error()))
 	}
-	if err := b.register(app.ID); err != nil {
-		return 0, err
-	}
-	return len(b.opt.Commands), nil
+	return b.register(app.ID, defs)
 }
 
-// register overwrites the commands of the application appID.
-func (b *Bot) register(appID string) error {
-	defs := make([]*discordgo.ApplicationCommand, 0, len(b.opt.Commands))
-	for _, c := range b.opt.Commands {
-		defs = append(defs, c.Def)
-	}
+// register overwrites the commands of the application appID with defs.
+func (b *Bot) register(appID string, defs []*discordgo.ApplicationCommand) error {
 	if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opt.GuildID, defs); err != nil {
 		return fmt.Errorf("bot: register commands: %s", b.scrub(err.Error()))
 	}
@@ -279,7 +274,11 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	if r.Application != nil && r.Application.ID != "" {
 		appID = r.Application.ID
 	}
-	if err := b.register(appID); err != nil {
+	defs := make([]*discordgo.ApplicationCommand, 0, len(b.opt.Commands))
+	for _, c := range b.opt.Commands {
+		defs = append(defs, c.Def)
+	}
+	if err := b.register(appID, defs); err != nil {
 		b.log.Error("registering commands failed", "err", err, "guild", b.opt.GuildID)
 	}
 }

@@ -40,7 +40,7 @@ func startDailyWith(t *testing.T, dsn string, change func(*Options)) (*harness, 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	h := startWith(t, daily.New(st, nil), func(o *Options) {
+	h := startWith(t, st, func(o *Options) {
 		o.Schedule.Every, o.RateBurst = 20*time.Millisecond, 100
 		if change != nil {
 			change(o)

@@ -12,9 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 const (
@@ -54,23 +56,21 @@ type harness struct {
 	stop func() // cancels Run and waits for it
 }
 
-// start runs the bot main runs (New(OptionsFrom(cfg))) against a fake
-// Discord; change may adjust the options first.
+// start runs the bot, wired as main wires it, against a fake Discord;
+// change may adjust the options first.
 func start(t testing.TB, change func(*Options)) *harness {
 	t.Helper()
 	return startWith(t, nil, change)
 }
 
-// startWith is start with a daily service (nil: no /daily).
-func startWith(t testing.TB, svc *daily.Service, change func(*Options)) *harness {
+// startWith is start with a daily challenge on st (nil: no /daily).
+func startWith(t testing.TB, st *store.DB, change func(*Options)) *harness {
 	t.Helper()
 	fake := discordtest.New(testToken)
 	t.Cleanup(fake.Close)
 	origin, _ := url.Parse(fake.URL)
-	cfg := config.Config{Token: testToken, APIURL: origin, SolveTimeout: 2 * time.Second, DefaultFormat: "image", ImageTheme: "dark",
-		DailyPosts: true}
 	logs := &logBuffer{}
-	opt := OptionsFrom(cfg, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), svc)
+	opt := wired(origin, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), st)
 	if change != nil {
 		change(&opt)
 	}
@@ -105,6 +105,24 @@ func startWith(t testing.TB, svc *daily.Service, change func(*Options)) *harness
 		}
 	})
 	return h
+}
+
+// wired returns the options main's botOptions makes, for the fake
+// Discord at origin: every command, the metrics, and on st the daily
+// challenge, its posts, health check and error count.
+func wired(origin *url.URL, log *slog.Logger, st *store.DB) Options {
+	m := NewMetrics()
+	deps := commands.Deps{Meter: m, SolveTimeout: 2 * time.Second, DefaultFormat: "image", DarkImages: true, Log: log,
+		Renders: render.NewCache(256)}
+	opt := Options{Token: testToken, APIURL: origin, Log: log, Metrics: m}
+	if st != nil {
+		svc := daily.New(st, log)
+		deps.Daily, opt.Prepare, opt.Health = svc, svc.Ready, st.Ping
+		m.CountDatabaseErrors(st.Errors)
+		opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost}
+	}
+	opt.Commands = commands.All(deps)
+	return opt
 }
 
 // ask sends a slash command and waits for the final reply.

@@ -10,8 +10,10 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
 
-// metrics are the Prometheus series /metrics serves.
-type metrics struct {
+// Metrics are the Prometheus series /metrics serves. Make them with
+// NewMetrics before the commands, so handlers can report to them (Metrics
+// is a commands.Meter), and pass them in Options.Metrics.
+type Metrics struct {
 	registry      *prometheus.Registry
 	interactions  *prometheus.CounterVec   // by command and outcome
 	firstCallback *prometheus.HistogramVec // by command
@@ -24,9 +26,10 @@ type metrics struct {
 	timeouts      *prometheus.CounterVec   // solver runs that hit their limit, by command
 }
 
-func newMetrics() *metrics {
+// NewMetrics returns the series, registered with a registry of their own.
+func NewMetrics() *Metrics {
 	buckets := []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 1.5, 2.5, 5, 10}
-	m := &metrics{
+	m := &Metrics{
 		registry: prometheus.NewRegistry(),
 		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_interactions_total",
 			Help: "Interactions answered, by command and outcome (ok, apology, busy, rate_limited, unknown)."}, []string{"command", "outcome"}),
@@ -53,7 +56,7 @@ func newMetrics() *metrics {
 }
 
 // answered records one interaction's outcome and timings.
-func (m *metrics) answered(command, outcome string, first, final time.Duration) {
+func (m *Metrics) answered(command, outcome string, first, final time.Duration) {
 	m.interactions.WithLabelValues(command, outcome).Inc()
 	m.firstCallback.WithLabelValues(command).Observe(first.Seconds())
 	m.reply.WithLabelValues(command).Observe(final.Seconds())
@@ -61,7 +64,7 @@ func (m *metrics) answered(command, outcome string, first, final time.Duration) 
 
 // apiError counts a failed REST call by its status. A late answer to an
 // HTTP interaction never reached Discord, so it is not counted.
-func (m *metrics) apiError(err error) {
+func (m *Metrics) apiError(err error) {
 	if errors.Is(err, errExpired) {
 		return
 	}
@@ -74,15 +77,16 @@ func (m *metrics) apiError(err error) {
 }
 
 // Solved records one solver run (commands.Meter).
-func (m *metrics) Solved(command string, took time.Duration, timedOut bool) {
+func (m *Metrics) Solved(command string, took time.Duration, timedOut bool) {
 	m.solver.WithLabelValues(command).Observe(took.Seconds())
 	if timedOut {
 		m.timeouts.WithLabelValues(command).Inc()
 	}
 }
 
-// countDatabaseErrors serves the database's own error count.
-func (m *metrics) countDatabaseErrors(count func() uint64) {
+// CountDatabaseErrors serves count, the database's own count of failed
+// operations, as sudokubot_database_errors_total. Call it once.
+func (m *Metrics) CountDatabaseErrors(count func() uint64) {
 	m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "sudokubot_database_errors_total",
 		Help: "Database operations that failed."}, func() float64 { return float64(count()) }))
 }

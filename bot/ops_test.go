@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/config"
-	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
@@ -66,23 +64,4 @@ func TestHealthAndMetrics(t *testing.T) {
 
 func discordtestSolve() map[string]any {
 	return discordtest.SlashCommand(guild, ada, "solve", map[string]any{"puzzle": classic, "format": "text"})
-}
-
-// TestDailyPostsSwitch: DAILY_POSTS=off leaves the posting to the
-// scheduler process; /daily is served either way.
-func TestDailyPostsSwitch(t *testing.T) {
-	svc := daily.New(nil, nil)
-	for _, on := range []bool{true, false} {
-		opt := OptionsFrom(config.Config{Token: testToken, DailyPosts: on}, nil, svc)
-		if (opt.Schedule != nil) != on {
-			t.Errorf("DailyPosts %v: schedule %v", on, opt.Schedule != nil)
-		}
-		found := false
-		for _, c := range opt.Commands {
-			found = found || c.Def.Name == "daily"
-		}
-		if !found {
-			t.Errorf("DailyPosts %v: /daily missing", on)
-		}
-	}
 }

@@ -149,6 +149,17 @@ func All(d Deps) []Command {
 	return append(all, helpCommand(), solveMessageCommand(d))
 }
 
+// Definitions returns what Discord registers for every command this
+// build serves, /daily included, in the order of All: for registering
+// without serving (sudokubot register). No handler of them runs.
+func Definitions() []*discordgo.ApplicationCommand {
+	var defs []*discordgo.ApplicationCommand
+	for _, c := range All(Deps{Daily: &daily.Service{}}) {
+		defs = append(defs, c.Def)
+	}
+	return defs
+}
+
 func (d Deps) withDefaults() Deps {
 	if d.Now == nil {
 		d.Now = time.Now
