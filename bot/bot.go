@@ -83,10 +83,7 @@ type Bot struct {
 	ready    atomic.Bool  // the gateway session is up, or the endpoint serving
 	opsAddr  atomic.Value // string: where the operations endpoint listens
 	httpAddr atomic.Value // string: where POST /interactions is served
-	// pending holds, by interaction id, the channel that takes the first
-	// callback of an interaction that came over HTTP.
-	pending sync.Map
-	seen    seenIDs // interaction ids answered over HTTP, against replays
+	seen     seenIDs      // interaction ids answered over HTTP, against replays
 	// schedulerOnly is set by RunScheduler: no gateway to be healthy.
 	schedulerOnly atomic.Bool
 

@@ -23,42 +23,50 @@ var (
 	interactionLimit = 14 * time.Minute // a deferred reply can be edited for 15 minutes
 )
 
-// onInteraction is the one entry for every interaction type.
+// onInteraction is the gateway's entry: its first callback goes over REST.
 func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
 	i := ic.Interaction
 	if i == nil || i.Type == discordgo.InteractionPing {
 		return
 	}
+	b.dispatch(&call{Interaction: i, first: func(resp *discordgo.InteractionResponse) error {
+		return b.session.InteractionRespond(i, resp)
+	}})
+}
+
+// dispatch is the one entry for every interaction type, whichever
+// transport brought it.
+func (b *Bot) dispatch(c *call) {
 	if !b.enter() {
-		b.respond(i, "", replyRestarting)
+		b.respond(c, "", replyRestarting)
 		return
 	}
 	defer b.inflight.Done()
-	switch i.Type {
+	switch c.Type {
 	case discordgo.InteractionApplicationCommand:
-		b.command(i)
+		b.command(c)
 	case discordgo.InteractionApplicationCommandAutocomplete:
-		b.autocomplete(i)
+		b.autocomplete(c)
 	case discordgo.InteractionMessageComponent:
-		b.component(i, i.MessageComponentData().CustomID)
+		b.component(c, c.MessageComponentData().CustomID)
 	case discordgo.InteractionModalSubmit:
-		b.component(i, i.ModalSubmitData().CustomID)
+		b.component(c, c.ModalSubmitData().CustomID)
 	default:
-		b.respond(i, "", replyExpired)
+		b.respond(c, "", replyExpired)
 	}
 }
 
 // component routes a button click or a modal submission by its custom id,
 // "<command>:<arg>".
-func (b *Bot) component(i *discordgo.Interaction, customID string) {
+func (b *Bot) component(c *call, customID string) {
 	name, arg, _ := strings.Cut(customID, ":")
 	cmd, ok := b.commands[name]
 	if !ok || cmd.Component == nil {
-		b.respond(i, name, replyExpired)
+		b.respond(c, name, replyExpired)
 		return
 	}
-	b.limited(i, name, func() {
-		b.answer(i, commands.Command{Def: cmd.Def, Private: cmd.Private, Heavy: cmd.Heavy,
+	b.limited(c, name, func() {
+		b.answer(c, commands.Command{Def: cmd.Def, Private: cmd.Private, Heavy: cmd.Heavy,
 			Handle: func(ctx context.Context, i *discordgo.Interaction) (commands.Response, error) {
 				return cmd.Component(ctx, i, arg)
 			}})
@@ -67,11 +75,11 @@ func (b *Bot) component(i *discordgo.Interaction, customID string) {
 
 // limited runs f unless the user has used up their rate, in which case it
 // tells them when to come back.
-func (b *Bot) limited(i *discordgo.Interaction, name string, f func()) {
-	if wait, ok := b.limiter.allow(commands.UserID(i)); !ok {
+func (b *Bot) limited(c *call, name string, f func()) {
+	if wait, ok := b.limiter.allow(commands.UserID(c.Interaction)); !ok {
 		b.metrics.rateLimited.Inc()
 		b.metrics.interactions.WithLabelValues(name, "rate_limited").Inc()
-		b.respond(i, name, commands.Response{Ephemeral: true,
+		b.respond(c, name, commands.Response{Ephemeral: true,
 			Content: fmt.Sprintf("Slow down a little: try again in %d s.", int(math.Ceil(wait.Seconds())))})
 		return
 	}
@@ -89,23 +97,23 @@ func (b *Bot) enter() bool {
 	return true
 }
 
-func (b *Bot) command(i *discordgo.Interaction) {
-	name := i.ApplicationCommandData().Name
+func (b *Bot) command(c *call) {
+	name := c.ApplicationCommandData().Name
 	cmd, ok := b.commands[name]
 	if !ok {
-		b.log.Warn("interaction for an unknown command", "command", name, "interaction", i.ID)
+		b.log.Warn("interaction for an unknown command", "command", name, "interaction", c.ID)
 		b.metrics.interactions.WithLabelValues("unknown", "unknown").Inc()
-		b.respond(i, name, replyUnknown)
+		b.respond(c, name, replyUnknown)
 		return
 	}
-	b.limited(i, name, func() { b.answer(i, cmd) })
+	b.limited(c, name, func() { b.answer(c, cmd) })
 }
 
 // autocomplete answers with the command's suggestions (none when it has
 // no Autocomplete, or when that panics).
-func (b *Bot) autocomplete(i *discordgo.Interaction) {
+func (b *Bot) autocomplete(c *call) {
 	choices := []*discordgo.ApplicationCommandOptionChoice{}
-	if cmd, ok := b.commands[i.ApplicationCommandData().Name]; ok && cmd.Autocomplete != nil {
+	if cmd, ok := b.commands[c.ApplicationCommandData().Name]; ok && cmd.Autocomplete != nil {
 		func() {
 			defer func() {
 				if p := recover(); p != nil {
@@ -114,27 +122,24 @@ func (b *Bot) autocomplete(i *discordgo.Interaction) {
 			}()
 			ctx, cancel := context.WithTimeout(context.Background(), b.opt.DeferAfter)
 			defer cancel()
-			if c := cmd.Autocomplete(ctx, i); c != nil {
-				choices = c[:min(len(c), 25)]
+			if got := cmd.Autocomplete(ctx, c.Interaction); got != nil {
+				choices = got[:min(len(got), 25)]
 			}
 		}()
 	}
-	err := b.callback(i, &discordgo.InteractionResponse{
+	b.callback(c, "autocomplete", &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
 	})
-	if err != nil {
-		b.log.Error("autocomplete reply failed", "interaction", i.ID, "err", b.scrub(err.Error()))
-	}
 }
 
 // answer runs the handler and replies directly when it is quick; when it
 // is not, it sends a deferred answer after DeferAfter and edits it later.
 // Exactly one callback goes out per interaction.
-func (b *Bot) answer(i *discordgo.Interaction, cmd commands.Command) {
+func (b *Bot) answer(c *call, cmd commands.Command) {
 	start := b.opt.Now()
 	result := make(chan outcome, 1)
-	go func() { resp, how := b.run(i, cmd); result <- outcome{resp, how} }()
+	go func() { resp, how := b.run(c.Interaction, cmd); result <- outcome{resp, how} }()
 	timer := time.NewTimer(b.opt.DeferAfter)
 	defer timer.Stop()
 	name := cmd.Def.Name
@@ -142,19 +147,19 @@ func (b *Bot) answer(i *discordgo.Interaction, cmd commands.Command) {
 	var first time.Duration
 	select {
 	case out = <-result:
-		b.respond(i, name, out.resp)
+		b.respond(c, name, out.resp)
 		first = b.opt.Now().Sub(start)
 	case <-timer.C:
-		deferred := b.deferReply(i, name, cmd.Private != nil && cmd.Private(i))
+		deferred := b.deferReply(c, name, cmd.Private != nil && cmd.Private(c.Interaction))
 		first = b.opt.Now().Sub(start)
 		out = <-result
 		if deferred {
-			b.edit(i, name, out.resp)
+			b.edit(c, name, out.resp)
 		}
 	}
 	took := b.opt.Now().Sub(start)
 	b.metrics.answered(name, out.how, first, took)
-	b.log.Debug("interaction answered", "command", name, "interaction", i.ID, "took", took)
+	b.log.Debug("interaction answered", "command", name, "interaction", c.ID, "took", took)
 }
 
 // outcome is a handler's reply and how it went, for metrics: ok, apology

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -86,7 +87,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	}
 	if i.Type == discordgo.InteractionPing {
 		b.metrics.endpoint.WithLabelValues("accepted").Inc()
-		writeCallback(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		_ = writeCallback(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
 	if !b.seen.first(id, b.opt.Now()) {
@@ -119,79 +120,85 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	return io.ReadAll(http.MaxBytesReader(w, r.Body, maxInteractionBody))
 }
 
-// httpCall is an interaction that came over HTTP, waiting for its first
-// callback to be written as the response.
-type httpCall struct {
-	first   chan *discordgo.InteractionResponse
-	written chan struct{} // closed once the response is sent
-}
-
-// answerOverHTTP dispatches i and writes its first callback as the
-// response; later ones (the edit of a deferred answer) go over REST.
+// answerOverHTTP dispatches i with a first callback that becomes the
+// HTTP response; later ones (the edit of a deferred answer) go over REST.
+// With no first callback within answerWithin the request ends with 503,
+// and a late callback is dropped, not sent over REST, since Discord has
+// already given the interaction up.
 func (b *Bot) answerOverHTTP(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction) {
-	call := &httpCall{first: make(chan *discordgo.InteractionResponse, 1), written: make(chan struct{})}
-	defer close(call.written)
-	b.pending.Store(i.ID, call)
-	go b.onInteraction(nil, &discordgo.InteractionCreate{Interaction: i})
+	h := &httpFirst{take: make(chan *discordgo.InteractionResponse), written: make(chan error, 1)}
+	go b.dispatch(&call{Interaction: i, first: h.send})
 	timer := time.NewTimer(answerWithin)
 	defer timer.Stop()
 	select {
-	case resp := <-call.first:
-		writeCallback(w, resp)
+	case resp := <-h.take:
+		h.written <- writeCallback(w, resp)
 		return
 	case <-timer.C:
 	case <-r.Context().Done():
 	}
-	// Leave a marker, so the late answer is dropped rather than sent over
-	// REST for an interaction Discord has already given up on.
-	if !b.pending.CompareAndSwap(i.ID, call, expired{}) {
-		writeCallback(w, <-call.first) // the answer came as the wait ended
+	if !h.expire() { // the answer came as the wait ended
+		h.written <- writeCallback(w, <-h.take)
 		return
 	}
 	b.log.Error("no answer in time for an interaction over HTTP", "interaction", i.ID)
 	http.Error(w, "no answer in time", http.StatusServiceUnavailable)
 }
 
-// expired marks an interaction whose HTTP request ended unanswered.
-type expired struct{}
-
-// errExpired is the late callback's error.
-var errExpired = errors.New("the interaction's HTTP request ended before the answer")
-
-// writeCallback writes a callback as the response and flushes it, so that
-// an edit sent next over REST cannot overtake it.
-func writeCallback(w http.ResponseWriter, resp *discordgo.InteractionResponse) {
-	data, err := json.Marshal(resp)
-	if err != nil { // a response is plain data; this is a bug
-		http.Error(w, "cannot encode the answer", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(data))) // one write, not chunks
-	_, _ = w.Write(data)
-	_ = http.NewResponseController(w).Flush()
+// httpFirst hands an interaction's first callback from the dispatcher to
+// the HTTP handler that writes it as the response.
+type httpFirst struct {
+	mu       sync.Mutex
+	answered bool // send has begun: the handler must take it
+	expired  bool // the handler gave up: send must not wait
+	take     chan *discordgo.InteractionResponse
+	written  chan error
 }
 
-// overHTTP reports whether i's first callback is still to be written as
-// an HTTP response.
-func (b *Bot) overHTTP(i *discordgo.Interaction) bool {
-	v, ok := b.pending.Load(i.ID)
-	_, waiting := v.(*httpCall)
-	return ok && waiting
-}
-
-// callback sends i's first callback: as the HTTP response when i came
-// over HTTP (returning once it is sent), else over REST.
-func (b *Bot) callback(i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
-	v, ok := b.pending.LoadAndDelete(i.ID)
-	if !ok {
-		return b.session.InteractionRespond(i, resp)
-	}
-	call, ok := v.(*httpCall)
-	if !ok {
+// send is the first callback: it returns once the response is written.
+func (h *httpFirst) send(resp *discordgo.InteractionResponse) error {
+	h.mu.Lock()
+	if h.expired || h.answered {
+		h.mu.Unlock()
 		return errExpired
 	}
-	call.first <- resp
-	<-call.written
+	h.answered = true
+	h.mu.Unlock()
+	h.take <- resp
+	return <-h.written
+}
+
+// expire marks the request ended unanswered, unless send has begun.
+func (h *httpFirst) expire() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.expired = !h.answered
+	return h.expired
+}
+
+// errExpired is a late first callback's error.
+var errExpired = errors.New("the interaction's HTTP request ended before the answer")
+
+// writeCallback writes a callback as the response, as multipart/form-data
+// (payload_json and files[n], as Discord's callback endpoint takes them)
+// when it has files, else as JSON, and flushes it, so that an edit sent
+// next over REST cannot overtake it.
+func writeCallback(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {
+	contentType, body, err := "application/json", []byte(nil), error(nil)
+	if resp.Data != nil && len(resp.Data.Files) > 0 {
+		contentType, body, err = discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
+	} else {
+		body, err = json.Marshal(resp)
+	}
+	if err != nil { // a response is plain data; this is a bug
+		http.Error(w, "cannot encode the answer", http.StatusInternalServerError)
+		return fmt.Errorf("encode the callback: %w", err)
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Length", strconv.Itoa(len(body))) // one write, not chunks
+	if _, err := w.Write(body); err != nil {
+		return err
+	}
+	_ = http.NewResponseController(w).Flush() // written already; a flush refused changes nothing
 	return nil
 }

@@ -126,14 +126,18 @@ func TestEndpointPingAndHealth(t *testing.T) {
 	}
 }
 
-func TestEndpointImageIsDeferredThenEdited(t *testing.T) {
+// TestEndpointImageInTheResponse: an HTTP response carries files as
+// multipart/form-data, as Discord's callback endpoint takes them (disgo
+// and arikawa answer so too), so an image reply needs no REST call.
+func TestEndpointImageInTheResponse(t *testing.T) {
 	h := start(t, transports[1].set)
 	r := h.ask(ada, "solve", map[string]any{"puzzle": classic})
-	if len(r.Callbacks) != 1 || r.Callbacks[0].Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		t.Fatalf("callbacks = %+v, want one deferred: an HTTP response carries no files", r.Callbacks)
+	if len(r.Callbacks) != 1 || r.Callbacks[0].Type != discordgo.InteractionResponseChannelMessageWithSource ||
+		len(r.Callbacks[0].Message.Files) != 1 || len(r.Edits) != 0 {
+		t.Fatalf("reply = %d callbacks, %d edits, want one callback with the image", len(r.Callbacks), len(r.Edits))
 	}
-	if len(r.Edits) != 1 || len(r.Edits[0].Files) != 1 {
-		t.Fatalf("edits = %+v, want one with the image", r.Edits)
+	if h.fake.Requests("callback")+h.fake.Requests("edit") != 0 {
+		t.Errorf("REST calls for an answer over HTTP: %d callbacks, %d edits", h.fake.Requests("callback"), h.fake.Requests("edit"))
 	}
 	checkMessage(t, r.Final, []string{solution}, "solution.png", false)
 	text := h.ask(ada, "solve", map[string]any{"puzzle": classic, "format": "text"})

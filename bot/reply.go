@@ -15,52 +15,54 @@ const maxContent = 2000
 // noMentions keeps pasted text from pinging anyone.
 var noMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
 
-// respond sends the one callback with the answer itself. A failure is
-// logged with the interaction id and not retried: the interaction is gone.
-func (b *Bot) respond(i *discordgo.Interaction, command string, resp commands.Response) {
+// call is one interaction being answered. first sends its first
+// callback: over REST for an interaction from the gateway, as the HTTP
+// response for one that came over HTTP. What follows the first callback
+// (the edit of a deferred answer) goes over REST either way.
+type call struct {
+	*discordgo.Interaction
+	first func(*discordgo.InteractionResponse) error
+}
+
+// callback sends c's first callback. A failure is logged with the
+// interaction id and not retried: the interaction is gone.
+func (b *Bot) callback(c *call, command string, resp *discordgo.InteractionResponse) bool {
+	err := c.first(resp)
+	if err != nil {
+		b.metrics.apiError(err)
+		b.log.Error("reply failed", "command", command, "interaction", c.ID, "type", resp.Type,
+			"err", b.scrub(err.Error()))
+	}
+	return err == nil
+}
+
+// respond answers with the reply itself: a message, or a form.
+func (b *Bot) respond(c *call, command string, resp commands.Response) {
 	if resp.Modal != nil {
-		b.openModal(i, command, resp.Modal)
+		b.callback(c, command, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: modal(resp.Modal)})
 		return
 	}
-	if len(resp.Files) > 0 && b.overHTTP(i) {
-		// An HTTP response carries no files: defer, then edit them in.
-		if b.deferReply(i, command, resp.Ephemeral) {
-			b.edit(i, command, resp)
-		}
-		return
-	}
-	data := &discordgo.InteractionResponseData{Content: b.fit(i, resp.Content), Files: files(resp.Files),
+	data := &discordgo.InteractionResponseData{Content: b.fit(c.ID, resp.Content), Files: files(resp.Files),
 		Components: buttons(resp.Buttons), AllowedMentions: noMentions}
 	if resp.Ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	err := b.callback(i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
-	if err != nil {
-		b.metrics.apiError(err)
-		b.log.Error("reply failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
-	}
+	b.callback(c, command, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 }
 
 // deferReply sends the deferred callback ("sudokubot is thinking…") and
 // reports whether Discord took it.
-func (b *Bot) deferReply(i *discordgo.Interaction, command string, private bool) bool {
+func (b *Bot) deferReply(c *call, command string, private bool) bool {
 	data := &discordgo.InteractionResponseData{}
 	if private {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	err := b.callback(i, &discordgo.InteractionResponse{
+	return b.callback(c, command, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: data})
-	if err != nil {
-		b.metrics.apiError(err)
-		b.log.Error("deferred reply failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
-		return false
-	}
-	return true
 }
 
-// openModal answers with a form.
-func (b *Bot) openModal(i *discordgo.Interaction, command string, m *commands.Modal) {
+// modal is a form's callback data.
+func modal(m *commands.Modal) *discordgo.InteractionResponseData {
 	var rows []discordgo.MessageComponent
 	for _, in := range m.Inputs {
 		style := discordgo.TextInputShort
@@ -71,12 +73,7 @@ func (b *Bot) openModal(i *discordgo.Interaction, command string, m *commands.Mo
 			CustomID: in.CustomID, Label: in.Label, Placeholder: in.Placeholder, Style: style, Required: true,
 			MinLength: in.MinLength, MaxLength: in.MaxLength}}})
 	}
-	err := b.callback(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal,
-		Data: &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: m.Title, Components: rows}})
-	if err != nil {
-		b.metrics.apiError(err)
-		b.log.Error("opening a form failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
-	}
+	return &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: m.Title, Components: rows}
 }
 
 // post sends a message to a channel and returns its id.
@@ -91,31 +88,31 @@ func (b *Bot) post(ctx context.Context, channel string, resp commands.Response) 
 	return msg.ID, nil
 }
 
-// edit replaces the deferred answer with the real one.
-func (b *Bot) edit(i *discordgo.Interaction, command string, resp commands.Response) {
+// edit replaces the deferred answer with the real one, over REST.
+func (b *Bot) edit(c *call, command string, resp commands.Response) {
 	if resp.Modal != nil {
-		b.log.Error("a form cannot follow a deferred answer", "command", command, "interaction", i.ID)
+		b.log.Error("a form cannot follow a deferred answer", "command", command, "interaction", c.ID)
 		resp = replyApology
 	}
-	content := b.fit(i, resp.Content)
+	content := b.fit(c.ID, resp.Content)
 	edit := &discordgo.WebhookEdit{Content: &content, Files: files(resp.Files), AllowedMentions: noMentions}
 	if rows := buttons(resp.Buttons); rows != nil {
 		edit.Components = &rows
 	}
-	_, err := b.session.InteractionResponseEdit(i, edit)
+	_, err := b.session.InteractionResponseEdit(c.Interaction, edit)
 	if err != nil {
 		b.metrics.apiError(err)
-		b.log.Error("editing the deferred reply failed", "command", command, "interaction", i.ID, "err", b.scrub(err.Error()))
+		b.log.Error("editing the deferred reply failed", "command", command, "interaction", c.ID, "err", b.scrub(err.Error()))
 	}
 }
 
 // fit keeps content within Discord's limit; handlers should never need it.
-func (b *Bot) fit(i *discordgo.Interaction, s string) string {
+func (b *Bot) fit(interaction, s string) string {
 	r := []rune(s)
 	if len(r) <= maxContent {
 		return s
 	}
-	b.log.Warn("reply too long; cut", "interaction", i.ID, "length", len(r))
+	b.log.Warn("reply too long; cut", "interaction", interaction, "length", len(r))
 	return string(r[:maxContent-1]) + "…"
 }
 

@@ -5,7 +5,6 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -73,8 +72,8 @@ func (s *Server) post(url string, in *interaction, payload map[string]any) {
 		return
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if resp.StatusCode != http.StatusOK || err != nil {
+	if resp.StatusCode != http.StatusOK {
+		data, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 		s.endFailed(in, resp.StatusCode, fmt.Sprintf("%s: %s", resp.Status, bytes.TrimSpace(data)))
 		return
 	}
@@ -82,14 +81,17 @@ func (s *Server) post(url string, in *interaction, payload map[string]any) {
 		Type discordgo.InteractionResponseType `json:"type"`
 		Data *wireMessage                      `json:"data"`
 	}
-	if err := json.Unmarshal(data, &cb); err != nil {
+	// Discord takes a response with files as multipart/form-data, as its
+	// callback endpoint does.
+	files, err := readMessage(resp.Header.Get("Content-Type"), io.LimitReader(resp.Body, maxUpload), &cb, s.discardFiles.Load())
+	if err != nil {
 		s.endFailed(in, resp.StatusCode, "response is not a callback: "+err.Error())
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	in.reply.Status = resp.StatusCode
-	msg := cb.Data.message(nil)
+	msg := cb.Data.message(files)
 	s.tooLongLocked("callback", msg.Content)
 	s.acceptLocked(in, cb.Type, msg)
 	in.markAnswered()

@@ -143,7 +143,7 @@ func (s *Server) receive(route string, w http.ResponseWriter, r *http.Request, v
 	if !s.begin(route, w, r) {
 		return nil, false
 	}
-	files, err := readMessage(r, v, s.discardFiles.Load())
+	files, err := readMessage(r.Header.Get("Content-Type"), r.Body, v, s.discardFiles.Load())
 	if err != nil {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
 		return nil, false
@@ -153,13 +153,13 @@ func (s *Server) receive(route string, w http.ResponseWriter, r *http.Request, v
 
 // readMessage decodes a JSON or multipart (payload_json plus files) body
 // into v and returns the files, without their data when discard is set.
-func readMessage(r *http.Request, v any, discard bool) ([]File, error) {
-	mediaType, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+func readMessage(contentType string, body io.Reader, v any, discard bool) ([]File, error) {
+	mediaType, params, _ := mime.ParseMediaType(contentType)
 	if !strings.HasPrefix(mediaType, "multipart/") {
-		return nil, json.NewDecoder(r.Body).Decode(v)
+		return nil, json.NewDecoder(body).Decode(v)
 	}
 	var files []File
-	mr := multipart.NewReader(r.Body, params["boundary"])
+	mr := multipart.NewReader(body, params["boundary"])
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {

@@ -23,6 +23,9 @@ import (
 const (
 	MaxContent      = 2000
 	CallbackTimeout = 3 * time.Second
+	// maxUpload is how large a request (or HTTP response) with files may
+	// be: Discord's upload limit for a bot without boosts.
+	maxUpload = 10 << 20
 )
 
 // Server is a running fake Discord.
