@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -9,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -48,27 +46,18 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// readPuzzleFile parses the first field of every non-blank line.
+// readPuzzleFile reads a file of puzzles (solver.ReadPuzzles).
 func readPuzzleFile(name string) ([]solver.Grid, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var grids []solver.Grid
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 {
-			continue
-		}
-		g, err := solver.Parse(fields[0])
-		if err != nil {
-			return nil, fmt.Errorf("%s line %d: %v", name, line, err)
-		}
-		grids = append(grids, g)
+	grids, err := solver.ReadPuzzles(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s %w", name, err)
 	}
-	return grids, sc.Err()
+	return grids, nil
 }
 
 type benchResult struct {

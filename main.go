@@ -9,7 +9,6 @@
 //	sudokubot bench FILE...      measure the solver on puzzle files
 //	sudokubot grade PUZZLE       how hard a puzzle is for a person
 //	sudokubot generate           new puzzles, one per line
-//	sudokubot loadtest           load and fault test of the HTTP mode on PostgreSQL
 //
 // Settings come from the environment and from a .env file beside it; see
 // .env.example. main only wires (botOptions is where every concrete type
@@ -23,7 +22,6 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -84,7 +82,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "generate":
 		return generateCmd(args, stdout, stderr)
 	case "loadtest":
-		return loadtestCmd(cfg, args, stdout, stderr)
+		fmt.Fprintln(stderr, "sudokubot: the load test is a command of its own, so this binary carries no fake Discord:\n"+
+			"  DATABASE_URL=postgres://… go run ./cmd/loadtest [flags]")
+		return exitInvalid
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -103,8 +103,6 @@ const usage = `usage:
   sudokubot grade [--batch] PUZZLE  level, score and hardest technique (--batch: one per input line)
   sudokubot generate [--difficulty D] [--size N] [--seed S] [--count K]
                                     K new puzzles, one per line
-  sudokubot loadtest [flags]        two bot processes in HTTP mode on DATABASE_URL (PostgreSQL) under
-                                    load from the fake Discord, one killed mid-burst; prints the figures
   sudokubot help                    this text
 `
 
@@ -118,7 +116,7 @@ func runBot(cfg config.Config, stderr io.Writer, schedulerOnly bool) int {
 	st, err := store.Open(openCtx, cfg.DatabaseURL)
 	cancel()
 	if err != nil {
-		log.Error("cannot open the database", "kind", dbKind(cfg.DatabaseURL), "err", redact(err.Error(), cfg.DatabaseURL))
+		log.Error("cannot open the database", "kind", dbKind(cfg.DatabaseURL), "err", store.Redact(err.Error(), cfg.DatabaseURL))
 		return exitNoGood
 	}
 	defer st.Close()
@@ -149,16 +147,6 @@ func dbKind(url string) string {
 		return "postgres"
 	}
 	return "sqlite"
-}
-
-// redact keeps a database URL's password out of a log line.
-func redact(s, dbURL string) string {
-	if u, err := url.Parse(dbURL); err == nil && u.User != nil {
-		if pw, ok := u.User.Password(); ok && pw != "" {
-			s = strings.ReplaceAll(s, pw, "[password]")
-		}
-	}
-	return s
 }
 
 // botOptions wires the bot: the commands with what they need, the

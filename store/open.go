@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"net/url"
+	"strings"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	_ "modernc.org/sqlite"             // registers the "sqlite" driver
@@ -71,4 +72,15 @@ func ready(ctx context.Context, d *DB) (*DB, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// Redact keeps a database URL's password out of text bound for a log
+// line or a terminal.
+func Redact(s, dbURL string) string {
+	if u, err := url.Parse(dbURL); err == nil && u.User != nil {
+		if pw, ok := u.User.Password(); ok && pw != "" {
+			s = strings.ReplaceAll(s, pw, "[password]")
+		}
+	}
+	return s
 }
