@@ -15,11 +15,11 @@ import (
 
 // Replies the bot chooses itself, for what goes wrong around a handler.
 var (
-	replyApology     = commands.Response{Content: "Sorry, something went wrong on my side. It has been logged; please try again.", Ephemeral: true}
-	replyRestarting  = commands.Response{Content: "sudokubot is restarting. Please try again in a few seconds.", Ephemeral: true}
-	replyUnknown     = commands.Response{Content: "I don't know that command any more. It may have been removed; try `/help`.", Ephemeral: true}
-	replyExpired     = commands.Response{Content: "That button no longer works. Run the command again.", Ephemeral: true}
-	replyBusy        = commands.Response{Content: "I'm too busy right now. Please try again in a minute.", Ephemeral: true}
+	replyApology     = commands.Response{Content: "Sorry, something went wrong on my side. It has been logged; please try again.", Notice: true}
+	replyRestarting  = commands.Response{Content: "sudokubot is restarting. Please try again in a few seconds.", Notice: true}
+	replyUnknown     = commands.Response{Content: "I don't know that command any more. It may have been removed; try `/help`.", Notice: true}
+	replyExpired     = commands.Response{Content: "That button no longer works. Run the command again.", Notice: true}
+	replyBusy        = commands.Response{Content: "I'm too busy right now. Please try again in a minute.", Notice: true}
 	interactionLimit = 14 * time.Minute // a deferred reply can be edited for 15 minutes
 )
 
@@ -79,7 +79,7 @@ func (b *Bot) limited(c *call, name string, f func()) {
 	if wait, ok := b.limiter.allow(commands.UserID(c.Interaction)); !ok {
 		b.metrics.rateLimited.Inc()
 		b.metrics.interactions.WithLabelValues(name, "rate_limited").Inc()
-		b.respond(c, name, commands.Response{Ephemeral: true,
+		b.respond(c, name, commands.Response{Notice: true,
 			Content: fmt.Sprintf("Slow down a little: try again in %d s.", int(math.Ceil(wait.Seconds())))})
 		return
 	}
@@ -147,10 +147,10 @@ func (b *Bot) answer(c *call, cmd commands.Command) {
 	var first time.Duration
 	select {
 	case out = <-result:
-		b.respond(c, name, out.resp)
+		b.respondAs(c, name, cmd.Ephemeral(c.Interaction, out.resp), out.resp)
 		first = b.opt.Now().Sub(start)
 	case <-timer.C:
-		deferred := b.deferReply(c, name, cmd.Private != nil && cmd.Private(c.Interaction))
+		deferred := b.deferReply(c, name, cmd.IsPrivate(c.Interaction))
 		first = b.opt.Now().Sub(start)
 		out = <-result
 		if deferred {

@@ -157,7 +157,7 @@ func slowCommand(name string, d time.Duration, private bool) commands.Command {
 			if name == "fail" {
 				return commands.Response{}, fmt.Errorf("database on fire at postgres://secret@db")
 			}
-			return commands.Response{Content: "done after " + d.String(), Ephemeral: private}, nil
+			return commands.Response{Content: "done after " + d.String()}, nil
 		},
 	}
 }

@@ -36,15 +36,22 @@ func (b *Bot) callback(c *call, command string, resp *discordgo.InteractionRespo
 	return err == nil
 }
 
-// respond answers with the reply itself: a message, or a form.
+// respond answers with a notice of the bot's own (resp.Notice: only the
+// person who asked sees it).
 func (b *Bot) respond(c *call, command string, resp commands.Response) {
+	b.respondAs(c, command, resp.Notice, resp)
+}
+
+// respondAs answers with the reply itself, a message (private when
+// ephemeral) or a form.
+func (b *Bot) respondAs(c *call, command string, ephemeral bool, resp commands.Response) {
 	if resp.Modal != nil {
 		b.callback(c, command, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: modal(resp.Modal)})
 		return
 	}
 	data := &discordgo.InteractionResponseData{Content: b.fit(c.ID, resp.Content), Files: files(resp.Files),
 		Components: buttons(resp.Buttons), AllowedMentions: noMentions}
-	if resp.Ephemeral {
+	if ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
 	b.callback(c, command, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})

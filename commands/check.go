@@ -29,12 +29,13 @@ func checkCommand(d Deps) Command {
 		Private: privateOption,
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
-			return d.checkReply(ctx, stringOption(i, "puzzle"), stringOption(i, "answer"), boolOption(i, "private"))
+			o := OptionsOf(i)
+			return d.checkReply(ctx, o.String("puzzle"), o.String("answer"))
 		},
 	}
 }
 
-func (d Deps) checkReply(ctx context.Context, puzzleText, answerText string, private bool) (Response, error) {
+func (d Deps) checkReply(ctx context.Context, puzzleText, answerText string) (Response, error) {
 	p, err := solver.Parse(puzzleText)
 	if err != nil {
 		return userError("I couldn't read the puzzle: " + err.Error() + ".\n" + pasteHelp), nil
@@ -64,7 +65,7 @@ func (d Deps) checkReply(ctx context.Context, puzzleText, answerText string, pri
 		return userError("**This puzzle has no solution**, so no answer to it can be right."), nil
 	}
 	wrong := wrongCells(merged, res, err == nil)
-	return d.checkVerdict(p, merged, wrong, res.Count > 1, private)
+	return d.checkVerdict(p, merged, wrong, res.Count > 1)
 }
 
 // changedGivens names the givens the answer holds a different digit in.
@@ -120,9 +121,9 @@ func clashingCells(g solver.Grid) []solver.Cell {
 	return nil
 }
 
-func (d Deps) checkVerdict(p, answer solver.Grid, wrong []solver.Cell, several, private bool) (Response, error) {
+func (d Deps) checkVerdict(p, answer solver.Grid, wrong []solver.Cell, several bool) (Response, error) {
 	empty := answer.Cells() - answer.Givens()
-	resp := Response{Ephemeral: private}
+	var resp Response
 	switch {
 	case len(wrong) > 0:
 		resp.Content = fmt.Sprintf("**Not quite:** %s wrong: ||%s||", english.Count(len(wrong), "cell is", "cells are"), solver.CellNames(wrong, 40))

@@ -24,8 +24,10 @@ type Command struct {
 	// an error means something unexpected, which the bot logs and answers
 	// with a generic apology. Mistakes a person made are replies, not errors.
 	Handle func(ctx context.Context, i *discordgo.Interaction) (Response, error)
-	// Private reports, before Handle finishes, whether the reply to i will be
-	// ephemeral, so a deferred answer can be flagged the same way.
+	// Private reports, before Handle runs, whether the replies to i are
+	// shown only to the person who asked. It is the one source of a
+	// reply's privacy: the bot flags a deferred answer by it, and a reply
+	// cannot say otherwise (see Ephemeral). Nil: public.
 	Private func(i *discordgo.Interaction) bool
 	// Heavy marks commands that solve or draw and so take a work slot.
 	Heavy bool
@@ -38,13 +40,17 @@ type Command struct {
 	Autocomplete func(ctx context.Context, i *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice
 }
 
-// Response is a reply: text, attached files, and whether only the person
-// who asked sees it.
+// Response is a reply: text, attached files, buttons. Who sees it is the
+// command's Private, not the reply's.
 type Response struct {
-	Content   string
-	Files     []File
-	Ephemeral bool
-	Buttons   []Button
+	Content string
+	Files   []File
+	Buttons []Button
+	// Notice marks a reply about a mistake (the person's, such as an
+	// unreadable puzzle, or the bot's): answered directly, only the
+	// person who asked sees it, even for a public command. It never makes
+	// a private reply public.
+	Notice bool
 	// Modal, when set, opens a form instead of replying; its submission
 	// comes back to the command's Component with the modal's custom id.
 	Modal *Modal
@@ -179,43 +185,23 @@ func (d Deps) withDefaults() Deps {
 	return d
 }
 
-// userError is the reply to a mistake a person made: short, private.
+// Ephemeral reports whether resp, the direct answer to i, is shown only
+// to the person who asked: always when the command is private for i, and
+// for a notice. A deferred answer keeps the privacy of its deferral,
+// which is the command's Private alone.
+func (c Command) Ephemeral(i *discordgo.Interaction, resp Response) bool {
+	return c.IsPrivate(i) || resp.Notice
+}
+
+// IsPrivate reports whether the command's replies to i are private.
+func (c Command) IsPrivate(i *discordgo.Interaction) bool {
+	return c.Private != nil && c.Private(i)
+}
+
+// userError is the reply to a mistake a person made: short, a notice.
 func userError(text string) Response {
-	return Response{Content: text, Ephemeral: true}
-}
-
-// options returns the options of a slash command by name.
-func options(i *discordgo.Interaction) map[string]*discordgo.ApplicationCommandInteractionDataOption {
-	m := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
-	if i.Type != discordgo.InteractionApplicationCommand {
-		return m
-	}
-	for _, o := range i.ApplicationCommandData().Options {
-		m[o.Name] = o
-	}
-	return m
-}
-
-func stringOption(i *discordgo.Interaction, name string) string {
-	if o, ok := options(i)[name]; ok && o.Type == discordgo.ApplicationCommandOptionString {
-		return o.StringValue()
-	}
-	return ""
-}
-
-func intOption(i *discordgo.Interaction, name string) int {
-	if o, ok := options(i)[name]; ok && o.Type == discordgo.ApplicationCommandOptionInteger {
-		return int(o.IntValue())
-	}
-	return 0
-}
-
-func boolOption(i *discordgo.Interaction, name string) bool {
-	if o, ok := options(i)[name]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean {
-		return o.BoolValue()
-	}
-	return false
+	return Response{Content: text, Notice: true}
 }
 
 // privateOption is the Private function of commands with a private option.
-func privateOption(i *discordgo.Interaction) bool { return boolOption(i, "private") }
+func privateOption(i *discordgo.Interaction) bool { return OptionsOf(i).Bool("private") }

@@ -67,9 +67,17 @@ func find(t *testing.T, name string) Command {
 	return Command{}
 }
 
-func run(t *testing.T, name string, i *discordgo.Interaction) Response {
+// shown is a reply as the person sees it: Ephemeral is whether only they
+// do, when it is the direct answer.
+type shown struct {
+	Response
+	Ephemeral bool
+}
+
+func run(t *testing.T, name string, i *discordgo.Interaction) shown {
 	t.Helper()
-	resp, err := find(t, name).Handle(context.Background(), i)
+	cmd := find(t, name)
+	resp, err := cmd.Handle(context.Background(), i)
 	if err != nil {
 		t.Fatalf("%s: unexpected error %v", name, err)
 	}
@@ -81,7 +89,7 @@ func run(t *testing.T, name string, i *discordgo.Interaction) Response {
 			t.Errorf("%s: attachment %s is not a PNG: %v", name, f.Name, err)
 		}
 	}
-	return resp
+	return shown{Response: resp, Ephemeral: cmd.Ephemeral(i, resp)}
 }
 
 func TestSolveReplies(t *testing.T) {
@@ -289,8 +297,9 @@ func TestGenerateAndShowSolution(t *testing.T) {
 		if len(id) > 100 || !strings.HasPrefix(id, "generate:") {
 			t.Fatalf("custom id %q does not fit Discord", id)
 		}
-		shown, err := cmd.Component(context.Background(), nil, strings.TrimPrefix(id, "generate:"))
-		if err != nil || !shown.Ephemeral || !strings.Contains(shown.Content, "||```") {
+		click := &discordgo.Interaction{Type: discordgo.InteractionMessageComponent}
+		shown, err := cmd.Component(context.Background(), click, strings.TrimPrefix(id, "generate:"))
+		if err != nil || !cmd.Ephemeral(click, shown) || !strings.Contains(shown.Content, "||```") {
 			t.Fatalf("size %v: Show solution = %+v, %v", size, shown, err)
 		}
 	}

@@ -46,8 +46,8 @@ func dailyCommand(d Deps) Command {
 			},
 		},
 		Private: func(i *discordgo.Interaction) bool {
-			name, _ := subcommand(i)
-			return name != "leaderboard" && name != "stats"
+			sub := OptionsOf(i).Sub
+			return sub != "leaderboard" && sub != "stats"
 		},
 		Handle:    d.dailyHandle,
 		Component: d.dailyComponent,
@@ -69,48 +69,26 @@ func periodOption() *discordgo.ApplicationCommandOption {
 			{Name: "today", Value: "today"}, {Name: "week", Value: "week"}, {Name: "all", Value: "all"}}}
 }
 
-// subcommand returns the name and options of a /daily subcommand.
-func subcommand(i *discordgo.Interaction) (string, map[string]*discordgo.ApplicationCommandInteractionDataOption) {
-	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
-	if i.Type != discordgo.InteractionApplicationCommand && i.Type != discordgo.InteractionApplicationCommandAutocomplete {
-		return "", opts
-	}
-	top := i.ApplicationCommandData().Options
-	if len(top) == 0 || top[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return "", opts
-	}
-	for _, o := range top[0].Options {
-		opts[o.Name] = o
-	}
-	return top[0].Name, opts
-}
-
 func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 	if i.GuildID == "" {
 		return replyGuildOnly, nil
 	}
-	name, opts := subcommand(i)
-	str := func(k string) string {
-		if o, ok := opts[k]; ok && o.Type == discordgo.ApplicationCommandOptionString {
-			return o.StringValue()
-		}
-		return ""
-	}
-	switch name {
+	o := OptionsOf(i)
+	switch o.Sub {
 	case "play":
 		return d.dailyPlay(ctx, i)
 	case "submit":
-		return d.dailySubmit(ctx, i, 0, str("answer"))
+		return d.dailySubmit(ctx, i, 0, o.String("answer"))
 	case "leaderboard":
-		return d.dailyBoard(ctx, i, str("period"))
+		return d.dailyBoard(ctx, i, o.String("period"))
 	case "stats":
-		user := UserID(i)
-		if o, ok := opts["user"]; ok && o.Type == discordgo.ApplicationCommandOptionUser {
-			user = fmt.Sprint(o.Value)
+		user := o.ID("user")
+		if user == "" {
+			user = UserID(i)
 		}
 		return d.dailyStats(ctx, i.GuildID, user)
 	case "setup":
-		return d.dailySetup(ctx, i, opts)
+		return d.dailySetup(ctx, i, o)
 	case "off":
 		return d.dailyOff(ctx, i)
 	}

@@ -22,7 +22,7 @@ func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response
 		return replyDailyDown, nil
 	}
 	if !e.Solved.IsZero() {
-		return Response{Ephemeral: true, Content: fmt.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.\nShare: %s",
+		return Response{Content: fmt.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.\nShare: %s",
 			p.Day, tookText(e), codeSpan(share(p.Day, e, 0)))}, nil
 	}
 	img, err := d.dailyImage(p)
@@ -32,7 +32,7 @@ func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response
 	content := fmt.Sprintf("**Daily #%d** · %s · %s (%.1f)\nYour clock started <t:%d:R>. Solve it, then press **Submit** "+
 		"or use `/daily submit`.\nCopy: %s", p.Day, daily.Date(p.Day).Format("Monday 2 January"), p.Level, p.Score,
 		e.Started.Unix(), codeBlock(render.Line(p.Grid)))
-	return Response{Ephemeral: true, Content: content, Files: []File{img},
+	return Response{Content: content, Files: []File{img},
 		Buttons: []Button{{Label: "Submit", CustomID: fmt.Sprintf("daily:submit:%d", p.Day)}}}, nil
 }
 
@@ -50,7 +50,7 @@ func (d Deps) dailySubmit(ctx context.Context, i *discordgo.Interaction, day int
 		d.Log.Error("daily submission not recorded", "guild", i.GuildID, "day", day, "err", err)
 		return replyNotRecorded, nil
 	}
-	return Response{Ephemeral: true, Content: submitText(out)}, nil
+	return Response{Content: submitText(out)}, nil
 }
 
 func submitText(out daily.Outcome) string {

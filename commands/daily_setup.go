@@ -41,11 +41,7 @@ func setupOptions() []*discordgo.ApplicationCommandOption {
 // zoneChoices suggests timezones matching what is typed: names starting
 // with it first, then names containing it.
 func zoneChoices(i *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice {
-	_, opts := subcommand(i)
-	typed := ""
-	if o, ok := opts["timezone"]; ok && o.Type == discordgo.ApplicationCommandOptionString {
-		typed = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(o.StringValue()), " ", "_"))
-	}
+	typed := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(OptionsOf(i).String("timezone")), " ", "_"))
 	names := commonZones
 	if typed != "" {
 		var first, then []string
@@ -93,21 +89,15 @@ const replyNeedManage = "Only members with the **Manage Server** permission can 
 
 // dailySetup checks the settings, posts an announcement in the channel
 // (which proves the bot can post there) and only then saves them.
-func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) (Response, error) {
+func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, o Options) (Response, error) {
 	if !canManage(i) {
 		return userError(replyNeedManage), nil
 	}
-	g := daily.Guild{ID: i.GuildID, Hour: -1}
-	if o, ok := opts["channel"]; ok {
-		g.Channel = fmt.Sprint(o.Value)
+	g := daily.Guild{ID: i.GuildID, Channel: o.ID("channel"), Hour: -1}
+	if h, ok := o.Int("hour"); ok {
+		g.Hour = h
 	}
-	if o, ok := opts["hour"]; ok && o.Type == discordgo.ApplicationCommandOptionInteger {
-		g.Hour = int(o.IntValue())
-	}
-	typed := ""
-	if o, ok := opts["timezone"]; ok {
-		typed = fmt.Sprint(o.Value)
-	}
+	typed := o.String("timezone")
 	_, name, ok := zone(typed)
 	switch {
 	case g.Channel == "":
@@ -122,7 +112,7 @@ func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, opts map
 	when := fmt.Sprintf("%02d:00 (%s)", g.Hour, name)
 	announce := Response{Content: fmt.Sprintf("📅 The daily Sudoku will be posted here every day at %s. "+
 		"Everyone gets the same puzzle; press **Play** on the post or use `/daily play`.", when)}
-	return Response{Ephemeral: true, Post: &ChannelPost{Channel: g.Channel, Message: announce,
+	return Response{Post: &ChannelPost{Channel: g.Channel, Message: announce,
 		After: func(ctx context.Context, _ string, err error) (Response, error) {
 			if err != nil {
 				return userError(fmt.Sprintf("I can't post in <#%s>. Give me **View Channel**, **Send Messages**, "+

@@ -35,12 +35,13 @@ func generateCommand(d Deps) Command {
 		Private: func(i *discordgo.Interaction) bool { return i.Type == discordgo.InteractionMessageComponent },
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
-			level, ok := solver.ParseLevel(stringOption(i, "difficulty"))
+			o := OptionsOf(i)
+			level, ok := solver.ParseLevel(o.String("difficulty"))
 			if !ok {
 				level = solver.Medium
 			}
-			size := intOption(i, "size")
-			if size == 0 {
+			size, ok := o.Int("size")
+			if !ok {
 				size = 9
 			}
 			return d.generateReply(ctx, level, size, d.Seed())
@@ -96,7 +97,7 @@ func (d Deps) showSolution(ctx context.Context, arg string) (Response, error) {
 		return Response{}, fmt.Errorf("solve generated puzzle %s: %v", puzzle, err)
 	}
 	sol := res.Solutions[0]
-	return Response{Ephemeral: true, Content: "Solution:\n||" + codeBlock(render.Text(sol)) + "||\nCopy: ||" +
+	return Response{Content: "Solution:\n||" + codeBlock(render.Text(sol)) + "||\nCopy: ||" +
 		codeBlock(render.Line(sol)) + "||"}, nil
 }
 

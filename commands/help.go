@@ -24,7 +24,7 @@ func helpCommand() Command {
 		Def:     &discordgo.ApplicationCommand{Name: "help", Description: "How to use sudokubot"},
 		Private: func(*discordgo.Interaction) bool { return true },
 		Handle: func(context.Context, *discordgo.Interaction) (Response, error) {
-			return Response{Content: helpText, Ephemeral: true}, nil
+			return Response{Content: helpText}, nil
 		},
 	}
 }

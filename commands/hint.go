@@ -24,7 +24,7 @@ func hintCommand(d Deps) Command {
 		Private: func(*discordgo.Interaction) bool { return true },
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
-			return d.hintReply(ctx, stringOption(i, "puzzle"))
+			return d.hintReply(ctx, OptionsOf(i).String("puzzle"))
 		},
 	}
 }
@@ -57,7 +57,7 @@ func (d Deps) hintReply(ctx context.Context, input string) (Response, error) {
 	default:
 		opt.Highlights = []render.Highlight{{Style: render.Hint, Cells: a.Focus}, {Style: render.Clash, Cells: a.Targets}}
 	}
-	resp := Response{Content: "**Hint:** " + a.Text, Ephemeral: true}
+	resp := Response{Content: "**Hint:** " + a.Text}
 	if !g.Complete() {
 		file, err := d.image(g, opt, "hint.png")
 		if err != nil {

@@ -26,17 +26,17 @@ func solveCommand(d Deps) Command {
 		Private: privateOption,
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
-			f := formatFor(d, stringOption(i, "format"))
-			f.spoiler, f.private = boolOption(i, "spoiler"), boolOption(i, "private")
-			return d.solveReply(ctx, stringOption(i, "puzzle"), f)
+			o := OptionsOf(i)
+			f := formatFor(d, o.String("format"))
+			f.spoiler = o.Bool("spoiler")
+			return d.solveReply(ctx, o.String("puzzle"), f)
 		},
 	}
 }
 
 // replyFormat says what a solve reply shows.
 type replyFormat struct {
-	image, text      bool
-	spoiler, private bool
+	image, text, spoiler bool
 }
 
 func formatFor(d Deps, name string) replyFormat {

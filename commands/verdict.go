@@ -110,7 +110,7 @@ func (r *reply) spoil(s string) string {
 }
 
 func (r *reply) response() (Response, error) {
-	resp := Response{Content: strings.TrimSpace(r.text.String()), Ephemeral: r.f.private}
+	resp := Response{Content: strings.TrimSpace(r.text.String())}
 	if r.img == nil {
 		return resp, nil
 	}
