@@ -99,12 +99,8 @@ func (s *Server) postCallback(w http.ResponseWriter, r *http.Request) {
 		Type discordgo.InteractionResponseType `json:"type"`
 		Data *wireMessage                      `json:"data"`
 	}
-	files, ok := s.receive("callback", w, r, &body)
+	msg, ok := s.receiveMessage("callback", "callback", w, r, &body, func() *wireMessage { return body.Data })
 	if !ok {
-		return
-	}
-	msg := body.Data.message(files)
-	if !s.checkContent(w, "callback", msg.Content) {
 		return
 	}
 	s.mu.Lock()
@@ -145,11 +141,8 @@ func (s *Server) acceptLocked(in *interaction, t discordgo.InteractionResponseTy
 
 func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
 	var body wireMessage
-	files, ok := s.receive("edit", w, r, &body)
+	edit, ok := s.receiveMessage("edit", "edit", w, r, &body, func() *wireMessage { return &body })
 	if !ok {
-		return
-	}
-	if body.Content != nil && !s.checkContent(w, "edit", *body.Content) {
 		return
 	}
 	s.mu.Lock()
@@ -169,13 +162,12 @@ func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, 10008, "Unknown Message")
 		return
 	}
-	edit := body.message(files)
 	merged := in.reply.Final
 	if body.Content != nil {
 		merged.Content = edit.Content
 	}
-	if files != nil {
-		merged.Files = files
+	if edit.Files != nil {
+		merged.Files = edit.Files
 	}
 	merged.Buttons, merged.Embeds = edit.Buttons, edit.Embeds
 	in.reply.Edits = append(in.reply.Edits, edit)
@@ -186,12 +178,8 @@ func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) postFollowup(w http.ResponseWriter, r *http.Request) {
 	var body wireMessage
-	files, ok := s.receive("followup", w, r, &body)
+	msg, ok := s.receiveMessage("followup", "follow-up", w, r, &body, func() *wireMessage { return &body })
 	if !ok {
-		return
-	}
-	msg := body.message(files)
-	if !s.checkContent(w, "follow-up", msg.Content) {
 		return
 	}
 	s.mu.Lock()

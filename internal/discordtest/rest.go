@@ -151,6 +151,23 @@ func (s *Server) receive(route string, w http.ResponseWriter, r *http.Request, v
 	return files, true
 }
 
+// receiveMessage is receive for a body that carries a message (data
+// returns it once decoded): it builds the Message and refuses content
+// over Discord's limit. ok is false when the answer has been written.
+func (s *Server) receiveMessage(route, what string, w http.ResponseWriter, r *http.Request, body any,
+	data func() *wireMessage) (m Message, ok bool) {
+	files, ok := s.receive(route, w, r, body)
+	if !ok {
+		return Message{}, false
+	}
+	wm := data()
+	m = wm.message(files)
+	if wm != nil && wm.Content != nil && !s.checkContent(w, what, m.Content) {
+		return Message{}, false
+	}
+	return m, true
+}
+
 // readMessage decodes a JSON or multipart (payload_json plus files) body
 // into v and returns the files, without their data when discard is set.
 func readMessage(contentType string, body io.Reader, v any, discard bool) ([]File, error) {
@@ -254,12 +271,8 @@ func (s *Server) tooLongLocked(what, content string) bool {
 
 func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 	var data wireMessage
-	files, ok := s.receive("message", w, r, &data)
+	m, ok := s.receiveMessage("message", "channel message", w, r, &data, func() *wireMessage { return &data })
 	if !ok {
-		return
-	}
-	m := data.message(files)
-	if !s.checkContent(w, "channel message", m.Content) {
 		return
 	}
 	m.ChannelID = r.PathValue("channel")
