@@ -38,6 +38,20 @@ func BenchmarkSolveWithImage(b *testing.B) {
 	})
 }
 
+// BenchmarkImageOverHTTP is BenchmarkSolveWithImage's steady load over the
+// HTTP interactions endpoint, where the image travels in the HTTP
+// response (one request) rather than in an edit after a deferral.
+func BenchmarkImageOverHTTP(b *testing.B) {
+	h := start(b, func(o *Options) { o.RateBurst, o.InteractionsAddr = 1000, "127.0.0.1:0" })
+	rest := func() int { return h.fake.Requests("callback") + h.fake.Requests("edit") }
+	for b.Loop() {
+		before := rest()
+		rs := drive(b, h, 600, 5*time.Millisecond)
+		b.ReportMetric(float64(rest()-before)/float64(len(rs)), "REST-calls/reply")
+		report(b, h, rs)
+	}
+}
+
 // drive sends n /solve interactions, one every gap (all at once for 0),
 // each from its own user, and waits for every reply.
 func drive(b *testing.B, h *harness, n int, gap time.Duration) []discordtest.Reply {

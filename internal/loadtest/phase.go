@@ -107,7 +107,7 @@ func (r *run) collect(name string, rate int, ss []sent, took time.Duration) Phas
 	}
 	p.P50, p.P99, p.Max = percentiles(lat)
 	for k := range byKind {
-		_, p.P99ByKind[k], _ = percentiles(byKind[k])
+		p.P50ByKind[k], p.P99ByKind[k], _ = percentiles(byKind[k])
 	}
 	return p
 }

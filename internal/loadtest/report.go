@@ -8,7 +8,7 @@ import (
 
 // Phase is what one phase of the run measured. Latency runs from the
 // fake sending the interaction to the user's final message: the HTTP
-// response, or the edit that brings a PNG.
+// response, or the edit of a deferred answer.
 type Phase struct {
 	Name                         string
 	Rate                         int // offered, per second
@@ -16,7 +16,7 @@ type Phase struct {
 	PNG                          int // answered replies with an image
 	Took                         time.Duration
 	P50, P99, Max                time.Duration
-	P99ByKind                    [kinds]time.Duration
+	P50ByKind, P99ByKind         [kinds]time.Duration
 	Errors                       map[string]int // failed requests by status and reason
 }
 
@@ -67,9 +67,9 @@ func (r *Report) String() string {
 	for _, p := range r.Phases {
 		fmt.Fprintf(&b, "%-7s %6d/s %7d %7d %7d %10d %6d %7.0f/s %9s %9s %10s\n", p.Name, p.Rate, p.Sent, p.OK, p.Failed, p.Unfinished,
 			p.PNG, p.Throughput(), ms(p.P50), ms(p.P99), ms(p.Max))
-		fmt.Fprintf(&b, "        p99 by kind:")
-		for k, d := range p.P99ByKind {
-			fmt.Fprintf(&b, " %s %s;", kindNames[k], ms(d))
+		fmt.Fprintf(&b, "        p50/p99 by kind:")
+		for k := range p.P99ByKind {
+			fmt.Fprintf(&b, " %s %s/%s;", kindNames[k], ms(p.P50ByKind[k]), ms(p.P99ByKind[k]))
 		}
 		b.WriteString("\n")
 		for e, n := range p.Errors {
