@@ -1,7 +1,10 @@
-// Package bot is sudokubot's Discord side: the gateway session, command
-// registration, one dispatcher for every interaction (rate limits, work
-// slots, deferral, panic recovery) and graceful shutdown. What to answer is
-// the commands package's business; this package decides how and when.
+// Package bot is sudokubot's Discord side: the gateway session or the HTTP
+// interactions endpoint, command registration, one dispatcher for every
+// interaction from either (rate limits, work slots, deferral, panic
+// recovery), the daily posts' ticker, health, metrics and graceful
+// shutdown. What to answer is the commands package's business; this
+// package decides how and when. A transport only decides how an
+// interaction's first callback travels (see call).
 package bot
 
 import (

@@ -1,7 +1,8 @@
 // Package daily holds the rules of the daily challenge: which puzzle is
-// today's, how submissions count, streaks, points and leaderboards, and when
-// each server's post is due. It declares the Store it needs; the store
-// package implements it. Time always comes from an injected clock.
+// today's, how submissions count, streaks, points and leaderboards, when
+// each server's post is due, and how it is made exactly once (Poster). It
+// declares the Store it needs; the store package implements it. Time
+// always comes from an injected clock.
 package daily
 
 import (
