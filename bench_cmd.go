@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -32,7 +31,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(tw, "file\tpuzzles\tpuzzles/s\tmedian\tp99\tmax\t")
 	status := exitOK
 	for _, name := range files {
-		grids, err := readPuzzleFile(name)
+		grids, err := solver.ReadPuzzleFile(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "sudokubot: %v\n", err)
 			status = exitInvalid
@@ -44,20 +43,6 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	tw.Flush()
 	return status
-}
-
-// readPuzzleFile reads a file of puzzles (solver.ReadPuzzles).
-func readPuzzleFile(name string) ([]solver.Grid, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	grids, err := solver.ReadPuzzles(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s %w", name, err)
-	}
-	return grids, nil
 }
 
 type benchResult struct {

@@ -127,13 +127,20 @@ func (s *flakyStore) PostDone(ctx context.Context, guild string, n int, message 
 	return s.Store.PostDone(ctx, guild, n, message)
 }
 
+// flakyRecords makes p's store fail PostDone n times, and counts p's
+// waits between tries in *waits.
+func flakyRecords(p *daily.Poster, n int32) (flaky *flakyStore, waits *int) {
+	flaky = &flakyStore{Store: p.Service.Store}
+	flaky.failures.Store(n)
+	p.Service.Store = flaky
+	waits = new(int)
+	p.Wait = func(ctx context.Context, d time.Duration) error { *waits++; return nil }
+	return flaky, waits
+}
+
 func TestPosterRecordsThroughFailuresAndShutdown(t *testing.T) {
 	p, c, f := newPoster(t)
-	flaky := &flakyStore{Store: p.Service.Store}
-	flaky.failures.Store(2)
-	p.Service.Store = flaky
-	var waits int
-	p.Wait = func(ctx context.Context, d time.Duration) error { waits++; return nil }
+	_, waits := flakyRecords(p, 2)
 	ctx, cancel := context.WithCancel(context.Background())
 	p.Send = func(ctx context.Context, channel string, day int) (string, error) {
 		cancel() // shutdown begins while the post is on its way
@@ -142,8 +149,8 @@ func TestPosterRecordsThroughFailuresAndShutdown(t *testing.T) {
 	if rep, err := p.Round(ctx); err != nil || rep != (daily.Report{Made: 1}) {
 		t.Fatalf("round = %+v, %v; want one post made", rep, err)
 	}
-	if waits != 2 {
-		t.Errorf("%d waits between record tries, want 2", waits)
+	if *waits != 2 {
+		t.Errorf("%d waits between record tries, want 2", *waits)
 	}
 	c.Set(c.Now().Add(time.Hour)) // past the lease: only the record keeps others off
 	if rep := round(t, p); rep != (daily.Report{}) {
@@ -153,16 +160,12 @@ func TestPosterRecordsThroughFailuresAndShutdown(t *testing.T) {
 
 func TestPosterGivesUpRecordingAfterTheTries(t *testing.T) {
 	p, _, _ := newPoster(t)
-	flaky := &flakyStore{Store: p.Service.Store}
-	flaky.failures.Store(100)
-	p.Service.Store = flaky
-	var waits int
-	p.Wait = func(ctx context.Context, d time.Duration) error { waits++; return nil }
+	flaky, waits := flakyRecords(p, 100)
 	if rep := round(t, p); rep != (daily.Report{Made: 1}) {
 		t.Errorf("round = %+v, want the post counted as made", rep)
 	}
-	if n := 100 - flaky.failures.Load(); n != 5 || waits != 4 {
-		t.Errorf("%d record tries and %d waits, want 5 and 4", n, waits)
+	if n := 100 - flaky.failures.Load(); n != 5 || *waits != 4 {
+		t.Errorf("%d record tries and %d waits, want 5 and 4", n, *waits)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 )
 
@@ -27,4 +28,18 @@ func ReadPuzzles(r io.Reader) ([]Grid, error) {
 		grids = append(grids, g)
 	}
 	return grids, sc.Err()
+}
+
+// ReadPuzzleFile is ReadPuzzles on the named file; the error names it.
+func ReadPuzzleFile(name string) ([]Grid, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	grids, err := ReadPuzzles(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s %w", name, err)
+	}
+	return grids, nil
 }

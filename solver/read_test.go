@@ -2,6 +2,8 @@ package solver
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -16,5 +18,18 @@ func TestReadPuzzles(t *testing.T) {
 	var pe *ParseError
 	if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), "line 3: ") {
 		t.Errorf("ReadPuzzles(short puzzle on line 3) error = %v, want a *ParseError naming line 3", err)
+	}
+}
+
+func TestReadPuzzleFileNamesTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(path, []byte("123\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadPuzzleFile(path); err == nil || !strings.HasPrefix(err.Error(), path+" line 1: ") {
+		t.Errorf("ReadPuzzleFile(bad) error = %v, want it to name the file and line", err)
+	}
+	if _, err := ReadPuzzleFile(path + ".missing"); err == nil {
+		t.Error("a missing file gave no error")
 	}
 }

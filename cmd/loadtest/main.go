@@ -119,14 +119,9 @@ func build(dir string, stderr io.Writer) (string, error) {
 
 // readPuzzles reads up to max puzzles of a file, as text.
 func readPuzzles(name string, max int) ([]string, error) {
-	f, err := os.Open(name)
+	grids, err := solver.ReadPuzzleFile(name)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	grids, err := solver.ReadPuzzles(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s %w", name, err)
 	}
 	var out []string
 	for _, g := range grids[:min(len(grids), max)] {
