@@ -110,7 +110,7 @@ func checkDataLine(file string, l puzzleLine, want int) string {
 	if w, ok := exceptions[l.puzzle]; ok {
 		want = w
 	}
-	if file == "se_rated_5plus.txt" {
+	if strings.HasPrefix(file, "se_rated_") {
 		if r, err := strconv.ParseFloat(l.rest, 64); err != nil || r < 1 || r > 12 {
 			return "no Sudoku Explainer rating after the puzzle: " + strconv.Quote(l.rest)
 		}
