@@ -1,0 +1,113 @@
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// stored is a game as the store keeps it: grids as their text, pencil
+// marks by cell, the undo list, the counters.
+type stored struct {
+	Puzzle   string   `json:"puzzle"`
+	Solution string   `json:"solution"`
+	Cells    string   `json:"cells"`
+	Notes    []Notes  `json:"notes,omitempty"` // by cell; omitted when there are none
+	Undo     []change `json:"undo,omitempty"`
+	Seq      int      `json:"seq"`
+	Checks   int      `json:"checks,omitempty"`
+	Hints    int      `json:"hints,omitempty"`
+}
+
+// MaxUndo bounds the moves kept for Undo, so a stored game stays small;
+// the oldest are dropped first.
+const MaxUndo = 200
+
+// Encode returns the game as JSON, for the store.
+func (g *Game) Encode() ([]byte, error) {
+	s := stored{Puzzle: g.puzzle.String(), Solution: g.solution.String(), Cells: g.cells.String(),
+		Undo: g.undo, Seq: g.seq, Checks: g.checks, Hints: g.hints}
+	for _, n := range g.notes {
+		if n != 0 {
+			s.Notes = g.notes
+			break
+		}
+	}
+	return json.Marshal(s)
+}
+
+// Decode reads a game Encode wrote, checking that it is whole: the grids
+// belong together and every digit, mark and undo step is on the board.
+func Decode(data []byte) (*Game, error) {
+	var s stored
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("game: decode: %w", err)
+	}
+	grids := make([]solver.Grid, 3)
+	for k, text := range []string{s.Puzzle, s.Solution, s.Cells} {
+		g, err := solver.Parse(text)
+		if err != nil {
+			return nil, fmt.Errorf("game: decode grid %d: %w", k, err)
+		}
+		grids[k] = g
+	}
+	g, err := New(grids[0], grids[1])
+	if err != nil {
+		return nil, err
+	}
+	if err := g.restore(grids[2], s); err != nil {
+		return nil, fmt.Errorf("game: decode: %w", err)
+	}
+	return g, nil
+}
+
+// restore fills a new game's board, marks, undo list and counters.
+func (g *Game) restore(cells solver.Grid, s stored) error {
+	if cells.Size() != g.Size() {
+		return errors.New("the board's size differs from the puzzle's")
+	}
+	n := g.Size()
+	for i := 0; i < cells.Cells(); i++ {
+		if v := g.puzzle.At(i/n, i%n); v != 0 && cells.At(i/n, i%n) != v {
+			return fmt.Errorf("the board changes the given at %s", solver.CellName(i/n, i%n))
+		}
+	}
+	if s.Notes != nil && len(s.Notes) != cells.Cells() {
+		return fmt.Errorf("%d pencil-mark cells for %d cells", len(s.Notes), cells.Cells())
+	}
+	for i, m := range s.Notes {
+		if m&^AllNotes(n) != 0 {
+			return fmt.Errorf("a pencil mark outside 1-%d", n)
+		}
+		g.notes[i] = m
+	}
+	if len(s.Undo) > MaxUndo {
+		return fmt.Errorf("%d undo steps, more than %d", len(s.Undo), MaxUndo)
+	}
+	for _, ch := range s.Undo {
+		if !g.validChange(ch) {
+			return errors.New("an undo step outside the board")
+		}
+	}
+	if s.Seq < 0 || s.Checks < 0 || s.Hints < 0 {
+		return errors.New("a negative counter")
+	}
+	g.cells, g.undo, g.seq, g.checks, g.hints = cells, s.Undo, s.Seq, s.Checks, s.Hints
+	return nil
+}
+
+func (g *Game) validChange(ch change) bool {
+	n := g.Size()
+	if ch.Cell < 0 || ch.Cell >= n*n || ch.Digit < 0 || ch.Digit > n || ch.Placed < 0 || ch.Placed > n ||
+		ch.Notes&^AllNotes(n) != 0 || g.puzzle.At(ch.Cell/n, ch.Cell%n) != 0 {
+		return false
+	}
+	for _, p := range ch.Peers {
+		if p < 0 || p >= n*n {
+			return false
+		}
+	}
+	return true
+}

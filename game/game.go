@@ -1,0 +1,212 @@
+// Package game is one player's play of one puzzle, as the board in Discord
+// shows it: the givens, the digits the player placed, their pencil marks,
+// the moves made (so they can be undone), and how many checks and hints
+// they used. It holds the rules of playing and nothing else: no I/O, no
+// clock, no Discord. A Game is not safe for concurrent use; the bot loads
+// one, applies a tap and stores it.
+//
+// Every change bumps Seq, the move counter a board's buttons carry, so a
+// tap on an outdated copy of the board can be told apart and refused.
+package game
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// Errors of moves a player cannot make.
+var (
+	ErrGiven   = errors.New("game: that cell is a given")
+	ErrFilled  = errors.New("game: pencil marks go in empty cells")
+	ErrNoUndo  = errors.New("game: nothing to undo")
+	ErrOutside = errors.New("game: outside the grid")
+)
+
+// Game is a puzzle being played. Make one with New, or Decode a stored one.
+type Game struct {
+	puzzle, solution, cells solver.Grid
+	notes                   []Notes // by cell index
+	undo                    []change
+	seq                     int
+	checks, hints           int
+}
+
+// change is what one move changed, for Undo: a cell's digit and marks
+// before it, and the marks of that digit a placement cleared in peers.
+type change struct {
+	Cell   int   `json:"c"`
+	Digit  int   `json:"d,omitempty"`
+	Notes  Notes `json:"n,omitempty"`
+	Peers  []int `json:"p,omitempty"` // cells that lost the placed digit's mark
+	Placed int   `json:"v,omitempty"` // the digit placed, whose mark Peers lost
+}
+
+// New starts a game of puzzle, whose only solution is solution. It
+// returns an error when the two do not belong together.
+func New(puzzle, solution solver.Grid) (*Game, error) {
+	if puzzle.Size() == 0 || puzzle.Size() != solution.Size() || !solution.Complete() {
+		return nil, errors.New("game: the solution is not a complete grid of the puzzle's size")
+	}
+	if err := solver.Validate(solution); err != nil {
+		return nil, fmt.Errorf("game: the solution breaks the rules: %w", err)
+	}
+	for i := 0; i < puzzle.Cells(); i++ {
+		r, c := i/puzzle.Size(), i%puzzle.Size()
+		if v := puzzle.At(r, c); v != 0 && v != solution.At(r, c) {
+			return nil, fmt.Errorf("game: the solution changes the given at %s", solver.CellName(r, c))
+		}
+	}
+	return &Game{puzzle: puzzle, solution: solution, cells: puzzle, notes: make([]Notes, puzzle.Cells())}, nil
+}
+
+// Puzzle returns the givens; Solution the solution; Grid the digits on the
+// board now, givens included.
+func (g *Game) Puzzle() solver.Grid   { return g.puzzle }
+func (g *Game) Solution() solver.Grid { return g.solution }
+func (g *Game) Grid() solver.Grid     { return g.cells }
+
+// Size returns the side of the grid.
+func (g *Game) Size() int { return g.puzzle.Size() }
+
+// Seq returns how many changes the game has had: the board's move counter.
+func (g *Game) Seq() int { return g.seq }
+
+// Checks and Hints count the checks and hints used.
+func (g *Game) Checks() int { return g.checks }
+func (g *Game) Hints() int  { return g.hints }
+
+// Notes returns the pencil marks of a cell.
+func (g *Game) Notes(c solver.Cell) Notes {
+	if !g.inside(c) {
+		return 0
+	}
+	return g.notes[g.index(c)]
+}
+
+// Given reports whether a cell holds a given.
+func (g *Game) Given(c solver.Cell) bool { return g.inside(c) && g.puzzle.At(c.Row, c.Col) != 0 }
+
+// Left returns how many cells are still empty.
+func (g *Game) Left() int { return g.cells.Cells() - g.cells.Givens() }
+
+// Solved reports whether the board is full and is the solution.
+func (g *Game) Solved() bool { return g.cells == g.solution }
+
+// Wrong returns the filled cells whose digit is not the solution's, in
+// reading order. It changes nothing; Check counts a check.
+func (g *Game) Wrong() []solver.Cell {
+	var out []solver.Cell
+	n := g.Size()
+	for i := 0; i < g.cells.Cells(); i++ {
+		r, c := i/n, i%n
+		if v := g.cells.At(r, c); v != 0 && v != g.solution.At(r, c) {
+			out = append(out, solver.Cell{Row: r, Col: c})
+		}
+	}
+	return out
+}
+
+// Check counts a check and returns the wrong cells.
+func (g *Game) Check() []solver.Cell {
+	g.checks++
+	g.seq++
+	return g.Wrong()
+}
+
+// UseHint counts a hint (the bot finds it with solver.Hint on Grid).
+func (g *Game) UseHint() {
+	g.hints++
+	g.seq++
+}
+
+// Apply makes a move. It returns ErrGiven, ErrFilled or ErrOutside, and
+// changes nothing, for a move the rules refuse.
+func (g *Game) Apply(m Move) error {
+	if err := g.allowed(m); err != nil {
+		return err
+	}
+	i := g.index(m.Cell)
+	ch := change{Cell: i, Digit: g.cells.At(m.Cell.Row, m.Cell.Col), Notes: g.notes[i]}
+	switch m.Kind {
+	case Place:
+		g.cells.Set(m.Cell.Row, m.Cell.Col, m.Digit)
+		g.notes[i] = 0
+		ch.Placed, ch.Peers = m.Digit, g.clearPeerMarks(m.Cell, m.Digit)
+	case Erase:
+		g.cells.Set(m.Cell.Row, m.Cell.Col, 0)
+		g.notes[i] = 0
+	case Note:
+		g.notes[i] ^= m.Notes
+	case Mark:
+		g.notes[i] = m.Notes
+	}
+	g.undo = append(g.undo, ch)
+	if len(g.undo) > MaxUndo {
+		g.undo = append(g.undo[:0:0], g.undo[1:]...)
+	}
+	g.seq++
+	return nil
+}
+
+func (g *Game) allowed(m Move) error {
+	switch {
+	case !g.inside(m.Cell):
+		return ErrOutside
+	case g.Given(m.Cell):
+		return ErrGiven
+	case m.Kind == Place && (m.Digit < 1 || m.Digit > g.Size()):
+		return ErrOutside
+	case (m.Kind == Note || m.Kind == Mark) && g.cells.At(m.Cell.Row, m.Cell.Col) != 0:
+		return ErrFilled
+	case m.Notes&^AllNotes(g.Size()) != 0:
+		return ErrOutside
+	case m.Kind < Place || m.Kind > Mark:
+		return fmt.Errorf("game: unknown move kind %d", m.Kind)
+	}
+	return nil
+}
+
+// clearPeerMarks removes digit's pencil mark from the cells that share a
+// row, column or box with c, and returns the cells that had it.
+func (g *Game) clearPeerMarks(c solver.Cell, digit int) []int {
+	var had []int
+	n := g.Size()
+	for i := range g.notes {
+		r, col := i/n, i%n
+		peer := r == c.Row || col == c.Col || g.cells.Box(r, col) == g.cells.Box(c.Row, c.Col)
+		if peer && g.notes[i].Has(digit) {
+			g.notes[i] = g.notes[i].Without(digit)
+			had = append(had, i)
+		}
+	}
+	return had
+}
+
+// Undo takes the last move back (checks and hints stay counted). It
+// returns ErrNoUndo when there is none.
+func (g *Game) Undo() error {
+	if len(g.undo) == 0 {
+		return ErrNoUndo
+	}
+	ch := g.undo[len(g.undo)-1]
+	g.undo = g.undo[:len(g.undo)-1]
+	n := g.Size()
+	g.cells.Set(ch.Cell/n, ch.Cell%n, ch.Digit)
+	g.notes[ch.Cell] = ch.Notes
+	for _, p := range ch.Peers {
+		g.notes[p] = g.notes[p].With(ch.Placed)
+	}
+	g.seq++
+	return nil
+}
+
+// CanUndo reports whether there is a move to undo.
+func (g *Game) CanUndo() bool { return len(g.undo) > 0 }
+
+func (g *Game) inside(c solver.Cell) bool {
+	return c.Row >= 0 && c.Col >= 0 && c.Row < g.Size() && c.Col < g.Size()
+}
+
+func (g *Game) index(c solver.Cell) int { return c.Row*g.Size() + c.Col }
