@@ -1,0 +1,56 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/sudokubot/sudokubot/game"
+)
+
+var _ game.Store = (*DB)(nil)
+
+// Game returns a player's stored game of a puzzle and its version.
+func (d *DB) Game(ctx context.Context, key game.Key) ([]byte, int, bool, error) {
+	var data string
+	var version int
+	err := d.db.QueryRowContext(ctx, d.q(`SELECT data, version FROM games WHERE user_id = ? AND puzzle = ?`),
+		key.User, key.Puzzle).Scan(&data, &version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, 0, false, nil
+	}
+	if err != nil {
+		return nil, 0, false, d.wrap("game", err)
+	}
+	return []byte(data), version, true, nil
+}
+
+// CreateGame stores a new game at version 0 unless the player has one of
+// that puzzle.
+func (d *DB) CreateGame(ctx context.Context, key game.Key, data []byte, at time.Time) (bool, error) {
+	defer d.lockWrites()()
+	res, err := d.db.ExecContext(ctx, d.q(`INSERT INTO games (user_id, puzzle, version, data, updated_at)
+		VALUES (?, ?, 0, ?, ?) ON CONFLICT (user_id, puzzle) DO NOTHING`), key.User, key.Puzzle, string(data), ms(at))
+	return d.changed("create game", res, err)
+}
+
+// SaveGame replaces a game if it is still at version prev.
+func (d *DB) SaveGame(ctx context.Context, key game.Key, prev, version int, data []byte, at time.Time) (bool, error) {
+	defer d.lockWrites()()
+	res, err := d.db.ExecContext(ctx, d.q(`UPDATE games SET version = ?, data = ?, updated_at = ?
+		WHERE user_id = ? AND puzzle = ? AND version = ?`), version, string(data), ms(at), key.User, key.Puzzle, prev)
+	return d.changed("save game", res, err)
+}
+
+// changed reports whether a statement changed a row.
+func (d *DB) changed(op string, res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, d.wrap(op, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, d.wrap(op, err)
+	}
+	return n == 1, nil
+}
