@@ -21,6 +21,12 @@ const (
 	Clash
 	// Hint marks the cells a hint talks about: green paper.
 	Hint
+	// Select marks where a player is looking on a board, such as the box
+	// they chose: pale blue paper.
+	Select
+	// Focus marks the cell a player chose and the cells holding the digit
+	// they are placing: stronger blue paper.
+	Focus
 )
 
 // Highlight gives some cells a style.
@@ -125,7 +131,7 @@ func check(g solver.Grid, opt Options) error {
 func papersFor(g solver.Grid, hs []Highlight) []paper {
 	papers := make([]paper, g.Cells())
 	for _, h := range hs {
-		p := map[Style]paper{Wrong: paperWrong, Clash: paperClash, Hint: paperHint}[h.Style]
+		p := map[Style]paper{Wrong: paperWrong, Clash: paperClash, Hint: paperHint, Select: paperSelect, Focus: paperFocus}[h.Style]
 		for _, c := range h.Cells {
 			papers[c.Row*g.Size()+c.Col] = p
 		}

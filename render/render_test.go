@@ -158,6 +158,8 @@ func TestPNGGolden(t *testing.T) {
 		{"4x4.png", mustSolve(t, mustParse(t, puzzle4)), Options{Puzzle: mustParse(t, puzzle4), Labels: true}},
 		{"6x6.png", mustSolve(t, mustParse(t, puzzle6)), Options{Puzzle: mustParse(t, puzzle6), Theme: Dark}},
 		{"16x16.png", mustSolve(t, p16), Options{Puzzle: p16, Labels: true}},
+		{"board_light.png", board(t, p9, s9), boardOptions(p9, Light)},
+		{"board_dark.png", board(t, p9, s9), boardOptions(p9, Dark)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -177,6 +179,47 @@ func TestPNGGolden(t *testing.T) {
 			}
 			golden(t, tt.name, b, samePixels)
 		})
+	}
+}
+
+// board is the classic puzzle in play: the first row's blanks filled,
+// r1c3 wrongly.
+func board(t *testing.T, p, s solver.Grid) solver.Grid {
+	t.Helper()
+	g := p
+	for c := 0; c < 9; c++ {
+		if g.At(0, c) == 0 {
+			g.Set(0, c, s.At(0, c))
+		}
+	}
+	g.Set(0, 2, 1)
+	return g
+}
+
+// boardOptions draws a board as a player sees it: box 5 chosen, r5c5
+// focused with the 8s it shares a digit with, a checked wrong cell, and
+// pencil marks in a few empty cells.
+func boardOptions(p solver.Grid, theme Theme) Options {
+	notes := make([]uint16, 81)
+	notes[1*9+1], notes[4*9+3], notes[8*9+0] = 0b000000111, 0b110000000, 0b010101010
+	var box []solver.Cell
+	for r := 3; r < 6; r++ {
+		for c := 3; c < 6; c++ {
+			box = append(box, solver.Cell{Row: r, Col: c})
+		}
+	}
+	return Options{Theme: theme, Puzzle: p, Notes: notes, Labels: true, Highlights: []Highlight{
+		{Style: Select, Cells: box},
+		{Style: Focus, Cells: []solver.Cell{{Row: 4, Col: 4}, {Row: 2, Col: 2}, {Row: 3, Col: 0}}},
+		{Style: Wrong, Cells: []solver.Cell{{Row: 0, Col: 2}}},
+	}}
+}
+
+func TestPaletteFits(t *testing.T) {
+	for _, th := range []Theme{Light, Dark} {
+		if n := len(paletteFor(th).colors); n > 256 {
+			t.Errorf("theme %d has %d colours; a PNG palette holds 256", th, n)
+		}
 	}
 }
 

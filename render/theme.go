@@ -46,6 +46,8 @@ const (
 	paperWrong
 	paperClash
 	paperHint
+	paperSelect
+	paperFocus
 	paperCount
 )
 
@@ -64,6 +66,7 @@ var themeColours = [...]colours{
 		},
 		papers: [paperCount]color.RGBA{
 			paperPlain: rgb(0xffffff), paperWrong: rgb(0xfbd5d5), paperClash: rgb(0xffe0a8), paperHint: rgb(0xcdf0d6),
+			paperSelect: rgb(0xe7eefc), paperFocus: rgb(0xbcd2f7),
 		},
 		thin: rgb(0xb5b9c0), thick: rgb(0x1e1f22),
 	},
@@ -74,6 +77,7 @@ var themeColours = [...]colours{
 		},
 		papers: [paperCount]color.RGBA{
 			paperPlain: rgb(0x313338), paperWrong: rgb(0x6a2c30), paperClash: rgb(0x6b5322), paperHint: rgb(0x22563a),
+			paperSelect: rgb(0x3a3f52), paperFocus: rgb(0x2f4a7a),
 		},
 		thin: rgb(0x4e5058), thick: rgb(0xdbdee1),
 	},
@@ -84,7 +88,9 @@ func rgb(v uint32) color.RGBA {
 }
 
 // levels is how many steps of coverage a glyph pixel has, 0 (paper) to
-// levels-1 (ink); the palette holds every step for every ink on every paper.
+// levels-1 (ink); the palette holds every step for every ink on every
+// paper: inkCount × paperCount × levels plus the papers and two line
+// colours must stay within a PNG palette's 256 (TestPaletteFits).
 const levels = 8
 
 // palette is a theme's colour table and where each colour sits in it.
