@@ -19,6 +19,7 @@ type stored struct {
 	Seq      int      `json:"seq"`
 	Checks   int      `json:"checks,omitempty"`
 	Hints    int      `json:"hints,omitempty"`
+	Cursor   Cursor   `json:"cursor"`
 }
 
 // MaxUndo bounds the moves kept for Undo, so a stored game stays small;
@@ -28,7 +29,7 @@ const MaxUndo = 200
 // Encode returns the game as JSON, for the store.
 func (g *Game) Encode() ([]byte, error) {
 	s := stored{Puzzle: g.puzzle.String(), Solution: g.solution.String(), Cells: g.cells.String(),
-		Undo: g.undo, Seq: g.seq, Checks: g.checks, Hints: g.hints}
+		Undo: g.undo, Seq: g.seq, Checks: g.checks, Hints: g.hints, Cursor: g.cursor}
 	for _, n := range g.notes {
 		if n != 0 {
 			s.Notes = g.notes
@@ -94,7 +95,10 @@ func (g *Game) restore(cells solver.Grid, s stored) error {
 	if s.Seq < 0 || s.Checks < 0 || s.Hints < 0 {
 		return errors.New("a negative counter")
 	}
-	g.cells, g.undo, g.seq, g.checks, g.hints = cells, s.Undo, s.Seq, s.Checks, s.Hints
+	if c := s.Cursor; c.Box < 0 || c.Box > n || c.Cell < 0 || c.Cell > n || c.Digit < 0 || c.Digit > n || (c.Cell > 0 && c.Box == 0) {
+		return errors.New("the cursor is off the board")
+	}
+	g.cells, g.undo, g.seq, g.checks, g.hints, g.cursor = cells, s.Undo, s.Seq, s.Checks, s.Hints, s.Cursor
 	return nil
 }
 

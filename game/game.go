@@ -31,6 +31,7 @@ type Game struct {
 	undo                    []change
 	seq                     int
 	checks, hints           int
+	cursor                  Cursor
 }
 
 // change is what one move changed, for Undo: a cell's digit and marks
