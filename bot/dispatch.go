@@ -66,7 +66,7 @@ func (b *Bot) component(c *call, customID string) {
 		return
 	}
 	b.limited(c, name, func() {
-		b.answer(c, commands.Command{Def: cmd.Def, Private: cmd.Private, Heavy: cmd.Heavy,
+		b.answer(c, commands.Command{Def: cmd.Def, Private: cmd.Private, Updates: cmd.Updates, Heavy: cmd.Heavy,
 			Handle: func(ctx context.Context, i *discordgo.Interaction) (commands.Response, error) {
 				return cmd.Component(ctx, i, arg)
 			}})
@@ -147,10 +147,10 @@ func (b *Bot) answer(c *call, cmd commands.Command) {
 	var first time.Duration
 	select {
 	case out = <-result:
-		b.respondAs(c, name, cmd.Ephemeral(c.Interaction, out.resp), out.resp)
+		b.respondAs(c, name, reply{ephemeral: cmd.Ephemeral(c.Interaction, out.resp), update: cmd.IsUpdate(c.Interaction)}, out.resp)
 		first = b.opt.Now().Sub(start)
 	case <-timer.C:
-		deferred := b.deferReply(c, name, cmd.IsPrivate(c.Interaction))
+		deferred := b.deferReply(c, name, reply{ephemeral: cmd.IsPrivate(c.Interaction), update: cmd.IsUpdate(c.Interaction)})
 		first = b.opt.Now().Sub(start)
 		out = <-result
 		if deferred {

@@ -331,3 +331,49 @@ func TestHintEndToEnd(t *testing.T) {
 		checkMessage(t, r.Final, []string{"**Hint:**"}, "hint.png", true)
 	})
 }
+
+// boardCommand answers its buttons by updating the message they are on,
+// after d.
+func boardCommand(d time.Duration) commands.Command {
+	return commands.Command{
+		Def:     &discordgo.ApplicationCommand{Name: "board", Description: "test"},
+		Private: func(*discordgo.Interaction) bool { return true },
+		Updates: func(*discordgo.Interaction) bool { return true },
+		Handle: func(context.Context, *discordgo.Interaction) (commands.Response, error) {
+			return commands.Response{Content: "board"}, nil
+		},
+		Component: func(_ context.Context, _ *discordgo.Interaction, arg string) (commands.Response, error) {
+			time.Sleep(d)
+			return commands.Response{Content: "tapped " + arg, Buttons: []commands.Button{{Label: "again", CustomID: "board:" + arg + "+"}},
+				Files: []commands.File{{Name: "board.png", ContentType: "image/png", Data: []byte("png")}}}, nil
+		},
+	}
+}
+
+// TestButtonsUpdateTheirMessage: a tap's answer replaces the message the
+// button is on (type 7), or, when slow, is deferred as an update (type 6)
+// and edited in; either way its picture replaces the old one.
+func TestButtonsUpdateTheirMessage(t *testing.T) {
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		for _, tt := range []struct {
+			name      string
+			delay     time.Duration
+			wantFirst discordgo.InteractionResponseType
+		}{
+			{"quick", 0, discordgo.InteractionResponseUpdateMessage},
+			{"slow", 400 * time.Millisecond, discordgo.InteractionResponseDeferredMessageUpdate},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				h := start(t, both(over, withCommands(boardCommand(tt.delay))))
+				r := h.send(discordtest.Button(guild, ada, "board:b5"))
+				if len(r.Callbacks) != 1 || r.Callbacks[0].Type != tt.wantFirst {
+					t.Fatalf("callbacks = %+v, want one of type %d", r.Callbacks, tt.wantFirst)
+				}
+				if r.Final.Content != "tapped b5" || len(r.Final.Buttons) != 1 || len(r.Final.Files) != 1 {
+					t.Errorf("final = %q with %d buttons and %d files, want the new board with one picture",
+						r.Final.Content, len(r.Final.Buttons), len(r.Final.Files))
+				}
+			})
+		}
+	})
+}

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -36,36 +37,61 @@ func (b *Bot) callback(c *call, command string, resp *discordgo.InteractionRespo
 	return err == nil
 }
 
+// reply is how an answer is shown, decided before the handler runs: to
+// the person who asked only, and in place of the message a button is on.
+type reply struct{ ephemeral, update bool }
+
 // respond answers with a notice of the bot's own (resp.Notice: only the
-// person who asked sees it).
+// person who asked sees it), as a message of its own.
 func (b *Bot) respond(c *call, command string, resp commands.Response) {
-	b.respondAs(c, command, resp.Notice, resp)
+	b.respondAs(c, command, reply{ephemeral: resp.Notice}, resp)
 }
 
-// respondAs answers with the reply itself, a message (private when
-// ephemeral) or a form.
-func (b *Bot) respondAs(c *call, command string, ephemeral bool, resp commands.Response) {
+// respondAs answers with the reply itself: a message (private when
+// ephemeral), the button's message updated, or a form.
+func (b *Bot) respondAs(c *call, command string, how reply, resp commands.Response) {
 	if resp.Modal != nil {
 		b.callback(c, command, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: modal(resp.Modal)})
 		return
 	}
 	data := &discordgo.InteractionResponseData{Content: b.fit(c.ID, resp.Content), Files: files(resp.Files),
-		Components: buttons(resp.Buttons), AllowedMentions: noMentions}
-	if ephemeral {
+		Attachments: onlyNew(resp.Files), Components: buttons(resp.Buttons), AllowedMentions: noMentions}
+	kind := discordgo.InteractionResponseChannelMessageWithSource
+	switch {
+	case how.update:
+		kind = discordgo.InteractionResponseUpdateMessage // its flags stay the message's
+	case how.ephemeral:
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	b.callback(c, command, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+	b.callback(c, command, &discordgo.InteractionResponse{Type: kind, Data: data})
 }
 
-// deferReply sends the deferred callback ("sudokubot is thinking…") and
-// reports whether Discord took it.
-func (b *Bot) deferReply(c *call, command string, private bool) bool {
-	data := &discordgo.InteractionResponseData{}
-	if private {
-		data.Flags = discordgo.MessageFlagsEphemeral
+// deferReply sends the deferred callback ("sudokubot is thinking…", or
+// for an update nothing visible) and reports whether Discord took it.
+func (b *Bot) deferReply(c *call, command string, how reply) bool {
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{}}
+	switch {
+	case how.update:
+		resp = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	case how.ephemeral:
+		resp.Data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	return b.callback(c, command, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: data})
+	return b.callback(c, command, resp)
+}
+
+// onlyNew lists a reply's files as the message's attachments, so that
+// updating or editing a message replaces its picture instead of adding to
+// it (Discord keeps attachments an edit does not list). Nil without files.
+func onlyNew(fs []commands.File) *[]*discordgo.MessageAttachment {
+	if len(fs) == 0 {
+		return nil
+	}
+	list := make([]*discordgo.MessageAttachment, len(fs))
+	for k, f := range fs {
+		list[k] = &discordgo.MessageAttachment{ID: strconv.Itoa(k), Filename: f.Name}
+	}
+	return &list
 }
 
 // modal is a form's callback data.
@@ -102,7 +128,8 @@ func (b *Bot) edit(c *call, command string, resp commands.Response) {
 		resp = replyApology
 	}
 	content := b.fit(c.ID, resp.Content)
-	edit := &discordgo.WebhookEdit{Content: &content, Files: files(resp.Files), AllowedMentions: noMentions}
+	edit := &discordgo.WebhookEdit{Content: &content, Files: files(resp.Files), Attachments: onlyNew(resp.Files),
+		AllowedMentions: noMentions}
 	if rows := buttons(resp.Buttons); rows != nil {
 		edit.Components = &rows
 	}

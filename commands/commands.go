@@ -29,6 +29,10 @@ type Command struct {
 	// reply's privacy: the bot flags a deferred answer by it, and a reply
 	// cannot say otherwise (see Ephemeral). Nil: public.
 	Private func(i *discordgo.Interaction) bool
+	// Updates reports, before Handle runs, whether the reply to i replaces
+	// the message its button is on (a tap on a board) rather than being a
+	// message of its own. Nil: never.
+	Updates func(i *discordgo.Interaction) bool
 	// Heavy marks commands that solve or draw and so take a work slot.
 	Heavy bool
 	// Component answers a click on a button this command put in a reply;
@@ -191,6 +195,12 @@ func (d Deps) withDefaults() Deps {
 // which is the command's Private alone.
 func (c Command) Ephemeral(i *discordgo.Interaction, resp Response) bool {
 	return c.IsPrivate(i) || resp.Notice
+}
+
+// IsUpdate reports whether the reply to i replaces the message its
+// button is on.
+func (c Command) IsUpdate(i *discordgo.Interaction) bool {
+	return c.Updates != nil && i.Type == discordgo.InteractionMessageComponent && c.Updates(i)
 }
 
 // IsPrivate reports whether the command's replies to i are private.

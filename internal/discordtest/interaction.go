@@ -39,6 +39,7 @@ type interaction struct {
 	reply     Reply
 	done      bool
 	viaHTTP   bool // sent to the endpoint: its callback is the response
+	component bool // a button or select: only it may update its message
 	// answered is closed when the HTTP response has been taken in, so an
 	// edit racing it waits for it alone (a shared condition variable would
 	// wake every waiting edit on every callback).
@@ -61,7 +62,7 @@ func (in *interaction) markAnswered() {
 func (s *Server) Send(payload map[string]any) string {
 	s.mu.Lock()
 	in := &interaction{id: s.newID(), token: "itoken-" + s.newID(), sentAt: s.now(), answered: make(chan struct{}),
-		viaHTTP: s.ep.url != ""}
+		viaHTTP: s.ep.url != "", component: payload["type"] == discordgo.InteractionMessageComponent}
 	s.interactions[in.id], s.byToken[in.token] = in, in
 	endpoint := s.ep.url
 	s.mu.Unlock()
@@ -128,6 +129,9 @@ func (s *Server) acceptLocked(in *interaction, t discordgo.InteractionResponseTy
 	case s.since(in.sentAt) > CallbackTimeout:
 		s.violate("interaction %s: first callback after %v", in.id, s.since(in.sentAt))
 		return http.StatusNotFound, 10062, "Unknown interaction"
+	case (t == discordgo.InteractionResponseUpdateMessage || t == discordgo.InteractionResponseDeferredMessageUpdate) && !in.component:
+		s.violate("interaction %s: a message update (type %d) answers only a component", in.id, t)
+		return http.StatusBadRequest, 50035, "Invalid Form Body: interaction has no message to update"
 	}
 	at := s.since(in.sentAt)
 	in.reply.Callbacks = append(in.reply.Callbacks, Callback{Type: t, Message: msg, At: at})
@@ -166,8 +170,11 @@ func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
 	if body.Content != nil {
 		merged.Content = edit.Content
 	}
-	if edit.Files != nil {
-		merged.Files = edit.Files
+	switch {
+	case body.Attachments != nil:
+		merged.Files = edit.Files // the new files; the fake keeps no old attachment by id
+	case edit.Files != nil:
+		merged.Files = append(append([]File(nil), merged.Files...), edit.Files...) // Discord keeps what an edit does not list
 	}
 	merged.Buttons, merged.Embeds = edit.Buttons, edit.Embeds
 	in.reply.Edits = append(in.reply.Edits, edit)

@@ -209,11 +209,14 @@ func readMessage(contentType string, body io.Reader, v any, discard bool) ([]Fil
 
 // wireMessage is a message body as Discord receives it.
 type wireMessage struct {
-	Content  *string                `json:"content"`
-	Flags    discordgo.MessageFlags `json:"flags"`
-	Embeds   []json.RawMessage      `json:"embeds"`
-	CustomID string                 `json:"custom_id"`
-	Choices  []struct {
+	Content *string `json:"content"`
+	// Attachments, when present, lists the attachments to keep; an edit
+	// without it keeps every attachment and adds its files.
+	Attachments *[]json.RawMessage     `json:"attachments"`
+	Flags       discordgo.MessageFlags `json:"flags"`
+	Embeds      []json.RawMessage      `json:"embeds"`
+	CustomID    string                 `json:"custom_id"`
+	Choices     []struct {
 		Value any `json:"value"`
 	} `json:"choices"`
 	Components []struct {
