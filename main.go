@@ -156,7 +156,7 @@ func botOptions(cfg config.Config, log *slog.Logger, st *store.DB) bot.Options {
 	m := bot.NewMetrics()
 	svc := daily.New(st, log)
 	deps := commands.Deps{Meter: m, SolveTimeout: cfg.SolveTimeout, DefaultFormat: cfg.DefaultFormat,
-		DarkImages: cfg.ImageTheme == "dark", Log: log, Daily: svc, Renders: render.NewCache(256)}
+		DarkImages: cfg.ImageTheme == "dark", Log: log, Daily: svc, Games: st, Renders: render.NewCache(256)}
 	opt := bot.Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: commands.All(deps), Log: log,
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr, InteractionsAddr: cfg.InteractionsAddr,
 		PublicKey: cfg.PublicKey, Metrics: m, Prepare: svc.Ready, Health: st.Ping}

@@ -228,7 +228,7 @@ func TestBotOptionsWiring(t *testing.T) {
 		for _, c := range opt.Commands {
 			names = append(names, c.Def.Name)
 		}
-		if !slices.Contains(names, "daily") || opt.Health == nil || opt.Prepare == nil || opt.Metrics == nil {
+		if !slices.Contains(names, "daily") || !slices.Contains(names, "play") || opt.Health == nil || opt.Prepare == nil || opt.Metrics == nil {
 			t.Errorf("DailyPosts %v: commands %v, health %v, prepare %v, metrics %v", on, names,
 				opt.Health != nil, opt.Prepare != nil, opt.Metrics != nil)
 		}
@@ -237,7 +237,7 @@ func TestBotOptionsWiring(t *testing.T) {
 	for _, d := range commands.Definitions() {
 		defs = append(defs, d.Name)
 	}
-	if got := strings.Join(defs, ","); got != "solve,check,hint,generate,daily,help,Solve this puzzle" {
+	if got := strings.Join(defs, ","); got != "solve,check,hint,generate,daily,play,help,Solve this puzzle" {
 		t.Errorf("registered definitions = %s", got)
 	}
 }

@@ -117,7 +117,7 @@ func wired(origin *url.URL, log *slog.Logger, st *store.DB) Options {
 	opt := Options{Token: testToken, APIURL: origin, Log: log, Metrics: m}
 	if st != nil {
 		svc := daily.New(st, log)
-		deps.Daily, opt.Prepare, opt.Health = svc, svc.Ready, st.Ping
+		deps.Daily, deps.Games, opt.Prepare, opt.Health = svc, st, svc.Ready, st.Ping
 		m.CountDatabaseErrors(st.Errors)
 		opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost}
 	}

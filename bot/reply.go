@@ -55,11 +55,14 @@ func (b *Bot) respondAs(c *call, command string, how reply, resp commands.Respon
 		return
 	}
 	data := &discordgo.InteractionResponseData{Content: b.fit(c.ID, resp.Content), Files: files(resp.Files),
-		Attachments: onlyNew(resp.Files), Components: buttons(resp.Buttons), AllowedMentions: noMentions}
+		Attachments: onlyNew(resp.Files), Components: buttons(resp), AllowedMentions: noMentions}
 	kind := discordgo.InteractionResponseChannelMessageWithSource
 	switch {
 	case how.update:
 		kind = discordgo.InteractionResponseUpdateMessage // its flags stay the message's
+		if data.Components == nil {
+			data.Components = []discordgo.MessageComponent{} // an update without buttons removes the old ones
+		}
 	case how.ephemeral:
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
@@ -112,7 +115,7 @@ func modal(m *commands.Modal) *discordgo.InteractionResponseData {
 // post sends a message to a channel and returns its id.
 func (b *Bot) post(ctx context.Context, channel string, resp commands.Response) (string, error) {
 	msg, err := b.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: resp.Content,
-		Files: files(resp.Files), Components: buttons(resp.Buttons), AllowedMentions: noMentions},
+		Files: files(resp.Files), Components: buttons(resp), AllowedMentions: noMentions},
 		discordgo.WithContext(ctx))
 	if err != nil {
 		b.metrics.apiError(err)
@@ -130,9 +133,11 @@ func (b *Bot) edit(c *call, command string, resp commands.Response) {
 	content := b.fit(c.ID, resp.Content)
 	edit := &discordgo.WebhookEdit{Content: &content, Files: files(resp.Files), Attachments: onlyNew(resp.Files),
 		AllowedMentions: noMentions}
-	if rows := buttons(resp.Buttons); rows != nil {
-		edit.Components = &rows
+	rows := buttons(resp)
+	if rows == nil {
+		rows = []discordgo.MessageComponent{} // the edited message keeps no old buttons
 	}
+	edit.Components = &rows
 	_, err := b.session.InteractionResponseEdit(c.Interaction, edit)
 	if err != nil {
 		b.metrics.apiError(err)
@@ -161,14 +166,25 @@ func files(fs []commands.File) []*discordgo.File {
 	return out
 }
 
-// buttons puts a reply's buttons in one action row (Discord allows five).
-func buttons(bs []commands.Button) []discordgo.MessageComponent {
-	if len(bs) == 0 {
-		return nil
+// buttons lays a reply's buttons out in action rows: Rows as they are,
+// else Buttons as one row (Discord allows 5 rows of 5).
+func buttons(resp commands.Response) []discordgo.MessageComponent {
+	rows := resp.Rows
+	if rows == nil && len(resp.Buttons) > 0 {
+		rows = [][]commands.Button{resp.Buttons}
 	}
-	row := discordgo.ActionsRow{}
-	for _, b := range bs[:min(len(bs), 5)] {
-		row.Components = append(row.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID, Style: discordgo.SecondaryButton})
+	var out []discordgo.MessageComponent
+	for _, r := range rows[:min(len(rows), 5)] {
+		row := discordgo.ActionsRow{}
+		for _, b := range r[:min(len(r), 5)] {
+			row.Components = append(row.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID,
+				Style: buttonStyles[b.Style], Disabled: b.Disabled})
+		}
+		out = append(out, row)
 	}
-	return []discordgo.MessageComponent{row}
+	return out
+}
+
+var buttonStyles = map[commands.ButtonStyle]discordgo.ButtonStyle{
+	commands.Plain: discordgo.SecondaryButton, commands.Chosen: discordgo.PrimaryButton, commands.Go: discordgo.SuccessButton,
 }

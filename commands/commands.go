@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -49,7 +50,10 @@ type Command struct {
 type Response struct {
 	Content string
 	Files   []File
+	// Buttons are one row of buttons under the reply; Rows, for a reply
+	// with more, are up to 5 rows of up to 5 (Rows wins when both are set).
 	Buttons []Button
+	Rows    [][]Button
 	// Notice marks a reply about a mistake (the person's, such as an
 	// unreadable puzzle, or the bot's): answered directly, only the
 	// person who asked sees it, even for a public command. It never makes
@@ -91,7 +95,20 @@ type ChannelPost struct {
 type Button struct {
 	Label    string
 	CustomID string
+	Style    ButtonStyle
+	Disabled bool
 }
+
+// ButtonStyle is a button's colour: Plain (grey), Chosen (blurple: the
+// one selected), Go (green: the step forward).
+type ButtonStyle int
+
+// The button styles.
+const (
+	Plain ButtonStyle = iota
+	Chosen
+	Go
+)
 
 // File is an attachment. A name starting with SPOILER_ hides it until
 // clicked.
@@ -121,6 +138,8 @@ type Deps struct {
 	Log *slog.Logger
 	// Daily runs the daily challenge; nil leaves /daily out.
 	Daily *daily.Service
+	// Games keeps the boards of /play between taps; nil leaves /play out.
+	Games game.Store
 	// Meter receives solver timings (nil: dropped).
 	Meter Meter
 	// Renders keeps drawn images by content; share one with the
@@ -148,26 +167,32 @@ func (d Deps) solved(command string, took time.Duration, timedOut bool) {
 	}
 }
 
-// All returns every command this build implements, in the order /help
-// lists them.
+// All returns every command this build serves with d, in the order
+// /help lists them: /daily with a daily service, /play with a games store.
 func All(d Deps) []Command {
-	d = d.withDefaults()
-	all := []Command{solveCommand(d), checkCommand(d), hintCommand(d), generateCommand(d)}
-	if d.Daily != nil {
-		all = append(all, dailyCommand(d))
-	}
-	return append(all, helpCommand(), solveMessageCommand(d))
+	return commandsOf(d.withDefaults(), d.Daily != nil, d.Games != nil)
 }
 
 // Definitions returns what Discord registers for every command this
-// build serves, /daily included, in the order of All: for registering
-// without serving (sudokubot register). No handler of them runs.
+// build serves, /daily and /play included, in the order of All: for
+// registering without serving (sudokubot register).
 func Definitions() []*discordgo.ApplicationCommand {
 	var defs []*discordgo.ApplicationCommand
-	for _, c := range All(Deps{Daily: &daily.Service{}}) {
+	for _, c := range commandsOf(Deps{}.withDefaults(), true, true) {
 		defs = append(defs, c.Def)
 	}
 	return defs
+}
+
+func commandsOf(d Deps, withDaily, withPlay bool) []Command {
+	all := []Command{solveCommand(d), checkCommand(d), hintCommand(d), generateCommand(d)}
+	if withDaily {
+		all = append(all, dailyCommand(d))
+	}
+	if withPlay {
+		all = append(all, playCommand(d))
+	}
+	return append(all, helpCommand(), solveMessageCommand(d))
 }
 
 func (d Deps) withDefaults() Deps {

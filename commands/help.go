@@ -13,6 +13,7 @@ const helpText = "**sudokubot** solves and checks Sudoku puzzles.\n" +
 	"`/check puzzle answer` checks a filled-in grid: correct, incomplete, or which cells are wrong.\n" +
 	"`/hint puzzle` explains the next step for the grid as you have it (and points out a mistake first).\n" +
 	"`/generate [difficulty] [size]` makes a new puzzle with one solution, easy to extreme, 4×4 to 16×16.\n" +
+	"`/play [difficulty] [size] [puzzle]` opens a private board you fill with taps, saved on every move.\n" +
 	"Right-click a message (⋯ → Apps) and choose **Solve this puzzle** to solve a puzzle someone posted.\n\n" +
 	"**Writing a puzzle:** row by row, digits 1-9 and `.` or `0` for blanks, on one line or as a grid " +
 	"(borders, spaces and code blocks are ignored). 4×4, 6×6 and 16×16 (digits 1-9 and A-G) work too.\n" +

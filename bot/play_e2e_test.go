@@ -1,0 +1,156 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// board is the board message a player sees, read back from the fake.
+type board struct {
+	t       *testing.T
+	h       *harness
+	st      *store.DB
+	u       discordtest.User
+	ref     string
+	seq     string
+	last    discordtest.Reply
+	content string
+}
+
+// openBoard sends /play with opts and reads the board it answers with.
+func openBoard(t *testing.T, h *harness, st *store.DB, u discordtest.User, opts map[string]any) *board {
+	t.Helper()
+	b := &board{t: t, h: h, st: st, u: u}
+	b.read(h.send(discordtest.SlashCommand(guild, u, "play", opts)), discordgo.InteractionResponseChannelMessageWithSource)
+	if !b.last.Final.Ephemeral() {
+		t.Error("the board is not private")
+	}
+	return b
+}
+
+// read takes a reply as the board's current state: its move counter
+// comes from its buttons' custom ids, "play:<ref>:<seq>:<control>".
+func (b *board) read(r discordtest.Reply, want discordgo.InteractionResponseType) {
+	b.t.Helper()
+	if len(r.Callbacks) != 1 || r.Callbacks[0].Type != want {
+		b.t.Fatalf("callbacks = %+v, want one of type %d; logs:\n%s", r.Callbacks, want, b.h.logs)
+	}
+	if len(r.Final.Files) != 1 || r.Final.Files[0].Name != "board.png" || len(r.Final.Files[0].Data) > 40<<10 {
+		b.t.Errorf("the board's picture: %+v", r.Final.Files)
+	}
+	b.last, b.content = r, r.Final.Content
+	if len(r.Final.Buttons) == 0 {
+		return // play is over
+	}
+	parts := strings.Split(r.Final.Buttons[0], ":")
+	if len(parts) != 4 || parts[0] != "play" || len(r.Final.Buttons[0]) > 100 {
+		b.t.Fatalf("button id %q", r.Final.Buttons[0])
+	}
+	b.ref, b.seq = parts[1], parts[2]
+}
+
+// tap presses a control on the current board.
+func (b *board) tap(control string) {
+	b.t.Helper()
+	b.read(b.h.send(discordtest.Button(guild, b.u, fmt.Sprintf("play:%s:%s:%s", b.ref, b.seq, control))),
+		discordgo.InteractionResponseUpdateMessage)
+}
+
+// stored reads the player's game from the database.
+func (b *board) stored() *game.Game {
+	b.t.Helper()
+	data, _, ok, err := b.st.Game(context.Background(), game.Key{User: b.u.ID, Puzzle: b.ref})
+	if err != nil || !ok {
+		b.t.Fatalf("no stored game: %v", err)
+	}
+	g, err := game.Decode(data)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return g
+}
+
+// fill places every missing digit with box, cell and digit taps.
+func (b *board) fill() int {
+	b.t.Helper()
+	g := b.stored()
+	n, br, bc := g.Size(), g.Puzzle().BoxRows(), g.Puzzle().BoxCols()
+	taps := 0
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			if g.Grid().At(r, c) != 0 {
+				continue
+			}
+			box, k := r/br*(n/bc)+c/bc+1, r%br*bc+c%bc+1
+			b.tap(fmt.Sprintf("b%d", box))
+			b.tap(fmt.Sprintf("c%d", k))
+			b.tap(fmt.Sprintf("d%d", g.Solution().At(r, c)))
+			taps += 3
+		}
+	}
+	return taps
+}
+
+// TestPlayAWholeBoardByTaps opens /play, fills the board by taps and
+// submits it, over both transports; the taps are stored as they come.
+func TestPlayAWholeBoardByTaps(t *testing.T) {
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h, st := startDailyWith(t, "", over)
+		b := openBoard(t, h, st, ada, map[string]any{"size": 4, "difficulty": "easy"})
+		if !strings.Contains(b.content, "**New puzzle** · 4×4") {
+			t.Errorf("board = %q", b.content)
+		}
+		b.tap("s")
+		if !strings.Contains(b.content, "Fill every cell first") {
+			t.Errorf("an early submit = %q", b.content)
+		}
+		taps := b.fill()
+		if g := b.stored(); !g.Solved() || fmt.Sprint(g.Seq()) != b.seq {
+			t.Fatalf("after %d taps the stored game is solved %v at seq %d, board at %s", taps, g.Solved(), g.Seq(), b.seq)
+		}
+		b.tap("s")
+		if !strings.Contains(b.content, "✅ **Correct!**") || len(b.last.Final.Buttons) != 0 {
+			t.Errorf("submit = %q with %d buttons, want Correct! and no controls", b.content, len(b.last.Final.Buttons))
+		}
+	})
+}
+
+// TestPlayRefusesAnOutdatedTapAndResumes: a tap carrying an old move
+// counter is not applied; /play with the same puzzle resumes the game;
+// a restarted bot takes the next tap.
+func TestPlayRefusesAnOutdatedTapAndResumes(t *testing.T) {
+	dsn := t.TempDir() + "/play.db"
+	h, st := startDailyWith(t, dsn, nil)
+	const puzzle = "...1...44...2..." // one solution; r1c1 and r1c2 are blank
+	b := openBoard(t, h, st, ada, map[string]any{"puzzle": puzzle})
+	b.tap("b1")
+	old := b.seq
+	b.tap("c2")
+	b.tap("d3")
+	before := b.stored()
+	b.seq = old // a second device still shows the board before those taps
+	b.tap("c2")
+	if !strings.Contains(b.content, "out of date") || b.stored().Seq() != before.Seq() {
+		t.Errorf("an outdated tap: %q; seq %d → %d", b.content, before.Seq(), b.stored().Seq())
+	}
+	again := openBoard(t, h, st, ada, map[string]any{"puzzle": puzzle})
+	if !strings.Contains(again.content, "Welcome back") || again.seq != b.seq {
+		t.Errorf("reopening the same puzzle: %q at %s, want the saved game at %s", again.content, again.seq, b.seq)
+	}
+	h.stop()
+	st.Close()
+	h2, st2 := startDailyWith(t, dsn, nil)
+	b.h, b.st = h2, st2
+	b.tap("u") // undo the 3, on a new process
+	if g := b.stored(); g.Grid().At(0, 1) != 0 {
+		t.Errorf("after a restart, undo left %d at r1c2", g.Grid().At(0, 1))
+	}
+}

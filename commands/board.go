@@ -1,0 +1,174 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/english"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// boardView is what one board message shows besides the game: its title,
+// a line about the last tap, the wrong cells a check found, the cells a
+// hint points at, and whether play is over.
+type boardView struct {
+	ref    string // the game's reference in custom ids
+	title  string
+	status string
+	wrong  []solver.Cell
+	hint   []solver.Cell
+	over   bool
+}
+
+// board returns the board message for g: the picture, the status and the
+// controls.
+func (d Deps) board(g *game.Game, v boardView) (Response, error) {
+	file, err := d.boardImage(g, v)
+	if err != nil {
+		return Response{}, err
+	}
+	var lines []string
+	lines = append(lines, v.title+" · "+english.Count(g.Left(), "cell left", "cells left")+modeLine(g))
+	if v.status != "" {
+		lines = append(lines, v.status)
+	}
+	resp := Response{Content: strings.Join(lines, "\n"), Files: []File{file}}
+	if !v.over {
+		resp.Rows = controls(g, v.ref)
+	}
+	return resp, nil
+}
+
+// modeLine says what the taps do now: the held digit, pencil marks.
+func modeLine(g *game.Game) string {
+	c, s := g.Cursor(), ""
+	if c.Digit != 0 {
+		s += fmt.Sprintf(" · holding **%d**", c.Digit)
+	}
+	if c.Notes {
+		s += " · ✏️ pencil marks"
+	}
+	return s
+}
+
+// boardImage draws the board: givens and the player's digits in their own
+// colours, pencil marks, the chosen box and cell, the held digit (or the
+// chosen cell's) wherever it stands, and the check's or hint's cells.
+func (d Deps) boardImage(g *game.Game, v boardView) (File, error) {
+	n := g.Size()
+	grid := g.Grid()
+	opt := render.Options{Puzzle: g.Puzzle(), Notes: make([]uint16, n*n)}
+	for i := range opt.Notes {
+		opt.Notes[i] = uint16(g.Notes(solver.Cell{Row: i / n, Col: i % n}) >> 1)
+	}
+	c := g.Cursor()
+	if c.Box != 0 && !v.over {
+		opt.Highlights = append(opt.Highlights, render.Highlight{Style: render.Select, Cells: g.BoxCells(c.Box)})
+	}
+	digit := c.Digit
+	sel, chosen := g.Selected()
+	if chosen && grid.At(sel.Row, sel.Col) != 0 {
+		digit = grid.At(sel.Row, sel.Col)
+	}
+	var focus []solver.Cell
+	for i := 0; i < n*n && digit != 0 && !v.over; i++ {
+		if grid.At(i/n, i%n) == digit {
+			focus = append(focus, solver.Cell{Row: i / n, Col: i % n})
+		}
+	}
+	if chosen && !v.over {
+		focus = append(focus, sel)
+	}
+	opt.Highlights = append(opt.Highlights, render.Highlight{Style: render.Focus, Cells: focus},
+		render.Highlight{Style: render.Hint, Cells: v.hint}, render.Highlight{Style: render.Wrong, Cells: v.wrong})
+	return d.image(grid, opt, "board.png")
+}
+
+// controls are the board's buttons: the boxes (or, with a box chosen, its
+// cells) beside the digits, then erase and pencil marks, then undo, check,
+// hint, back to the boxes (or typed moves) and submit. At most 5 rows of 5.
+func controls(g *game.Game, ref string) [][]Button {
+	id := func(tap string) string { return fmt.Sprintf("play:%s:%d:%s", ref, g.Seq(), tap) }
+	c := g.Cursor()
+	pad, perRow := padButtons(g, id)
+	digits := digitButtons(g, id)
+	var rows [][]Button
+	for len(pad) > 0 {
+		row := pad[:perRow]
+		pad = pad[perRow:]
+		take := min(5-len(row), len(digits))
+		rows = append(rows, append(append([]Button(nil), row...), digits[:take]...))
+		digits = digits[take:]
+	}
+	notes := Button{Label: "✏️ Marks", CustomID: id("n")}
+	if c.Notes {
+		notes.Style = Chosen
+	}
+	tools := append(digits, Button{Label: "⌫ Erase", CustomID: id("e"), Disabled: !selectedEmptiable(g)}, notes)
+	for len(tools) > 0 {
+		take := min(5, len(tools))
+		rows, tools = append(rows, tools[:take]), tools[take:]
+	}
+	back := Button{Label: "▦ Boxes", CustomID: id("b0"), Disabled: c.Box == 0}
+	submit := Button{Label: "Submit", CustomID: id("s"), Style: Go, Disabled: g.Left() > 0}
+	return append(rows, []Button{
+		{Label: "↩ Undo", CustomID: id("u"), Disabled: !g.CanUndo()},
+		{Label: "✔ Check", CustomID: id("k")},
+		{Label: "💡 Hint", CustomID: id("h")},
+		back, submit,
+	})
+}
+
+// padButtons are the boxes, laid out as on the grid, or the chosen box's
+// cells, showing their digits; and how many go in a row.
+func padButtons(g *game.Game, id func(string) string) ([]Button, int) {
+	c := g.Cursor()
+	n, bc := g.Size(), g.Puzzle().BoxCols()
+	var out []Button
+	if c.Box == 0 {
+		for b := 1; b <= n; b++ {
+			out = append(out, Button{Label: boxLabel(n, b), CustomID: id(fmt.Sprintf("b%d", b))})
+		}
+		return out, n / bc
+	}
+	grid := g.Grid()
+	for k, cell := range g.BoxCells(c.Box) {
+		b := Button{Label: "·", CustomID: id(fmt.Sprintf("c%d", k+1)), Disabled: g.Given(cell)}
+		if v := grid.At(cell.Row, cell.Col); v != 0 {
+			b.Label = string(solver.DigitChar(v))
+		}
+		if c.Cell == k+1 {
+			b.Style = Chosen
+		}
+		out = append(out, b)
+	}
+	return out, bc
+}
+
+// boxLabel names a box: by where it sits for 3×3 boxes, else by number.
+func boxLabel(n, b int) string {
+	if n == 9 {
+		return [...]string{"↖", "↑", "↗", "←", "•", "→", "↙", "↓", "↘"}[b-1]
+	}
+	return fmt.Sprintf("▦%d", b)
+}
+
+func digitButtons(g *game.Game, id func(string) string) []Button {
+	var out []Button
+	for v := 1; v <= g.Size(); v++ {
+		b := Button{Label: string(solver.DigitChar(v)), CustomID: id(fmt.Sprintf("d%d", v))}
+		if g.Cursor().Digit == v {
+			b.Style = Chosen
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// selectedEmptiable reports whether the chosen cell can be erased.
+func selectedEmptiable(g *game.Game) bool {
+	c, ok := g.Selected()
+	return ok && !g.Given(c) && (g.Grid().At(c.Row, c.Col) != 0 || g.Notes(c) != 0)
+}

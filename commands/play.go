@@ -1,0 +1,338 @@
+package commands
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/english"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// playCommand is /play [difficulty] [size] [puzzle]: a private board the
+// player fills with taps, saved on every move.
+func playCommand(d Deps) Command {
+	levels := make([]*discordgo.ApplicationCommandOptionChoice, 0, 5)
+	for l := solver.Easy; l <= solver.Extreme; l++ {
+		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l.String(), Value: l.String()})
+	}
+	return Command{
+		Def: &discordgo.ApplicationCommand{
+			Name:        "play",
+			Description: "Play a Sudoku right here, with taps: a new puzzle, or one you paste",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionString, Name: "difficulty", Description: "How hard (default medium)", Choices: levels},
+				{Type: discordgo.ApplicationCommandOptionInteger, Name: "size", Description: "Grid size (default 9×9)",
+					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "4×4", Value: 4}, {Name: "6×6", Value: 6}, {Name: "9×9", Value: 9}}},
+				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", MaxLength: 1500,
+					Description: "Play this puzzle instead: 81 digits row by row, . or 0 for blanks"},
+			},
+		},
+		Private: func(*discordgo.Interaction) bool { return true },
+		Updates: func(i *discordgo.Interaction) bool { return true },
+		Heavy:   true,
+		Handle:  d.playOpen,
+		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
+			return d.playTap(ctx, UserID(i), arg)
+		},
+	}
+}
+
+// playOpen starts a board: the pasted puzzle, or a new one; the same
+// pasted puzzle again resumes the saved game.
+func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+	o := OptionsOf(i)
+	var p solver.Grid
+	title := ""
+	if text := o.String("puzzle"); text != "" {
+		sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
+		v := solver.Judge(sctx, text, 2)
+		cancel()
+		if reply, ok := unplayable(v); !ok {
+			return reply, nil
+		}
+		p, title = v.Puzzle, fmt.Sprintf("**Your puzzle** · %d×%d", v.Puzzle.Size(), v.Puzzle.Size())
+	} else {
+		level, ok := solver.ParseLevel(o.String("difficulty"))
+		if !ok {
+			level = solver.Medium
+		}
+		size, ok := o.Int("size")
+		if !ok {
+			size = 9
+		}
+		gen, err := d.generate(ctx, level, size, d.Seed())
+		if err != nil {
+			return Response{}, err
+		}
+		p, title = gen.Puzzle, fmt.Sprintf("**New puzzle** · %d×%d %s", size, size, gen.Grading.Level)
+	}
+	g, ref, err := d.openGame(ctx, UserID(i), p)
+	if err != nil {
+		return d.gamesDown(err), nil
+	}
+	v := boardView{ref: ref, title: title, status: "Tap a box, then a cell, then a digit; or hold a digit and tap cells."}
+	if g.Seq() > 0 {
+		v.status = "Welcome back: your saved game, as you left it."
+	}
+	if g.Solved() {
+		v.over, v.status = true, "You solved this one already."
+	}
+	return d.board(g, v)
+}
+
+// unplayable words why a pasted puzzle cannot be played, or ok.
+func unplayable(v solver.Verdict) (Response, bool) {
+	switch v.Kind {
+	case solver.Invalid:
+		return userError("I couldn't read that puzzle: " + v.Err.Error() + ".\n" + pasteHelp), false
+	case solver.Unique:
+	case solver.NoSolution:
+		return userError("That puzzle has no solution, so it cannot be played. `/solve` says why."), false
+	case solver.NotUnique:
+		return userError("That puzzle has more than one solution, so no board could tell right from wrong. `/solve` shows two."), false
+	default:
+		return userError("I ran out of time checking that puzzle has one solution; it cannot be played."), false
+	}
+	if v.Puzzle.Size() > 9 {
+		return userError("16×16 is too big for a board in Discord: 256 cells do not fit in buttons. `/solve` and `/hint` take it."), false
+	}
+	return Response{}, true
+}
+
+// generate makes a puzzle within the generation limit.
+func (d Deps) generate(ctx context.Context, level solver.Level, size int, seed uint64) (solver.Generated, error) {
+	gctx, cancel := context.WithTimeout(ctx, d.GenerateTimeout)
+	defer cancel()
+	start := d.Now()
+	g, err := solver.Generate(gctx, level, size, seed)
+	d.measured("play", start, err)
+	if err != nil {
+		return g, fmt.Errorf("generate %v %d×%d seed %d: %w", level, size, size, seed, err)
+	}
+	return g, nil
+}
+
+// gameRef names a puzzle in the board's custom ids and the store: a short
+// hash of its text (60 bits: no two of one player's puzzles meet).
+func gameRef(p solver.Grid) string {
+	sum := sha256.Sum256([]byte(p.String()))
+	return "h" + strings.ToLower(base32.StdEncoding.EncodeToString(sum[:])[:12])
+}
+
+// openGame loads the player's game of p, or starts and stores one.
+func (d Deps) openGame(ctx context.Context, user string, p solver.Grid) (*game.Game, string, error) {
+	ref := gameRef(p)
+	key := game.Key{User: user, Puzzle: ref}
+	if g, _, ok, err := d.loadGame(ctx, key); err != nil || ok {
+		return g, ref, err
+	}
+	res, err := solver.Solve(ctx, p, 1)
+	if err != nil || res.Count == 0 {
+		return nil, ref, fmt.Errorf("solve %s for a board: %v", p, err)
+	}
+	g, err := game.New(p, res.Solutions[0])
+	if err != nil {
+		return nil, ref, err
+	}
+	data, err := g.Encode()
+	if err != nil {
+		return nil, ref, err
+	}
+	created, err := d.Games.CreateGame(ctx, key, data, d.Now())
+	if err != nil || created {
+		return g, ref, err
+	}
+	g, _, _, err = d.loadGame(ctx, key) // another device opened it first
+	return g, ref, err
+}
+
+// loadGame reads a stored game and its version.
+func (d Deps) loadGame(ctx context.Context, key game.Key) (*game.Game, int, bool, error) {
+	data, version, ok, err := d.Games.Game(ctx, key)
+	if err != nil || !ok {
+		return nil, 0, ok, err
+	}
+	g, err := game.Decode(data)
+	if err != nil {
+		return nil, 0, false, fmt.Errorf("stored game %s/%s: %w", key.User, key.Puzzle, err)
+	}
+	return g, version, true, nil
+}
+
+// gamesDown is the reply when the games cannot be read or saved.
+func (d Deps) gamesDown(err error) Response {
+	d.Log.Error("board: games store failed", "err", err)
+	return userError("I can't reach my database right now, so the board cannot be saved; nothing was lost. Please try again in a moment.")
+}
+
+// playTap answers a tap, "<ref>:<seq>:<control>": it applies it to the
+// stored game if the board tapped is the current one, saves, and redraws.
+func (d Deps) playTap(ctx context.Context, user, arg string) (Response, error) {
+	ref, seqText, control := cut3(arg)
+	seq, err := strconv.Atoi(seqText)
+	if err != nil || ref == "" || control == "" {
+		return userError("That button no longer works. Start a board with /play."), nil
+	}
+	key := game.Key{User: user, Puzzle: ref}
+	g, version, ok, err := d.loadGame(ctx, key)
+	switch {
+	case err != nil:
+		return d.gamesDown(err), nil
+	case !ok:
+		return userError("That board is gone. Start a new one with /play."), nil
+	}
+	v := boardView{ref: ref, title: "**Board** · " + sizeName(g.Size())}
+	if seq != g.Seq() {
+		return d.outdated(g, v)
+	}
+	if err := d.apply(ctx, g, control, &v); err != nil {
+		return Response{}, err
+	}
+	if g.Seq() == version {
+		return d.board(g, v)
+	}
+	saved, err := d.saveGame(ctx, key, version, g)
+	if err == nil && !saved { // another tap was saved first: show that
+		g, _, ok, err = d.loadGame(ctx, key)
+		if err == nil && ok {
+			return d.outdated(g, v)
+		}
+	}
+	if err != nil {
+		return d.gamesDown(err), nil
+	}
+	return d.board(g, v)
+}
+
+// outdated shows the board as stored, for a tap on an older copy of it.
+func (d Deps) outdated(g *game.Game, v boardView) (Response, error) {
+	v.status = "⚠️ This board is out of date (it changed since, perhaps on another device), so that tap was not applied. Here it is as it is now."
+	v.over = g.Solved()
+	return d.board(g, v)
+}
+
+func cut3(s string) (a, b, c string) {
+	a, rest, _ := strings.Cut(s, ":")
+	b, c, _ = strings.Cut(rest, ":")
+	return a, b, c
+}
+
+func sizeName(n int) string { return fmt.Sprintf("%d×%d", n, n) }
+
+// saveGame stores g over version.
+func (d Deps) saveGame(ctx context.Context, key game.Key, version int, g *game.Game) (bool, error) {
+	data, err := g.Encode()
+	if err != nil {
+		return false, err
+	}
+	return d.Games.SaveGame(ctx, key, version, g.Seq(), data, d.Now())
+}
+
+// apply makes one control's change to g and says what happened in v.
+func (d Deps) apply(ctx context.Context, g *game.Game, control string, v *boardView) error {
+	switch control {
+	case "k":
+		v.wrong = g.Check()
+		v.status = "✔ " + checkLine(len(v.wrong))
+		return nil
+	case "h":
+		return d.hintOn(ctx, g, v)
+	case "s":
+		submit(g, v)
+		return nil
+	}
+	tap, ok := parseTap(control)
+	if !ok {
+		v.status = "That button no longer works."
+		return nil
+	}
+	m, err := g.Press(tap)
+	switch {
+	case errors.Is(err, game.ErrGiven):
+		v.status = "That cell is a given: it cannot change."
+	case errors.Is(err, game.ErrNoUndo):
+		v.status = "Nothing to undo."
+	case err != nil:
+		v.status = "That does not fit the board as it is; choose a box first."
+	case m != nil:
+		v.status = moveLine(*m)
+	}
+	return nil
+}
+
+func parseTap(control string) (game.Tap, bool) {
+	kinds := map[byte]game.TapKind{'b': game.TapBox, 'c': game.TapCell, 'd': game.TapDigit, 'e': game.TapErase,
+		'n': game.TapNotes, 'u': game.TapUndo}
+	k, ok := kinds[control[0]]
+	if !ok {
+		return game.Tap{}, false
+	}
+	n := 0
+	if len(control) > 1 {
+		var err error
+		if n, err = strconv.Atoi(control[1:]); err != nil {
+			return game.Tap{}, false
+		}
+	}
+	return game.Tap{Kind: k, N: n}, true
+}
+
+func moveLine(m game.Move) string {
+	switch m.Kind {
+	case game.Place:
+		return fmt.Sprintf("Placed %d at %s.", m.Digit, m.Cell)
+	case game.Erase:
+		return fmt.Sprintf("Erased %s.", m.Cell)
+	}
+	return fmt.Sprintf("Pencil mark %s at %s.", m.Notes, m.Cell)
+}
+
+func checkLine(wrong int) string {
+	if wrong == 0 {
+		return "Check: no mistakes so far."
+	}
+	return fmt.Sprintf("Check: %s wrong, marked in red.", english.Count(wrong, "cell is", "cells are"))
+}
+
+// hintOn counts a hint and shows it: a mistake first, else the next
+// logical step.
+func (d Deps) hintOn(ctx context.Context, g *game.Game, v *boardView) error {
+	g.UseHint()
+	if wrong := g.Wrong(); len(wrong) > 0 {
+		v.wrong, v.status = wrong[:1], fmt.Sprintf("💡 %s is wrong: fix it first.", wrong[0])
+		return nil
+	}
+	hctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
+	defer cancel()
+	a, err := solver.Hint(hctx, g.Grid())
+	if err != nil {
+		v.status = "💡 I could not find a step in time; try Check."
+		return nil
+	}
+	v.hint, v.status = append(a.Focus, a.Targets...), "💡 "+a.Text
+	return nil
+}
+
+// submit ends the game when the board is the solution.
+func submit(g *game.Game, v *boardView) {
+	if g.Left() > 0 {
+		v.status = "Fill every cell first: " + english.Count(g.Left(), "cell is", "cells are") + " empty."
+		return
+	}
+	if wrong := g.Wrong(); len(wrong) > 0 {
+		v.wrong = wrong
+		v.status = fmt.Sprintf("❌ Not yet: %s wrong, marked in red. Keep going!", english.Count(len(wrong), "cell is", "cells are"))
+		return
+	}
+	v.over = true
+	v.status = fmt.Sprintf("✅ **Correct!** Solved with %s and %s.", english.Count(g.Checks(), "check", "checks"),
+		english.Count(g.Hints(), "hint", "hints"))
+}
