@@ -118,11 +118,11 @@ func TestDailyPostPlaySubmitEndToEnd(t *testing.T) {
 			t.Errorf("the post lacks yesterday's solution in a spoiler:\n%s", post.Content)
 		}
 		play := h.send(discordtest.Button(guild, ada, "daily:play"))
-		checkMessage(t, play.Final, []string{fmt.Sprintf("**Daily #%d**", n), "Your clock started"}, fmt.Sprintf("daily-%d.png", n), true)
-		submitID := fmt.Sprintf("daily:submit:%d", n)
-		if len(play.Final.Buttons) != 1 || play.Final.Buttons[0] != submitID {
-			t.Fatalf("play buttons = %v, want %s", play.Final.Buttons, submitID)
+		checkMessage(t, play.Final, []string{fmt.Sprintf("**Daily #%d**", n), "clock started <t:"}, "board.png", true)
+		if len(play.Final.Buttons) != 25 || !strings.HasPrefix(play.Final.Buttons[0], fmt.Sprintf("play:d%d:0:", n)) {
+			t.Fatalf("play buttons = %v, want the board's 25", play.Final.Buttons)
 		}
+		submitID := fmt.Sprintf("daily:submit:%d", n) // the form of older Play replies still answers
 		form := h.send(discordtest.Button(guild, ada, submitID))
 		if cb := form.Callbacks[0]; cb.Type != discordgo.InteractionResponseModal || cb.Message.ModalID != fmt.Sprintf("daily:answer:%d", n) ||
 			len(cb.Message.Inputs) != 1 {

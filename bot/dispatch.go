@@ -65,7 +65,7 @@ func (b *Bot) component(c *call, customID string) {
 		b.respond(c, name, replyExpired)
 		return
 	}
-	b.limited(c, name, func() {
+	b.limited(c, name, tapCost(cmd, c.Interaction), func() {
 		b.answer(c, commands.Command{Def: cmd.Def, Private: cmd.Private, Updates: cmd.Updates, Heavy: cmd.Heavy,
 			Handle: func(ctx context.Context, i *discordgo.Interaction) (commands.Response, error) {
 				return cmd.Component(ctx, i, arg)
@@ -73,10 +73,20 @@ func (b *Bot) component(c *call, customID string) {
 	})
 }
 
+// tapCost is what an interaction takes from its user's rate: a tap on a
+// board (a message update) a tenth of a command, since a whole puzzle is
+// some 150 taps and each is cheap.
+func tapCost(cmd commands.Command, i *discordgo.Interaction) float64 {
+	if cmd.IsUpdate(i) {
+		return 0.1
+	}
+	return 1
+}
+
 // limited runs f unless the user has used up their rate, in which case it
 // tells them when to come back.
-func (b *Bot) limited(c *call, name string, f func()) {
-	if wait, ok := b.limiter.allow(commands.UserID(c.Interaction)); !ok {
+func (b *Bot) limited(c *call, name string, cost float64, f func()) {
+	if wait, ok := b.limiter.allow(commands.UserID(c.Interaction), cost); !ok {
 		b.metrics.rateLimited.Inc()
 		b.metrics.interactions.WithLabelValues(name, "rate_limited").Inc()
 		b.respond(c, name, commands.Response{Notice: true,
@@ -106,7 +116,7 @@ func (b *Bot) command(c *call) {
 		b.respond(c, name, replyUnknown)
 		return
 	}
-	b.limited(c, name, func() { b.answer(c, cmd) })
+	b.limited(c, name, tapCost(cmd, c.Interaction), func() { b.answer(c, cmd) })
 }
 
 // autocomplete answers with the command's suggestions (none when it has

@@ -29,9 +29,9 @@ func newLimiter(burst int, interval time.Duration, now func() time.Time) *limite
 	return &limiter{burst: float64(burst), interval: interval, now: now, users: map[string]*bucket{}}
 }
 
-// allow takes a token for user; when there is none it returns how long
-// until there will be.
-func (l *limiter) allow(user string) (wait time.Duration, ok bool) {
+// allow takes cost tokens (1 for a command) for user; when there are not
+// enough it returns how long until there will be.
+func (l *limiter) allow(user string, cost float64) (wait time.Duration, ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -45,11 +45,11 @@ func (l *limiter) allow(user string) (wait time.Duration, ok bool) {
 	}
 	b.tokens = math.Min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.interval))
 	b.last = now
-	if b.tokens >= 1 {
-		b.tokens--
+	if b.tokens >= cost {
+		b.tokens -= cost
 		return 0, true
 	}
-	return time.Duration((1 - b.tokens) * float64(l.interval)), false
+	return time.Duration((cost - b.tokens) * float64(l.interval)), false
 }
 
 func (l *limiter) forgetFull(now time.Time) {

@@ -81,7 +81,12 @@ func (b *board) stored() *game.Game {
 // fill places every missing digit with box, cell and digit taps.
 func (b *board) fill() int {
 	b.t.Helper()
-	g := b.stored()
+	return b.fill2(b.stored())
+}
+
+// fill2 fills g's missing digits on the board.
+func (b *board) fill2(g *game.Game) int {
+	b.t.Helper()
 	n, br, bc := g.Size(), g.Puzzle().BoxRows(), g.Puzzle().BoxCols()
 	taps := 0
 	for r := 0; r < n; r++ {
@@ -153,4 +158,47 @@ func TestPlayRefusesAnOutdatedTapAndResumes(t *testing.T) {
 	if g := b.stored(); g.Grid().At(0, 1) != 0 {
 		t.Errorf("after a restart, undo left %d at r1c2", g.Grid().At(0, 1))
 	}
+}
+
+// TestDailyPlayedByTaps: the daily post's Play opens the board; a check
+// and a hint count; the full board submitted is recorded like /daily
+// submit, with the checks and hints on the share line.
+func TestDailyPlayedByTaps(t *testing.T) {
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h, st := startDailyWith(t, "", over)
+		b := &board{t: t, h: h, st: st, u: ada}
+		b.read(h.send(discordtest.Button(guild, ada, "daily:play")), discordgo.InteractionResponseChannelMessageWithSource)
+		b.tap("k")
+		b.tap("h")
+		if !strings.Contains(b.content, "💡") {
+			t.Errorf("hint = %q", b.content)
+		}
+		g := b.storedDaily()
+		b.fill2(g)
+		b.tap("s")
+		if !strings.Contains(b.content, "✅ **Correct!** Daily #") || !strings.Contains(b.content, "1 check, 1 hint`") ||
+			len(b.last.Final.Buttons) != 0 {
+			t.Errorf("daily submit = %q (%d buttons)", b.content, len(b.last.Final.Buttons))
+		}
+		board := h.send(discordtest.Subcommand(guild, ada, "daily", "leaderboard", nil))
+		if !strings.Contains(board.Final.Content, "🥇 <@"+ada.ID+">") {
+			t.Errorf("the board's solve is not on the leaderboard: %q", board.Final.Content)
+		}
+		again := h.send(discordtest.Subcommand(guild, ada, "daily", "play", nil))
+		checkMessage(t, again.Final, []string{"You solved **Daily #"}, "", true)
+	})
+}
+
+// storedDaily reads the player's daily game, in the test's server.
+func (b *board) storedDaily() *game.Game {
+	b.t.Helper()
+	data, _, ok, err := b.st.Game(context.Background(), game.Key{User: b.u.ID, Puzzle: b.ref + "/" + guild})
+	if err != nil || !ok {
+		b.t.Fatalf("no stored daily game %s: %v", b.ref, err)
+	}
+	g, err := game.Decode(data)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return g
 }

@@ -14,7 +14,9 @@ import (
 	"github.com/sudokubot/sudokubot/solver"
 )
 
-// dailyPlay shows today's puzzle privately and starts the player's clock.
+// dailyPlay opens today's puzzle privately, on the board when there is a
+// games store (else as a picture to solve elsewhere), and starts the
+// player's clock.
 func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 	p, e, err := d.Daily.Play(ctx, i.GuildID, UserID(i))
 	if err != nil {
@@ -24,6 +26,9 @@ func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response
 	if !e.Solved.IsZero() {
 		return Response{Content: fmt.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.\nShare: %s",
 			p.Day, tookText(e), codeSpan(share(p.Day, e, 0)))}, nil
+	}
+	if d.Games != nil {
+		return d.dailyOpen(ctx, i.GuildID, UserID(i), p, e)
 	}
 	img, err := d.dailyImage(p)
 	if err != nil {

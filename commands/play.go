@@ -40,7 +40,7 @@ func playCommand(d Deps) Command {
 		Heavy:   true,
 		Handle:  d.playOpen,
 		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
-			return d.playTap(ctx, UserID(i), arg)
+			return d.playTap(ctx, i.GuildID, UserID(i), arg)
 		},
 	}
 }
@@ -138,20 +138,27 @@ func (d Deps) openGame(ctx context.Context, user string, p solver.Grid) (*game.G
 	if err != nil || res.Count == 0 {
 		return nil, ref, fmt.Errorf("solve %s for a board: %v", p, err)
 	}
-	g, err := game.New(p, res.Solutions[0])
+	g, err := d.createGame(ctx, key, p, res.Solutions[0])
+	return g, ref, err
+}
+
+// createGame starts and stores a game of p, or loads the one another
+// device stored first.
+func (d Deps) createGame(ctx context.Context, key game.Key, p, solution solver.Grid) (*game.Game, error) {
+	g, err := game.New(p, solution)
 	if err != nil {
-		return nil, ref, err
+		return nil, err
 	}
 	data, err := g.Encode()
 	if err != nil {
-		return nil, ref, err
+		return nil, err
 	}
 	created, err := d.Games.CreateGame(ctx, key, data, d.Now())
 	if err != nil || created {
-		return g, ref, err
+		return g, err
 	}
-	g, _, _, err = d.loadGame(ctx, key) // another device opened it first
-	return g, ref, err
+	g, _, _, err = d.loadGame(ctx, key)
+	return g, err
 }
 
 // loadGame reads a stored game and its version.
@@ -175,13 +182,17 @@ func (d Deps) gamesDown(err error) Response {
 
 // playTap answers a tap, "<ref>:<seq>:<control>": it applies it to the
 // stored game if the board tapped is the current one, saves, and redraws.
-func (d Deps) playTap(ctx context.Context, user, arg string) (Response, error) {
+func (d Deps) playTap(ctx context.Context, guild, user, arg string) (Response, error) {
 	ref, seqText, control := cut3(arg)
 	seq, err := strconv.Atoi(seqText)
 	if err != nil || ref == "" || control == "" {
 		return userError("That button no longer works. Start a board with /play."), nil
 	}
-	key := game.Key{User: user, Puzzle: ref}
+	key, v := game.Key{User: user, Puzzle: ref}, boardView{ref: ref}
+	day, isDaily := dailyDay(ref)
+	if isDaily {
+		key = dailyKey(user, guild, day)
+	}
 	g, version, ok, err := d.loadGame(ctx, key)
 	switch {
 	case err != nil:
@@ -189,11 +200,13 @@ func (d Deps) playTap(ctx context.Context, user, arg string) (Response, error) {
 	case !ok:
 		return userError("That board is gone. Start a new one with /play."), nil
 	}
-	v := boardView{ref: ref, title: "**Board** · " + sizeName(g.Size())}
+	v.title = d.boardTitle(ctx, guild, user, day, g)
 	if seq != g.Seq() {
 		return d.outdated(g, v)
 	}
-	if err := d.apply(ctx, g, control, &v); err != nil {
+	if isDaily && control == "s" && g.Left() == 0 {
+		d.dailySubmitBoard(ctx, guild, user, day, g, &v)
+	} else if err := d.apply(ctx, g, control, &v); err != nil {
 		return Response{}, err
 	}
 	if g.Seq() == version {
@@ -217,6 +230,22 @@ func (d Deps) outdated(g *game.Game, v boardView) (Response, error) {
 	v.status = "⚠️ This board is out of date (it changed since, perhaps on another device), so that tap was not applied. Here it is as it is now."
 	v.over = g.Solved()
 	return d.board(g, v)
+}
+
+// boardTitle is a board's first line: the daily's, or the grid's size.
+func (d Deps) boardTitle(ctx context.Context, guild, user string, day int, g *game.Game) string {
+	if day == 0 || d.Daily == nil {
+		return "**Board** · " + sizeName(g.Size())
+	}
+	p, err := d.Daily.Puzzle(ctx, day)
+	if err != nil {
+		return fmt.Sprintf("**Daily #%d**", day)
+	}
+	e, _, err := d.Daily.Store.Entry(ctx, guild, user, day)
+	if err != nil || e.Started.IsZero() {
+		return fmt.Sprintf("**Daily #%d** · %s", day, p.Level)
+	}
+	return dailyTitle(p, e)
 }
 
 func cut3(s string) (a, b, c string) {

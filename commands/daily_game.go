@@ -1,0 +1,89 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/english"
+)
+
+// The daily on the board: its game is the player's in one server (the
+// server's board and streaks count it), named "d<day>" in custom ids.
+
+// dailyKey names a player's game of day n in a server.
+func dailyKey(user, guild string, n int) game.Key {
+	return game.Key{User: user, Puzzle: fmt.Sprintf("d%d/%s", n, guild)}
+}
+
+// dailyDay reads a board reference "d<day>"; ok is false for any other.
+func dailyDay(ref string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(ref, "d"))
+	return n, strings.HasPrefix(ref, "d") && err == nil && n > 0
+}
+
+// dailyTitle is the first line of the daily's board: number, day, level
+// and the clock, which runs on the server from the first Play.
+func dailyTitle(p daily.Puzzle, e daily.Entry) string {
+	return fmt.Sprintf("**Daily #%d** · %s · %s · clock started <t:%d:R>", p.Day, daily.Date(p.Day).Format("Monday 2 January"),
+		p.Level, e.Started.Unix())
+}
+
+// dailyOpen opens (or resumes) the player's board of today's puzzle.
+func (d Deps) dailyOpen(ctx context.Context, guild, user string, p daily.Puzzle, e daily.Entry) (Response, error) {
+	key := dailyKey(user, guild, p.Day)
+	g, _, ok, err := d.loadGame(ctx, key)
+	if err == nil && !ok {
+		g, err = d.createGame(ctx, key, p.Grid, p.Solution)
+	}
+	if err != nil {
+		return d.gamesDown(err), nil
+	}
+	v := boardView{ref: fmt.Sprintf("d%d", p.Day), title: dailyTitle(p, e),
+		status: "Tap a box, then a cell, then a digit; or hold a digit and tap cells. Check and Hint count on your share line."}
+	if g.Seq() > 0 {
+		v.status = "Welcome back: your board, as you left it. The clock kept running."
+	}
+	return d.board(g, v)
+}
+
+// dailySubmitBoard submits a full daily board: the same rules as
+// /daily submit, the checks and hints used on the share line.
+func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g *game.Game, v *boardView) {
+	out, err := d.Daily.Submit(ctx, guild, user, n, g.Grid())
+	switch {
+	case errors.Is(err, daily.ErrClosed):
+		v.over, v.status = true, fmt.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", n, out.Today)
+		return
+	case err != nil:
+		d.Log.Error("daily board submission not recorded", "guild", guild, "day", n, "err", err)
+		v.status = replyNotRecorded.Content
+		return
+	}
+	switch out.Verdict {
+	case daily.Correct, daily.AlreadySolved:
+		v.over = true
+		v.status = fmt.Sprintf("✅ **Correct!** Daily #%d solved%s.\nShare: %s", n, tookText(out.Entry),
+			codeSpan(shareUsed(share(n, out.Entry, daily.CurrentStreak(out.Player, out.Today)), g)))
+	case daily.Wrong:
+		v.wrong = g.Wrong()
+		v.status = submitText(out)
+	default:
+		v.status = submitText(out)
+	}
+}
+
+// shareUsed adds the checks and hints a board used to a share line.
+func shareUsed(line string, g *game.Game) string {
+	if g.Checks() > 0 {
+		line += ", " + english.Count(g.Checks(), "check", "checks")
+	}
+	if g.Hints() > 0 {
+		line += ", " + english.Count(g.Hints(), "hint", "hints")
+	}
+	return line
+}
