@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -201,4 +202,45 @@ func (b *board) storedDaily() *game.Game {
 		b.t.Fatal(err)
 	}
 	return g
+}
+
+// typeMoves opens the board's form and submits text in it.
+func (b *board) typeMoves(text string) {
+	b.t.Helper()
+	r := b.h.send(discordtest.Button(guild, b.u, fmt.Sprintf("play:%s:%s:m", b.ref, b.seq)))
+	if len(r.Callbacks) != 1 || r.Callbacks[0].Type != discordgo.InteractionResponseModal || len(r.Callbacks[0].Message.Inputs) != 1 {
+		b.t.Fatalf("Type answered %+v, want a form", r.Callbacks)
+	}
+	modal := r.Callbacks[0].Message.ModalID
+	b.read(b.h.send(discordtest.OnMessage(discordtest.ModalSubmit(guild, b.u, modal, map[string]string{"moves": text}))),
+		discordgo.InteractionResponseUpdateMessage)
+}
+
+// TestPlayTypedMoves: the board's form takes moves (all or none, errors
+// naming the token) and a whole pasted grid.
+func TestPlayTypedMoves(t *testing.T) {
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h, st := startDailyWith(t, "", over)
+		const puzzle = "...1...44...2..."
+		b := openBoard(t, h, st, ada, map[string]any{"puzzle": puzzle})
+		sol := b.stored().Solution()
+		b.typeMoves(fmt.Sprintf("r1c1 %d, r1c2=%d\nn r1c3 12", sol.At(0, 0), sol.At(0, 1)))
+		if g := b.stored(); !strings.Contains(b.content, "Applied 3 moves") || g.Grid().At(0, 0) != sol.At(0, 0) || g.Notes(solver.Cell{Row: 0, Col: 2}) == 0 {
+			t.Errorf("typed moves: %q", b.content)
+		}
+		seq := b.seq
+		b.typeMoves("r2c2 4, r1c4 2")
+		if !strings.Contains(b.content, "Nothing was applied: `r1c4 2` changes a given") || b.seq != seq {
+			t.Errorf("a move on a given: %q (seq %s → %s)", b.content, seq, b.seq)
+		}
+		b.typeMoves("r2c 4")
+		if !strings.Contains(b.content, `move 1 ("r2c 4"): "c"`) {
+			t.Errorf("a bad token: %q", b.content)
+		}
+		b.typeMoves(sol.String())
+		b.tap("s")
+		if !strings.Contains(b.content, "✅ **Correct!**") {
+			t.Errorf("after pasting the solution and submitting: %q", b.content)
+		}
+	})
 }

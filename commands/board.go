@@ -111,7 +111,10 @@ func controls(g *game.Game, ref string) [][]Button {
 		take := min(5, len(tools))
 		rows, tools = append(rows, tools[:take]), tools[take:]
 	}
-	back := Button{Label: "▦ Boxes", CustomID: id("b0"), Disabled: c.Box == 0}
+	back := Button{Label: "▦ Boxes", CustomID: id("b0")}
+	if c.Box == 0 {
+		back = Button{Label: "⌨ Type", CustomID: id("m")} // with no box chosen, typed moves
+	}
 	submit := Button{Label: "Submit", CustomID: id("s"), Style: Go, Disabled: g.Left() > 0}
 	return append(rows, []Button{
 		{Label: "↩ Undo", CustomID: id("u"), Disabled: !g.CanUndo()},

@@ -223,9 +223,10 @@ func (c Command) Ephemeral(i *discordgo.Interaction, resp Response) bool {
 }
 
 // IsUpdate reports whether the reply to i replaces the message its
-// button is on.
+// button is on (or, for a form opened by a button, that message).
 func (c Command) IsUpdate(i *discordgo.Interaction) bool {
-	return c.Updates != nil && i.Type == discordgo.InteractionMessageComponent && c.Updates(i)
+	fromMessage := i.Type == discordgo.InteractionMessageComponent || (i.Type == discordgo.InteractionModalSubmit && i.Message != nil)
+	return c.Updates != nil && fromMessage && c.Updates(i)
 }
 
 // IsPrivate reports whether the command's replies to i are private.

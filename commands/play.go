@@ -36,11 +36,11 @@ func playCommand(d Deps) Command {
 			},
 		},
 		Private: func(*discordgo.Interaction) bool { return true },
-		Updates: func(i *discordgo.Interaction) bool { return true },
+		Updates: func(i *discordgo.Interaction) bool { return strings.HasPrefix(customID(i), "play:") },
 		Heavy:   true,
 		Handle:  d.playOpen,
 		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
-			return d.playTap(ctx, i.GuildID, UserID(i), arg)
+			return d.playTap(ctx, i.GuildID, UserID(i), arg, modalValue(i, "moves"))
 		},
 	}
 }
@@ -182,7 +182,7 @@ func (d Deps) gamesDown(err error) Response {
 
 // playTap answers a tap, "<ref>:<seq>:<control>": it applies it to the
 // stored game if the board tapped is the current one, saves, and redraws.
-func (d Deps) playTap(ctx context.Context, guild, user, arg string) (Response, error) {
+func (d Deps) playTap(ctx context.Context, guild, user, arg, typed string) (Response, error) {
 	ref, seqText, control := cut3(arg)
 	seq, err := strconv.Atoi(seqText)
 	if err != nil || ref == "" || control == "" {
@@ -204,10 +204,17 @@ func (d Deps) playTap(ctx context.Context, guild, user, arg string) (Response, e
 	if seq != g.Seq() {
 		return d.outdated(g, v)
 	}
-	if isDaily && control == "s" && g.Left() == 0 {
+	switch {
+	case control == "m":
+		return Response{Modal: movesForm(ref, g)}, nil
+	case isDaily && control == "s" && g.Left() == 0:
 		d.dailySubmitBoard(ctx, guild, user, day, g, &v)
-	} else if err := d.apply(ctx, g, control, &v); err != nil {
-		return Response{}, err
+	case control == "M":
+		typedMoves(g, typed, &v)
+	default:
+		if err := d.apply(ctx, g, control, &v); err != nil {
+			return Response{}, err
+		}
 	}
 	if g.Seq() == version {
 		return d.board(g, v)

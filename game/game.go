@@ -203,6 +203,27 @@ func (g *Game) Undo() error {
 	return nil
 }
 
+// Clone returns a copy of g that shares nothing with it.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.notes = append([]Notes(nil), g.notes...)
+	c.undo = append([]change(nil), g.undo...)
+	return &c
+}
+
+// ApplyAll makes every move, or none: it returns the first move the rules
+// refuse, with its error, and leaves g unchanged then.
+func (g *Game) ApplyAll(moves []Move) (refused *Move, err error) {
+	c := g.Clone()
+	for k := range moves {
+		if err := c.Apply(moves[k]); err != nil {
+			return &moves[k], err
+		}
+	}
+	*g = *c
+	return nil, nil
+}
+
 // CanUndo reports whether there is a move to undo.
 func (g *Game) CanUndo() bool { return len(g.undo) > 0 }
 

@@ -235,3 +235,20 @@ func TestDecodeRefusesDamage(t *testing.T) {
 		}
 	}
 }
+
+func TestApplyAllIsAllOrNothing(t *testing.T) {
+	g := newGame(t)
+	moves := []Move{{Kind: Place, Cell: cell(1, 3), Digit: 4}, {Kind: Place, Cell: cell(1, 1), Digit: 4}}
+	refused, err := g.ApplyAll(moves)
+	if !errors.Is(err, ErrGiven) || refused == nil || refused.Cell != cell(1, 1) || g.Seq() != 0 || g.Grid() != g.Puzzle() {
+		t.Errorf("ApplyAll with a given = %v, %v; seq %d; board changed %v", refused, err, g.Seq(), g.Grid() != g.Puzzle())
+	}
+	if _, err := g.ApplyAll(moves[:1]); err != nil || g.Grid().At(0, 2) != 4 || g.Seq() != 1 {
+		t.Errorf("ApplyAll = %v; r1c3 %d, seq %d", err, g.Grid().At(0, 2), g.Seq())
+	}
+	c := g.Clone()
+	c.Apply(Move{Kind: Mark, Cell: cell(1, 4), Notes: NotesOf(1)})
+	if g.Notes(cell(1, 4)) != 0 {
+		t.Error("a clone shares its marks with the original")
+	}
+}

@@ -39,7 +39,7 @@ type interaction struct {
 	reply     Reply
 	done      bool
 	viaHTTP   bool // sent to the endpoint: its callback is the response
-	component bool // a button or select: only it may update its message
+	component bool // a button or select, or a form one opened: only it may update its message
 	// answered is closed when the HTTP response has been taken in, so an
 	// edit racing it waits for it alone (a shared condition variable would
 	// wake every waiting edit on every callback).
@@ -62,7 +62,7 @@ func (in *interaction) markAnswered() {
 func (s *Server) Send(payload map[string]any) string {
 	s.mu.Lock()
 	in := &interaction{id: s.newID(), token: "itoken-" + s.newID(), sentAt: s.now(), answered: make(chan struct{}),
-		viaHTTP: s.ep.url != "", component: payload["type"] == discordgo.InteractionMessageComponent}
+		viaHTTP: s.ep.url != "", component: payload["type"] == discordgo.InteractionMessageComponent || payload["message"] != nil}
 	s.interactions[in.id], s.byToken[in.token] = in, in
 	endpoint := s.ep.url
 	s.mu.Unlock()
@@ -278,6 +278,13 @@ func ModalSubmit(guild string, u User, customID string, values map[string]string
 		"type": discordgo.InteractionModalSubmit,
 		"data": map[string]any{"custom_id": customID, "components": rows},
 	})
+}
+
+// OnMessage marks a payload (a form's submission) as coming from a button
+// on a message, which its answer may then update.
+func OnMessage(p map[string]any) map[string]any {
+	p["message"] = map[string]any{"id": "400000000000000009", "channel_id": "500000000000000001"}
+	return p
 }
 
 // WithPermissions sets the member's permissions in a payload.

@@ -1,0 +1,89 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/english"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// movesForm is the board's form for typed moves, for keyboards.
+func movesForm(ref string, g *game.Game) *Modal {
+	return &Modal{CustomID: fmt.Sprintf("play:%s:%d:M", ref, g.Seq()), Title: "Type moves",
+		Inputs: []TextInput{{CustomID: "moves", Label: "Moves, or the whole grid", Paragraph: true, MaxLength: 1500,
+			Placeholder: "r3c5 7, c1 r2 4, r3c5 - (erase), n r4c4 127 (pencil marks)"}}}
+}
+
+// typedMoves applies the moves typed in the form, all or none, or a whole
+// grid pasted: every cell it fills differently from the board.
+func typedMoves(g *game.Game, text string, v *boardView) {
+	moves, err := game.ParseMoves(text, g.Size())
+	if err != nil {
+		if grid, gerr := solver.Parse(text); gerr == nil && grid.Size() == g.Size() {
+			moves, err = gridMoves(g, grid), nil
+		}
+	}
+	var me *game.MoveError
+	switch {
+	case errors.As(err, &me):
+		v.status = "⌨ Nothing was applied: " + me.Error() + "."
+		return
+	case err != nil:
+		v.status = "⌨ Nothing was applied: " + err.Error() + "."
+		return
+	case len(moves) == 0:
+		v.status = "⌨ No moves typed."
+		return
+	}
+	if m, err := g.ApplyAll(moves); err != nil {
+		v.status = fmt.Sprintf("⌨ Nothing was applied: `%s` %s.", m, refusal(err))
+		return
+	}
+	v.status = "⌨ Applied " + english.Count(len(moves), "move", "moves") + "."
+}
+
+// gridMoves turns a pasted grid into the moves that make the board show
+// it: its digits where they differ, givens left alone (a changed given is
+// refused by the move).
+func gridMoves(g *game.Game, grid solver.Grid) []game.Move {
+	var out []game.Move
+	n := g.Size()
+	for i := 0; i < n*n; i++ {
+		c := solver.Cell{Row: i / n, Col: i % n}
+		want, have := grid.At(c.Row, c.Col), g.Grid().At(c.Row, c.Col)
+		switch {
+		case want == have:
+		case want == 0 && !g.Given(c):
+			out = append(out, game.Move{Kind: game.Erase, Cell: c})
+		case want != 0:
+			out = append(out, game.Move{Kind: game.Place, Cell: c, Digit: want})
+		}
+	}
+	return out
+}
+
+// refusal words a rule's refusal of a move.
+func refusal(err error) string {
+	switch {
+	case errors.Is(err, game.ErrGiven):
+		return "changes a given"
+	case errors.Is(err, game.ErrFilled):
+		return "puts pencil marks in a filled cell"
+	}
+	return "does not fit the board"
+}
+
+// customID returns the custom id of a button click or a form.
+func customID(i *discordgo.Interaction) string {
+	switch i.Type {
+	case discordgo.InteractionMessageComponent:
+		return i.MessageComponentData().CustomID
+	case discordgo.InteractionModalSubmit:
+		return i.ModalSubmitData().CustomID
+	}
+	return ""
+}
