@@ -1,14 +1,19 @@
 package bot
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
 // benchPuzzles rotate through the load, so images are not all alike.
@@ -110,4 +115,73 @@ func peakRSSMB() float64 {
 		}
 	}
 	return 0
+}
+
+// BenchmarkTaps plays 10 boards at once through the fake Discord, each
+// tapped 5 times a second (50 taps a second in all) for 3 s: box, cell,
+// digit, again and again. It reports each tap's time from sending to the
+// updated board (load, apply, save, draw, answer), p50 and p99 in ms, on
+// SQLite and, with TEST_DATABASE_URL, PostgreSQL.
+func BenchmarkTaps(b *testing.B) {
+	for _, engine := range []string{"sqlite", "postgres"} {
+		b.Run(engine, func(b *testing.B) {
+			dsn := b.TempDir() + "/taps.db"
+			if engine == "postgres" {
+				dsn = storetest.PostgresURL(b)
+			}
+			st, err := store.Open(context.Background(), dsn)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { st.Close() })
+			h := startWith(b, st, func(o *Options) { o.RateBurst, o.Schedule = 1000, nil })
+			for b.Loop() {
+				lat := tapPlayers(b, h, 10, 15, 200*time.Millisecond)
+				slices.Sort(lat)
+				ms := func(q float64) float64 { return float64(lat[int(q*float64(len(lat)-1))]) / float64(time.Millisecond) }
+				b.ReportMetric(ms(0.5), "tap-p50-ms")
+				b.ReportMetric(ms(0.99), "tap-p99-ms")
+				b.ReportMetric(float64(len(lat)), "taps")
+			}
+		})
+	}
+}
+
+// tapPlayers opens a 9×9 board for each of n players and taps each taps
+// times, every gap, all at once; it returns every tap's latency.
+func tapPlayers(b *testing.B, h *harness, n, taps int, gap time.Duration) []time.Duration {
+	var mu sync.Mutex
+	var lat []time.Duration
+	var wg sync.WaitGroup
+	for p := 0; p < n; p++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			u := discordtest.User{ID: strconv.Itoa(3000000 + p), Name: "tapper"}
+			r, ok := h.fake.Reply(h.fake.Send(discordtest.SlashCommand(guild, u, "play", map[string]any{"puzzle": benchPuzzles[p%len(benchPuzzles)]})), time.Minute)
+			if !ok || len(r.Final.Buttons) == 0 {
+				b.Errorf("player %d: no board", p)
+				return
+			}
+			id := r.Final.Buttons[0]
+			tick := time.Now()
+			for k := 0; k < taps; k++ {
+				parts := strings.SplitN(id, ":", 4)
+				control := []string{fmt.Sprintf("b%d", k/3%9+1), fmt.Sprintf("c%d", k/3%9+1), fmt.Sprintf("d%d", k%9+1)}[k%3]
+				r, ok := h.fake.Reply(h.fake.Send(discordtest.Button(guild, u, strings.Join(append(parts[:3], control), ":"))), time.Minute)
+				if !ok || len(r.Final.Buttons) == 0 {
+					b.Errorf("player %d tap %d: no board back", p, k)
+					return
+				}
+				mu.Lock()
+				lat = append(lat, r.Done)
+				mu.Unlock()
+				id = r.Final.Buttons[0]
+				tick = tick.Add(gap)
+				time.Sleep(time.Until(tick))
+			}
+		}()
+	}
+	wg.Wait()
+	return lat
 }
