@@ -12,6 +12,7 @@ import (
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
 // board is the board message a player sees, read back from the fake.
@@ -243,4 +244,31 @@ func TestPlayTypedMoves(t *testing.T) {
 			t.Errorf("after pasting the solution and submitting: %q", b.content)
 		}
 	})
+}
+
+// TestPlayMovesToTheOtherProcessOnPostgres: two bots share PostgreSQL;
+// the board opened and tapped on one is tapped on after that one stops
+// (a process gone between two taps), on the other, and nothing is lost.
+func TestPlayMovesToTheOtherProcessOnPostgres(t *testing.T) {
+	dsn := storetest.PostgresURL(t)
+	a, st := startDaily(t, dsn)
+	bb, _ := startDaily(t, dsn)
+	b := openBoard(t, a, st, ada, map[string]any{"puzzle": "...1...44...2..."})
+	sol := b.stored().Solution()
+	b.tap("b1")
+	b.tap("c1")
+	b.tap(fmt.Sprintf("d%d", sol.At(0, 0)))
+	a.stop()
+	b.h = bb // the balancer sends the next tap to the other process
+	b.tap("c2")
+	b.tap(fmt.Sprintf("d%d", sol.At(0, 1)))
+	g := b.stored()
+	if g.Grid().At(0, 0) != sol.At(0, 0) || g.Grid().At(0, 1) != sol.At(0, 1) || fmt.Sprint(g.Seq()) != b.seq {
+		t.Errorf("after moving processes: r1c1 %d, r1c2 %d, seq %d (board %s)", g.Grid().At(0, 0), g.Grid().At(0, 1), g.Seq(), b.seq)
+	}
+	b.fill()
+	b.tap("s")
+	if !strings.Contains(b.content, "✅ **Correct!**") {
+		t.Errorf("the game finished on the other process: %q", b.content)
+	}
 }
