@@ -2,7 +2,10 @@ package bot
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -271,4 +274,46 @@ func TestPlayMovesToTheOtherProcessOnPostgres(t *testing.T) {
 	if !strings.Contains(b.content, "✅ **Correct!**") {
 		t.Errorf("the game finished on the other process: %q", b.content)
 	}
+}
+
+// walkthrough, when set, is where TestPlayWalkthrough writes the board
+// pictures the README shows: go test ./bot -run Walkthrough -walkthrough ../docs
+var walkthrough = flag.String("walkthrough", "", "write the README's board walk-through pictures to this folder")
+
+// TestPlayWalkthrough plays the classic puzzle through the real bot and
+// the fake Discord, and with -walkthrough keeps a picture of each step.
+func TestPlayWalkthrough(t *testing.T) {
+	h, st := startDailyWith(t, "", nil)
+	b := openBoard(t, h, st, ada, map[string]any{"puzzle": classic})
+	sol := b.stored().Solution()
+	var steps []string
+	keep := func(name string) {
+		steps = append(steps, fmt.Sprintf("%s: %s", name, strings.ReplaceAll(b.content, "\n", " / ")))
+		if *walkthrough != "" {
+			if err := os.WriteFile(filepath.Join(*walkthrough, "board-"+name+".png"), b.last.Final.Files[0].Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	keep("1-open")
+	b.tap("b1")
+	keep("2-box")
+	b.tap("c3")
+	b.tap(fmt.Sprintf("d%d", sol.At(0, 2)))
+	keep("3-placed")
+	b.tap("d8") // hold an 8: every 8 lights up
+	b.tap("b0")
+	b.tap("b5")
+	b.tap("c5") // an 8 at r5c5, where a 5 belongs: the check finds it
+	keep("4-held")
+	b.tap("d8") // let go of the 8
+	b.tap("k")
+	keep("5-check")
+	b.typeMoves(sol.String())
+	b.tap("s")
+	keep("6-correct")
+	if !strings.Contains(b.content, "✅ **Correct!**") {
+		t.Errorf("the walk-through did not end in Correct!: %s", strings.Join(steps, "\n"))
+	}
+	t.Log("\n" + strings.Join(steps, "\n"))
 }
