@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/solver"
@@ -316,4 +318,33 @@ func TestPlayWalkthrough(t *testing.T) {
 		t.Errorf("the walk-through did not end in Correct!: %s", strings.Join(steps, "\n"))
 	}
 	t.Log("\n" + strings.Join(steps, "\n"))
+}
+
+// TestDailyPractice: /daily play number:N opens a past daily on the board,
+// unranked: solving it puts nobody on the leaderboard.
+func TestDailyPractice(t *testing.T) {
+	h, st := startDailyWith(t, "", nil)
+	n := daily.DayOf(time.Now(), time.UTC)
+	r := h.send(discordtest.Subcommand(guild, ada, "daily", "play", map[string]any{"number": n + 1}))
+	checkMessage(t, r.Final, []string{"is not out yet"}, "", true)
+	b := &board{t: t, h: h, st: st, u: ada}
+	b.read(h.send(discordtest.Subcommand(guild, ada, "daily", "play", map[string]any{"number": n - 2})),
+		discordgo.InteractionResponseChannelMessageWithSource)
+	if !strings.Contains(b.content, fmt.Sprintf("**Daily #%d, practice**", n-2)) || b.ref != fmt.Sprintf("q%d", n-2) {
+		t.Fatalf("practice board = %q (ref %s)", b.content, b.ref)
+	}
+	data, _, ok, err := st.Game(context.Background(), game.Key{User: ada.ID, Puzzle: b.ref})
+	if err != nil || !ok {
+		t.Fatalf("no practice game stored: %v", err)
+	}
+	g, _ := game.Decode(data)
+	b.fill2(g)
+	b.tap("s")
+	if !strings.Contains(b.content, "✅ **Correct!**") {
+		t.Errorf("practice submit = %q", b.content)
+	}
+	board := h.send(discordtest.Subcommand(guild, ada, "daily", "leaderboard", map[string]any{"period": "all"}))
+	if strings.Contains(board.Final.Content, ada.ID) {
+		t.Errorf("a practice solve reached the leaderboard: %q", board.Final.Content)
+	}
 }

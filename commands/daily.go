@@ -36,7 +36,7 @@ func dailyCommand(d Deps) Command {
 			Name: "daily", Description: "The daily puzzle: the same for everyone, with streaks and leaderboards",
 			DMPermission: &noDM,
 			Options: []*discordgo.ApplicationCommandOption{
-				sub("play", "Start today's puzzle (only you see it; your clock starts)"),
+				sub("play", "Start today's puzzle (only you see it; your clock starts)", pastOption()),
 				sub("submit", "Submit your answer to today's puzzle (only you see the result)", answerOption()),
 				sub("leaderboard", "This server's best players", periodOption()),
 				sub("stats", "Streaks, solves and times", &discordgo.ApplicationCommandOption{
@@ -55,6 +55,12 @@ func dailyCommand(d Deps) Command {
 			return zoneChoices(i)
 		},
 	}
+}
+
+func pastOption() *discordgo.ApplicationCommandOption {
+	one := 1.0
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "number", MinValue: &one,
+		Description: "A past daily, to practise: unranked, no points, no streak"}
 }
 
 func answerOption() *discordgo.ApplicationCommandOption {
@@ -76,6 +82,9 @@ func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Respon
 	o := OptionsOf(i)
 	switch o.Sub {
 	case "play":
+		if n, ok := o.Int("number"); ok {
+			return d.dailyPractice(ctx, i, n)
+		}
 		return d.dailyPlay(ctx, i)
 	case "submit":
 		return d.dailySubmit(ctx, i, 0, o.String("answer"))

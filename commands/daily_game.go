@@ -2,8 +2,10 @@ package commands
 
 import (
 	"context"
+
 	"errors"
 	"fmt"
+	"github.com/bwmarrin/discordgo"
 	"strconv"
 	"strings"
 
@@ -24,6 +26,60 @@ func dailyKey(user, guild string, n int) game.Key {
 func dailyDay(ref string) (int, bool) {
 	n, err := strconv.Atoi(strings.TrimPrefix(ref, "d"))
 	return n, strings.HasPrefix(ref, "d") && err == nil && n > 0
+}
+
+// practiceKey names a player's practice game of day n, the same in every
+// server: practice counts nowhere.
+func practiceKey(user string, n int) game.Key {
+	return game.Key{User: user, Puzzle: fmt.Sprintf("q%d", n)}
+}
+
+// practiceDay reads a practice board reference "q<day>".
+func practiceDay(ref string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(ref, "q"))
+	return n, strings.HasPrefix(ref, "q") && err == nil && n > 0
+}
+
+func practiceTitle(p daily.Puzzle) string {
+	return fmt.Sprintf("**Daily #%d, practice** · %s · %s · unranked: no clock, no points, no streak", p.Day,
+		daily.Date(p.Day).Format("Monday 2 January"), p.Level)
+}
+
+// dailyPractice opens a past daily on the board, unranked; today's (or a
+// later number) is played the ranked way.
+func (d Deps) dailyPractice(ctx context.Context, i *discordgo.Interaction, n int) (Response, error) {
+	today, err := d.Daily.Today(ctx, i.GuildID)
+	if err != nil {
+		d.Log.Error("daily practice failed", "guild", i.GuildID, "err", err)
+		return replyDailyDown, nil
+	}
+	switch {
+	case n > today:
+		return userError(fmt.Sprintf("Daily #%d is not out yet; today's is **#%d**.", n, today)), nil
+	case n == today:
+		return d.dailyPlay(ctx, i)
+	case d.Games == nil:
+		return userError("Practice needs the board, which is not available here."), nil
+	}
+	p, err := d.Daily.Puzzle(ctx, n)
+	if err != nil {
+		d.Log.Error("daily practice puzzle failed", "day", n, "err", err)
+		return replyDailyDown, nil
+	}
+	key := practiceKey(UserID(i), n)
+	g, _, ok, err := d.loadGame(ctx, key)
+	if err == nil && !ok {
+		g, err = d.createGame(ctx, key, p.Grid, p.Solution)
+	}
+	if err != nil {
+		return d.gamesDown(err), nil
+	}
+	v := boardView{ref: fmt.Sprintf("q%d", n), title: practiceTitle(p), over: g.Solved(),
+		status: "Practice: play it as long as you like; nothing is counted."}
+	if g.Solved() {
+		v.status = "You solved this practice board already."
+	}
+	return d.board(g, v)
 }
 
 // dailyTitle is the first line of the daily's board: number, day, level

@@ -190,8 +190,12 @@ func (d Deps) playTap(ctx context.Context, guild, user, arg, typed string) (Resp
 	}
 	key, v := game.Key{User: user, Puzzle: ref}, boardView{ref: ref}
 	day, isDaily := dailyDay(ref)
-	if isDaily {
+	practice, isPractice := practiceDay(ref)
+	switch {
+	case isDaily:
 		key = dailyKey(user, guild, day)
+	case isPractice:
+		key = practiceKey(user, practice)
 	}
 	g, version, ok, err := d.loadGame(ctx, key)
 	switch {
@@ -201,6 +205,11 @@ func (d Deps) playTap(ctx context.Context, guild, user, arg, typed string) (Resp
 		return userError("That board is gone. Start a new one with /play."), nil
 	}
 	v.title = d.boardTitle(ctx, guild, user, day, g)
+	if isPractice {
+		if p, err := d.Daily.Puzzle(ctx, practice); err == nil {
+			v.title = practiceTitle(p)
+		}
+	}
 	if seq != g.Seq() {
 		return d.outdated(g, v)
 	}
