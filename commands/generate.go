@@ -15,22 +15,11 @@ import (
 // generateCommand is /generate [difficulty] [size], with a button that
 // shows the solution privately.
 func generateCommand(d Deps) Command {
-	levels := make([]*discordgo.ApplicationCommandOptionChoice, 0, 5)
-	for l := solver.Easy; l <= solver.Extreme; l++ {
-		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l.String(), Value: l.String()})
-	}
-	var sizes []*discordgo.ApplicationCommandOptionChoice
-	for _, n := range solver.Sizes {
-		sizes = append(sizes, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprintf("%d×%d", n, n), Value: n})
-	}
 	return Command{
 		Def: &discordgo.ApplicationCommand{
 			Name:        "generate",
 			Description: "A new puzzle with exactly one solution",
-			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionString, Name: "difficulty", Description: "How hard (default medium)", Choices: levels},
-				{Type: discordgo.ApplicationCommandOptionInteger, Name: "size", Description: "Grid size (default 9×9)", Choices: sizes},
-			},
+			Options:     []*discordgo.ApplicationCommandOption{difficultyOption(), sizeOption(solver.Sizes[:])},
 		},
 		Private: func(i *discordgo.Interaction) bool { return i.Type == discordgo.InteractionMessageComponent },
 		Heavy:   true,
@@ -72,6 +61,26 @@ func (d Deps) generateReply(ctx context.Context, level solver.Level, size int, s
 		size, size, g.Grading.Level, g.Grading.Score, g.Grading.Hardest, g.Puzzle.Givens(), codeBlock(render.Line(g.Puzzle)))
 	return Response{Content: content, Files: []File{file},
 		Buttons: []Button{{Label: "Show solution", CustomID: solutionID(g.Puzzle, level, seed)}}}, nil
+}
+
+// difficultyOption is the difficulty of /generate and /play.
+func difficultyOption() *discordgo.ApplicationCommandOption {
+	levels := make([]*discordgo.ApplicationCommandOptionChoice, 0, 5)
+	for l := solver.Easy; l <= solver.Extreme; l++ {
+		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l.String(), Value: l.String()})
+	}
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "difficulty",
+		Description: "How hard (default medium)", Choices: levels}
+}
+
+// sizeOption is a grid size chosen among sizes.
+func sizeOption(sizes []int) *discordgo.ApplicationCommandOption {
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for _, n := range sizes {
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprintf("%d×%d", n, n), Value: n})
+	}
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "size",
+		Description: "Grid size (default 9×9)", Choices: choices}
 }
 
 // solutionID names the puzzle in the button: itself when it fits in

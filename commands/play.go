@@ -19,21 +19,13 @@ import (
 // playCommand is /play [difficulty] [size] [puzzle]: a private board the
 // player fills with taps, saved on every move.
 func playCommand(d Deps) Command {
-	levels := make([]*discordgo.ApplicationCommandOptionChoice, 0, 5)
-	for l := solver.Easy; l <= solver.Extreme; l++ {
-		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l.String(), Value: l.String()})
-	}
 	return Command{
 		Def: &discordgo.ApplicationCommand{
 			Name:        "play",
 			Description: "Play a Sudoku right here, with taps: a new puzzle, or one you paste",
-			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionString, Name: "difficulty", Description: "How hard (default medium)", Choices: levels},
-				{Type: discordgo.ApplicationCommandOptionInteger, Name: "size", Description: "Grid size (default 9×9)",
-					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "4×4", Value: 4}, {Name: "6×6", Value: 6}, {Name: "9×9", Value: 9}}},
+			Options: []*discordgo.ApplicationCommandOption{difficultyOption(), sizeOption([]int{4, 6, 9}),
 				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", MaxLength: 1500,
-					Description: "Play this puzzle instead: 81 digits row by row, . or 0 for blanks"},
-			},
+					Description: "Play this puzzle instead: 81 digits row by row, . or 0 for blanks"}},
 		},
 		Private: func(*discordgo.Interaction) bool { return true },
 		Updates: func(i *discordgo.Interaction) bool { return strings.HasPrefix(customID(i), "play:") },

@@ -197,14 +197,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 	}
 	g.Check()
 	g.UseHint()
-	data, err := g.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Decode(data)
-	if err != nil {
-		t.Fatalf("Decode(%s): %v", data, err)
-	}
+	back, _ := roundTrip(t, g)
 	if !reflect.DeepEqual(back, g) {
 		t.Errorf("Decode(Encode(g)) = %+v, want %+v", back, g)
 	}
@@ -251,4 +244,18 @@ func TestApplyAllIsAllOrNothing(t *testing.T) {
 	if g.Notes(cell(1, 4)) != 0 {
 		t.Error("a clone shares its marks with the original")
 	}
+}
+
+// roundTrip encodes g and decodes it back.
+func roundTrip(t testing.TB, g *Game) (*Game, []byte) {
+	t.Helper()
+	data, err := g.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(data)
+	if err != nil {
+		t.Fatalf("Decode(%s): %v", data, err)
+	}
+	return back, data
 }

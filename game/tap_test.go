@@ -126,13 +126,8 @@ func TestEveryChangingTapBumpsSeq(t *testing.T) {
 	if g.Seq() != last {
 		t.Errorf("a tap that changed nothing bumped seq")
 	}
-	data, err := g.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Decode(data)
-	if err != nil || back.Cursor() != g.Cursor() {
-		t.Errorf("the cursor did not survive the store: %+v vs %+v (%v)", back.Cursor(), g.Cursor(), err)
+	if back, _ := roundTrip(t, g); back.Cursor() != g.Cursor() {
+		t.Errorf("the cursor did not survive the store: %+v vs %+v", back.Cursor(), g.Cursor())
 	}
 }
 
@@ -157,14 +152,7 @@ func FuzzPress(f *testing.F) {
 				}
 			}
 		}
-		data, err := g.Encode()
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, err := Decode(data)
-		if err != nil {
-			t.Fatalf("Decode(%s): %v", data, err)
-		}
+		back, data := roundTrip(t, g)
 		if again, _ := back.Encode(); string(again) != string(data) {
 			t.Fatalf("Decode changed the game:\n%s\n%s", data, again)
 		}
