@@ -82,13 +82,32 @@ func TestMixShares(t *testing.T) {
 			right++
 		}
 	}
-	if count[solveImage] != 200 || count[dailySubmit] != 250 || count[check] != 250 || count[solveText] != 300 {
-		t.Errorf("kinds per 1000: %v, want 200 image, 300 text, 250 check, 250 daily", count)
+	for k, n := range count {
+		if n != 200 {
+			t.Errorf("%s: %d per 1000, want 200 (a fifth each)", kindNames[k], n)
+		}
 	}
-	if right != 200 {
-		t.Errorf("%d of 250 daily submissions right, want 200 (a fifth wrong)", right)
+	if right != 160 {
+		t.Errorf("%d of 200 daily submissions right, want 160 (a fifth wrong)", right)
 	}
 	if len(users) != 1000 {
 		t.Errorf("%d users for 1000 interactions, want one each", len(users))
+	}
+}
+
+func TestBoardIDsAndTappers(t *testing.T) {
+	if ref, seq, ok := parseBoardID("play:habc:12:b3"); !ok || ref != "habc" || seq != 12 {
+		t.Errorf("parseBoardID = %s, %d, %v", ref, seq, ok)
+	}
+	for _, bad := range []string{"daily:play", "play:habc:x:b3", "play:habc"} {
+		if _, _, ok := parseBoardID(bad); ok {
+			t.Errorf("parseBoardID(%q) accepted", bad)
+		}
+	}
+	if n := tappersFor(Config{Rate: 1000, BurstRate: 1500}); n != 75 {
+		t.Errorf("tappers at 1,500/s = %d, want 75 (4 taps a second each)", n)
+	}
+	if n := tappersFor(Config{Rate: 60, BurstRate: 120}); n != 6 {
+		t.Errorf("tappers at 120/s = %d, want 6", n)
 	}
 }

@@ -93,6 +93,7 @@ type run struct {
 	st    *store.DB
 	procs []*process
 	mix   *mix
+	taps  *taps
 	today int
 }
 

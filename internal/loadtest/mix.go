@@ -17,18 +17,18 @@ const (
 	solveText               // /solve format:text
 	check                   // /check, right or incomplete: text
 	dailySubmit             // /daily submit, mostly right
+	boardTap                // a tap on a /play board: its picture redrawn
 	kinds
 )
 
-var kindNames = [kinds]string{"solve (image)", "solve (text)", "check", "daily submit"}
+var kindNames = [kinds]string{"solve (image)", "solve (text)", "check", "daily submit", "board tap"}
 
-// share is each kind's part of every 20 interactions: a fifth of the
-// replies carry a PNG.
+// share is each kind's part of every 20 interactions: a fifth each.
 var share = [20]kind{
-	solveImage, solveText, check, dailySubmit, solveText,
-	solveImage, check, dailySubmit, solveText, check,
-	solveImage, dailySubmit, solveText, check, dailySubmit,
-	solveImage, solveText, check, dailySubmit, solveText,
+	solveImage, solveText, check, dailySubmit, boardTap,
+	solveText, check, boardTap, solveImage, dailySubmit,
+	check, boardTap, dailySubmit, solveText, solveImage,
+	dailySubmit, solveImage, solveText, boardTap, check,
 }
 
 // pair is a puzzle and its solution.
@@ -48,12 +48,14 @@ type mix struct {
 type sent struct {
 	id          string
 	kind        kind
+	tapper      int // a board tap's tapper
 	guild, user string
 	rightAnswer bool // a daily submission that should be accepted
 	acked       bool // answered "Correct!"
 }
 
-// at returns interaction k of the run.
+// at returns interaction k of the run; a board tap has no payload here:
+// the tappers make it (taps).
 func (m *mix) at(k int) (map[string]any, sent) {
 	s := sent{kind: share[k%len(share)], guild: m.guilds[k%len(m.guilds)], user: fmt.Sprint(m.firstUserID + int64(k))}
 	u := discordtest.User{ID: s.user, Name: "player"}
@@ -63,6 +65,8 @@ func (m *mix) at(k int) (map[string]any, sent) {
 		return discordtest.SlashCommand(s.guild, u, "solve", map[string]any{"puzzle": p.puzzle}), s
 	case solveText:
 		return discordtest.SlashCommand(s.guild, u, "solve", map[string]any{"puzzle": p.puzzle, "format": "text"}), s
+	case boardTap:
+		return nil, s
 	case check:
 		answer := p.solution
 		if k%2 == 1 {

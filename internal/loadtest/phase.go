@@ -13,6 +13,11 @@ import (
 // the database and the fake Discord hold.
 func (r *run) load(ctx context.Context) (*Report, error) {
 	rep := &Report{Processes: r.c.Processes, Guilds: r.c.Guilds}
+	var err error
+	if r.taps, err = openTaps(ctx, r.fake, r.mix, tappersFor(r.c)); err != nil {
+		return rep, err
+	}
+	fmt.Fprintf(r.c.Progress, "%d players have a board open\n", len(r.taps.players))
 	var setups sync.WaitGroup
 	setups.Go(func() { r.setUpDuring(ctx, r.c.Warmup+r.c.Steady+r.c.Burst) })
 	fmt.Fprintf(r.c.Progress, "warm-up: %d/s for %v\n", r.c.Rate/2, r.c.Warmup)
@@ -29,6 +34,9 @@ func (r *run) load(ctx context.Context) (*Report, error) {
 	rep.Phases = append(rep.Phases, r.collect("warm-up", r.c.Rate/2, warm, warmTook),
 		r.collect("steady", r.c.Rate, steady, steadyTook), r.collect("burst", r.c.BurstRate, burst, burstTook))
 	if err := r.checkSubmissions(ctx, rep, slices.Concat(warm, steady, burst)); err != nil {
+		return rep, err
+	}
+	if err := r.taps.check(ctx, r.st, rep); err != nil {
 		return rep, err
 	}
 	r.checkPosts(rep)
@@ -55,7 +63,13 @@ func (r *run) drive(ctx context.Context, first, rate int, d time.Duration) ([]se
 			time.Sleep(wait)
 		}
 		payload, s := r.mix.at(first + k)
+		if s.kind == boardTap {
+			payload, s = r.taps.tap(s)
+		}
 		s.id = r.fake.Send(payload)
+		if s.kind == boardTap {
+			r.taps.sent(s)
+		}
 		out = append(out, s)
 	}
 	return out, time.Since(start)

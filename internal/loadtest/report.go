@@ -46,16 +46,19 @@ type Report struct {
 	// made. Servers whose post the killed process had claimed wait for its
 	// lease to expire (10 minutes) and are not posted within the run.
 	Posted, Duplicates int
+	// Boards were played by tappers; BoardsLost of them are stored at a
+	// move counter below one a reply had shown the player.
+	Boards, BoardsLost int
 	Violations         []string
 	// Unclean lists surviving processes that did not exit 0 on SIGTERM.
 	Unclean []string
 }
 
 // OK reports whether the run kept its promises: nothing acknowledged was
-// lost, no post was doubled, the fake saw no protocol violation and the
+// lost (submissions, board moves), no post was doubled, the fake saw no protocol violation and the
 // surviving processes stopped cleanly.
 func (r *Report) OK() bool {
-	return r.Lost == 0 && r.Duplicates == 0 && len(r.Violations) == 0 && len(r.Unclean) == 0
+	return r.Lost == 0 && r.Duplicates == 0 && r.BoardsLost == 0 && len(r.Violations) == 0 && len(r.Unclean) == 0
 }
 
 // String is the report as the loadtest verb prints it.
@@ -81,6 +84,7 @@ func (r *Report) String() string {
 	}
 	fmt.Fprintf(&b, "daily submissions acknowledged: %d, lost: %d (right answers not acknowledged: %d)\n", r.Acked, r.Lost, r.RightNotAcked)
 	fmt.Fprintf(&b, "daily posts: %d of %d servers posted, %d made twice\n", r.Posted, r.Guilds, r.Duplicates)
+	fmt.Fprintf(&b, "boards tapped: %d, behind what a reply showed: %d\n", r.Boards, r.BoardsLost)
 	for _, u := range r.Unclean {
 		fmt.Fprintf(&b, "did not stop cleanly: %s\n", u)
 	}

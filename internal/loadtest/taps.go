@@ -1,0 +1,125 @@
+package loadtest
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+)
+
+// taps are the board players of a run. Each has a board open and taps it
+// in turn; a tap carries the custom id of the latest board that tapper
+// was answered with, as a player's client does. A tap still unanswered
+// when its tapper's turn comes again is followed by one on the board the
+// tapper last saw: the bot refuses it as out of date, showing the current
+// board, which is what a player tapping fast sees.
+type taps struct {
+	mu      sync.Mutex
+	fake    *discordtest.Server
+	guild   string
+	players []tapper
+	next    int
+}
+
+type tapper struct {
+	user  discordtest.User
+	ref   string
+	board string // the last board's first custom id, "play:<ref>:<seq>:<control>"
+	last  string // the last tap's interaction id
+	count int
+	acked int // the highest move counter a reply showed
+}
+
+// tappersFor is how many players tap in a run: a fifth of the highest
+// rate, about 4 taps a second each, within the bot's per-user rate.
+func tappersFor(c Config) int { return max(4, max(c.Rate, c.BurstRate)/20) }
+
+// openTaps starts n boards, one per tapper, on puzzles of the mix.
+func openTaps(ctx context.Context, fake *discordtest.Server, m *mix, n int) (*taps, error) {
+	t := &taps{fake: fake, guild: m.guilds[0]}
+	for k := range n {
+		u := discordtest.User{ID: fmt.Sprint(m.firstUserID - 1 - int64(k)), Name: "tapper"}
+		p := m.puzzles[k%len(m.puzzles)]
+		id := fake.Send(discordtest.SlashCommand(t.guild, u, "play", map[string]any{"puzzle": p.puzzle}))
+		r, ok := fake.Reply(id, 30*time.Second)
+		if !ok || len(r.Final.Buttons) == 0 || ctx.Err() != nil {
+			return nil, fmt.Errorf("loadtest: tapper %d got no board: %s", k, r.Final.Content)
+		}
+		ref, seq, _ := parseBoardID(r.Final.Buttons[0])
+		t.players = append(t.players, tapper{user: u, ref: ref, board: r.Final.Buttons[0], acked: seq})
+	}
+	return t, nil
+}
+
+// tap returns the next tapper's next tap.
+func (t *taps) tap(s sent) (map[string]any, sent) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	k := t.next % len(t.players)
+	t.next++
+	p := &t.players[k]
+	t.catchUp(p)
+	c := p.count
+	p.count++
+	control := []string{fmt.Sprintf("b%d", c/3%9+1), fmt.Sprintf("c%d", c/3%9+1), fmt.Sprintf("d%d", c%9+1)}[c%3]
+	parts := strings.SplitN(p.board, ":", 4)
+	s.tapper, s.user, s.guild = k, p.user.ID, t.guild
+	return discordtest.Button(t.guild, p.user, strings.Join(append(parts[:3], control), ":")), s
+}
+
+// sent records the interaction id of a tapper's tap.
+func (t *taps) sent(s sent) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.players[s.tapper].last = s.id
+}
+
+// catchUp takes in a tapper's last reply if it has come, without waiting.
+func (t *taps) catchUp(p *tapper) {
+	if p.last == "" {
+		return
+	}
+	r, ok := t.fake.Reply(p.last, 0)
+	if !ok || len(r.Final.Buttons) == 0 {
+		return
+	}
+	p.board, p.last = r.Final.Buttons[0], ""
+	if _, seq, ok := parseBoardID(p.board); ok && seq > p.acked {
+		p.acked = seq
+	}
+}
+
+// check compares every tapper's stored game with the highest move
+// counter a reply showed it: a board acknowledged must never be lost.
+func (t *taps) check(ctx context.Context, st game.Store, rep *Report) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for k := range t.players {
+		p := &t.players[k]
+		t.catchUp(p)
+		_, version, ok, err := st.Game(ctx, game.Key{User: p.user.ID, Puzzle: p.ref})
+		if err != nil {
+			return fmt.Errorf("loadtest: read a game: %w", err)
+		}
+		rep.Boards++
+		if !ok || version < p.acked {
+			rep.BoardsLost++
+		}
+	}
+	return nil
+}
+
+// parseBoardID reads the reference and move counter of a board's custom id.
+func parseBoardID(id string) (ref string, seq int, ok bool) {
+	parts := strings.SplitN(id, ":", 4)
+	if len(parts) != 4 || parts[0] != "play" {
+		return "", 0, false
+	}
+	seq, err := strconv.Atoi(parts[2])
+	return parts[1], seq, err == nil
+}
