@@ -25,14 +25,7 @@ func generateCommand(d Deps) Command {
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 			o := OptionsOf(i)
-			level, ok := solver.ParseLevel(o.String("difficulty"))
-			if !ok {
-				level = solver.Medium
-			}
-			size, ok := o.Int("size")
-			if !ok {
-				size = 9
-			}
+			level, size := levelAndSize(o)
 			return d.generateReply(ctx, level, size, d.Seed())
 		},
 		Component: func(ctx context.Context, _ *discordgo.Interaction, arg string) (Response, error) {
@@ -42,16 +35,9 @@ func generateCommand(d Deps) Command {
 }
 
 func (d Deps) generateReply(ctx context.Context, level solver.Level, size int, seed uint64) (Response, error) {
-	gctx, cancel := context.WithTimeout(ctx, d.GenerateTimeout)
-	defer cancel()
-	start := d.Now()
-	g, err := solver.Generate(gctx, level, size, seed)
-	d.measured("generate", start, err)
+	g, err := d.generate(ctx, "generate", level, size, seed)
 	if err != nil {
-		return Response{}, fmt.Errorf("generate %v %d×%d seed %d: %w", level, size, size, seed, err)
-	}
-	if !g.Exact {
-		d.Log.Warn("generated puzzle missed its level", "asked", level, "got", g.Grading.Level, "size", size, "seed", seed, "attempts", g.Attempts)
+		return Response{}, err
 	}
 	file, err := d.image(g.Puzzle, render.Options{}, "puzzle.png")
 	if err != nil {
@@ -61,6 +47,36 @@ func (d Deps) generateReply(ctx context.Context, level solver.Level, size int, s
 		size, size, g.Grading.Level, g.Grading.Score, g.Grading.Hardest, g.Puzzle.Givens(), codeBlock(render.Line(g.Puzzle)))
 	return Response{Content: content, Files: []File{file},
 		Buttons: []Button{{Label: "Show solution", CustomID: solutionID(g.Puzzle, level, seed)}}}, nil
+}
+
+// generate makes a puzzle for a command within the generation limit,
+// logging one that missed its level.
+func (d Deps) generate(ctx context.Context, command string, level solver.Level, size int, seed uint64) (solver.Generated, error) {
+	gctx, cancel := context.WithTimeout(ctx, d.GenerateTimeout)
+	defer cancel()
+	start := d.Now()
+	g, err := solver.Generate(gctx, level, size, seed)
+	d.measured(command, start, err)
+	if err != nil {
+		return g, fmt.Errorf("generate %v %d×%d seed %d: %w", level, size, size, seed, err)
+	}
+	if !g.Exact {
+		d.Log.Warn("generated puzzle missed its level", "asked", level, "got", g.Grading.Level, "size", size, "seed", seed, "attempts", g.Attempts)
+	}
+	return g, nil
+}
+
+// levelAndSize reads the difficulty and size options (default medium 9×9).
+func levelAndSize(o Options) (solver.Level, int) {
+	level, ok := solver.ParseLevel(o.String("difficulty"))
+	if !ok {
+		level = solver.Medium
+	}
+	size, ok := o.Int("size")
+	if !ok {
+		size = 9
+	}
+	return level, size
 }
 
 // difficultyOption is the difficulty of /generate and /play.

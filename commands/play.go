@@ -52,15 +52,8 @@ func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response,
 		}
 		p, title = v.Puzzle, fmt.Sprintf("**Your puzzle** · %d×%d", v.Puzzle.Size(), v.Puzzle.Size())
 	} else {
-		level, ok := solver.ParseLevel(o.String("difficulty"))
-		if !ok {
-			level = solver.Medium
-		}
-		size, ok := o.Int("size")
-		if !ok {
-			size = 9
-		}
-		gen, err := d.generate(ctx, level, size, d.Seed())
+		level, size := levelAndSize(o)
+		gen, err := d.generate(ctx, "play", level, size, d.Seed())
 		if err != nil {
 			return Response{}, err
 		}
@@ -97,19 +90,6 @@ func unplayable(v solver.Verdict) (Response, bool) {
 		return userError("16×16 is too big for a board in Discord: 256 cells do not fit in buttons. `/solve` and `/hint` take it."), false
 	}
 	return Response{}, true
-}
-
-// generate makes a puzzle within the generation limit.
-func (d Deps) generate(ctx context.Context, level solver.Level, size int, seed uint64) (solver.Generated, error) {
-	gctx, cancel := context.WithTimeout(ctx, d.GenerateTimeout)
-	defer cancel()
-	start := d.Now()
-	g, err := solver.Generate(gctx, level, size, seed)
-	d.measured("play", start, err)
-	if err != nil {
-		return g, fmt.Errorf("generate %v %d×%d seed %d: %w", level, size, size, seed, err)
-	}
-	return g, nil
 }
 
 // gameRef names a puzzle in the board's custom ids and the store: a short
