@@ -83,9 +83,13 @@ func (s *Server) post(url string, in *interaction, payload map[string]any) {
 	}
 	// Discord takes a response with files as multipart/form-data, as its
 	// callback endpoint does.
-	files, err := readMessage(resp.Header.Get("Content-Type"), io.LimitReader(resp.Body, maxUpload), &cb, s.discardFiles.Load())
+	files, body, err := readMessage(resp.Header.Get("Content-Type"), io.LimitReader(resp.Body, maxUpload), &cb, s.discardFiles.Load())
 	if err != nil {
 		s.endFailed(in, resp.StatusCode, "response is not a callback: "+err.Error())
+		return
+	}
+	if !s.fitsSpec("callback", body, nil) {
+		s.endFailed(in, resp.StatusCode, "Discord's API description refuses the response")
 		return
 	}
 	s.mu.Lock()

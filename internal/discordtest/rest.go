@@ -119,7 +119,14 @@ func (s *Server) putCommands(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var cmds []*discordgo.ApplicationCommand
-	if err := json.NewDecoder(r.Body).Decode(&cmds); err != nil || r.PathValue("app") != s.AppID {
+	body, err := io.ReadAll(r.Body)
+	if err == nil {
+		err = json.Unmarshal(body, &cmds)
+	}
+	if err == nil && !s.fitsSpec("commands", body, w) {
+		return
+	}
+	if err != nil || r.PathValue("app") != s.AppID {
 		s.mu.Lock()
 		s.violate("PUT commands: bad body or application id %s (%v)", r.PathValue("app"), err)
 		s.mu.Unlock()
@@ -143,12 +150,35 @@ func (s *Server) receive(route string, w http.ResponseWriter, r *http.Request, v
 	if !s.begin(route, w, r) {
 		return nil, false
 	}
-	files, err := readMessage(r.Header.Get("Content-Type"), r.Body, v, s.discardFiles.Load())
+	files, body, err := readMessage(r.Header.Get("Content-Type"), r.Body, v, s.discardFiles.Load())
 	if err != nil {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
 		return nil, false
 	}
+	if !s.fitsSpec(route, body, w) {
+		return nil, false
+	}
 	return files, true
+}
+
+// fitsSpec checks a request's JSON body against Discord's description of
+// the route's operation; a body that breaks it is a violation, answered
+// as Discord answers it (400, Invalid Form Body), unless w is nil.
+func (s *Server) fitsSpec(route string, body []byte, w http.ResponseWriter) bool {
+	if s.spec == nil {
+		return true
+	}
+	err := s.spec.CheckRoute(route, body)
+	if err == nil {
+		return true
+	}
+	s.mu.Lock()
+	s.violate("%s: Discord's API description refuses the body: %v", route, err)
+	s.mu.Unlock()
+	if w != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+	}
+	return false
 }
 
 // receiveMessage is receive for a body that carries a message (data
@@ -169,38 +199,42 @@ func (s *Server) receiveMessage(route, what string, w http.ResponseWriter, r *ht
 }
 
 // readMessage decodes a JSON or multipart (payload_json plus files) body
-// into v and returns the files, without their data when discard is set.
-func readMessage(contentType string, body io.Reader, v any, discard bool) ([]File, error) {
+// into v and returns the files, without their data when discard is set,
+// and the JSON as sent.
+func readMessage(contentType string, body io.Reader, v any, discard bool) (files []File, payload []byte, err error) {
 	mediaType, params, _ := mime.ParseMediaType(contentType)
 	if !strings.HasPrefix(mediaType, "multipart/") {
-		return nil, json.NewDecoder(body).Decode(v)
+		if payload, err = io.ReadAll(body); err != nil {
+			return nil, nil, err
+		}
+		return nil, payload, json.Unmarshal(payload, v)
 	}
-	var files []File
 	mr := multipart.NewReader(body, params["boundary"])
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
-			return files, nil
+			return files, payload, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if part.FormName() != "payload_json" && discard {
 			n, err := io.Copy(io.Discard, part)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			files = append(files, File{Name: part.FileName(), Size: int(n)})
 			continue
 		}
 		data, err := io.ReadAll(part)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if part.FormName() == "payload_json" {
 			if err := json.Unmarshal(data, v); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
+			payload = data
 			continue
 		}
 		files = append(files, File{Name: part.FileName(), Data: data, Size: len(data)})

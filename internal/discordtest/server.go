@@ -3,7 +3,8 @@
 // to connect, receive INTERACTION_CREATE and answer it. It records what it
 // receives, checks what Discord checks (the Bot authorisation header, 2000
 // characters of content, one callback per interaction, the first callback
-// within 3 seconds, no privileged intents) and can inject a 429, a 5xx or a
+// within 3 seconds, no privileged intents, and every request body against
+// Discord's OpenAPI description in ../shared/discord-api) and can inject a 429, a 5xx or a
 // dropped gateway connection.
 package discordtest
 
@@ -11,6 +12,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -27,6 +29,9 @@ const (
 	// be: Discord's upload limit for a bot without boosts.
 	maxUpload = 10 << 20
 )
+
+// specWarning says once per test binary that the bodies go unchecked.
+var specWarning sync.Once
 
 // Server is a running fake Discord.
 type Server struct {
@@ -53,6 +58,7 @@ type Server struct {
 	gw           gateway
 	ep           endpoint
 	discardFiles atomic.Bool
+	spec         *Spec // nil: bodies are not checked
 }
 
 // DiscardFiles makes the fake keep only the names and sizes of files it
@@ -69,6 +75,13 @@ func New(token string) *Server {
 		nextID: 200000000000000000,
 	}
 	s.changed = sync.NewCond(&s.mu)
+	if spec, err := LoadSpec(); err == nil {
+		s.spec = spec
+	} else {
+		specWarning.Do(func() {
+			fmt.Fprintf(os.Stderr, "discordtest: request bodies are not checked against Discord's API description: %v\n", err)
+		})
+	}
 	s.gw.init()
 	s.ep = newEndpoint()
 	s.http = httptest.NewServer(s.routes())

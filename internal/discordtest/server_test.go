@@ -76,7 +76,7 @@ func TestFakeEnforcesDiscordRules(t *testing.T) {
 
 	v := strings.Join(s.Violations(), "\n")
 	for _, want := range []string{"token without the Bot prefix", "edit of @original before any callback",
-		"content is 2001 characters", "a second callback", "first callback after"} {
+		"2001 characters", "a second callback", "first callback after"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("violations lack %q:\n%s", want, v)
 		}
