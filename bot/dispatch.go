@@ -29,9 +29,7 @@ func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreat
 	if i == nil || i.Type == discordgo.InteractionPing {
 		return
 	}
-	b.dispatch(&call{Interaction: i, first: func(resp *discordgo.InteractionResponse) error {
-		return b.session.InteractionRespond(i, resp)
-	}})
+	b.dispatch(&call{Interaction: i, first: func(cb callback) error { return b.restCallback(i, cb) }})
 }
 
 // dispatch is the one entry for every interaction type, whichever
@@ -137,10 +135,10 @@ func (b *Bot) autocomplete(c *call) {
 			}
 		}()
 	}
-	b.callback(c, "autocomplete", &discordgo.InteractionResponse{
+	b.callback(c, "autocomplete", asCallback(&discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
-	})
+	}))
 }
 
 // answer runs the handler and replies directly when it is quick; when it
@@ -160,11 +158,12 @@ func (b *Bot) answer(c *call, cmd commands.Command) {
 		b.respondAs(c, name, reply{ephemeral: cmd.Ephemeral(c.Interaction, out.resp), update: cmd.IsUpdate(c.Interaction)}, out.resp)
 		first = b.opt.Now().Sub(start)
 	case <-timer.C:
-		deferred := b.deferReply(c, name, reply{ephemeral: cmd.IsPrivate(c.Interaction), update: cmd.IsUpdate(c.Interaction)})
+		how := reply{ephemeral: cmd.IsPrivate(c.Interaction), update: cmd.IsUpdate(c.Interaction)}
+		deferred := b.deferReply(c, name, how)
 		first = b.opt.Now().Sub(start)
 		out = <-result
 		if deferred {
-			b.edit(c, name, out.resp)
+			b.edit(c, name, how, out.resp)
 		}
 	}
 	took := b.opt.Now().Sub(start)

@@ -87,7 +87,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	}
 	if i.Type == discordgo.InteractionPing {
 		b.metrics.endpoint.WithLabelValues("accepted").Inc()
-		_ = writeCallback(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		_ = writeCallback(w, callback{Type: discordgo.InteractionResponsePong})
 		return
 	}
 	if !b.seen.first(id, b.opt.Now()) {
@@ -126,7 +126,7 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 // and a late callback is dropped, not sent over REST, since Discord has
 // already given the interaction up.
 func (b *Bot) answerOverHTTP(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction) {
-	h := &httpFirst{take: make(chan *discordgo.InteractionResponse), written: make(chan error, 1)}
+	h := &httpFirst{take: make(chan callback), written: make(chan error, 1)}
 	go b.dispatch(&call{Interaction: i, first: h.send})
 	timer := time.NewTimer(answerWithin)
 	defer timer.Stop()
@@ -151,12 +151,12 @@ type httpFirst struct {
 	mu       sync.Mutex
 	answered bool // send has begun: the handler must take it
 	expired  bool // the handler gave up: send must not wait
-	take     chan *discordgo.InteractionResponse
+	take     chan callback
 	written  chan error
 }
 
 // send is the first callback: it returns once the response is written.
-func (h *httpFirst) send(resp *discordgo.InteractionResponse) error {
+func (h *httpFirst) send(resp callback) error {
 	h.mu.Lock()
 	if h.expired || h.answered {
 		h.mu.Unlock()
@@ -183,13 +183,8 @@ var errExpired = errors.New("the interaction's HTTP request ended before the ans
 // (payload_json and files[n], as Discord's callback endpoint takes them)
 // when it has files, else as JSON, and flushes it, so that an edit sent
 // next over REST cannot overtake it.
-func writeCallback(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {
-	contentType, body, err := "application/json", []byte(nil), error(nil)
-	if resp.Data != nil && len(resp.Data.Files) > 0 {
-		contentType, body, err = discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
-	} else {
-		body, err = json.Marshal(resp)
-	}
+func writeCallback(w http.ResponseWriter, resp callback) error {
+	contentType, body, err := encode(resp, resp.files)
 	if err != nil { // a response is plain data; this is a bug
 		http.Error(w, "cannot encode the answer", http.StatusInternalServerError)
 		return fmt.Errorf("encode the callback: %w", err)

@@ -53,6 +53,9 @@ func (b *board) read(r discordtest.Reply, want discordgo.InteractionResponseType
 	if len(r.Final.Files) != 1 || r.Final.Files[0].Name != "board.png" || len(r.Final.Files[0].Data) > 40<<10 {
 		b.t.Errorf("the board's picture: %+v", r.Final.Files)
 	}
+	if !r.Final.V2() || !r.Final.Ephemeral() {
+		b.t.Errorf("the board is not a private Components V2 message: flags %b", r.Final.Flags)
+	}
 	b.last, b.content = r, r.Final.Content
 	if len(r.Final.Buttons) == 0 {
 		return // play is over
@@ -67,7 +70,7 @@ func (b *board) read(r discordtest.Reply, want discordgo.InteractionResponseType
 // tap presses a control on the current board.
 func (b *board) tap(control string) {
 	b.t.Helper()
-	b.read(b.h.send(discordtest.Button(guild, b.u, fmt.Sprintf("play:%s:%s:%s", b.ref, b.seq, control))),
+	b.read(b.h.send(discordtest.At(discordtest.Button(guild, b.u, fmt.Sprintf("play:%s:%s:%s", b.ref, b.seq, control)), b.last.Final)),
 		discordgo.InteractionResponseUpdateMessage)
 }
 
@@ -213,12 +216,12 @@ func (b *board) storedDaily() *game.Game {
 // typeMoves opens the board's form and submits text in it.
 func (b *board) typeMoves(text string) {
 	b.t.Helper()
-	r := b.h.send(discordtest.Button(guild, b.u, fmt.Sprintf("play:%s:%s:m", b.ref, b.seq)))
+	r := b.h.send(discordtest.At(discordtest.Button(guild, b.u, fmt.Sprintf("play:%s:%s:m", b.ref, b.seq)), b.last.Final))
 	if len(r.Callbacks) != 1 || r.Callbacks[0].Type != discordgo.InteractionResponseModal || len(r.Callbacks[0].Message.Inputs) != 1 {
 		b.t.Fatalf("Type answered %+v, want a form", r.Callbacks)
 	}
 	modal := r.Callbacks[0].Message.ModalID
-	b.read(b.h.send(discordtest.OnMessage(discordtest.ModalSubmit(guild, b.u, modal, map[string]string{"moves": text}))),
+	b.read(b.h.send(discordtest.At(discordtest.ModalSubmit(guild, b.u, modal, map[string]string{"moves": text}), b.last.Final)),
 		discordgo.InteractionResponseUpdateMessage)
 }
 
@@ -347,4 +350,35 @@ func TestDailyPractice(t *testing.T) {
 	if strings.Contains(board.Final.Content, ada.ID) {
 		t.Errorf("a practice solve reached the leaderboard: %q", board.Final.Content)
 	}
+}
+
+// TestBoardIsComponentsV2 answers every tap after a deferral, over both
+// transports: the deferral cannot carry the V2 flag, so the edit sends it
+// (discordgo's WebhookEdit cannot); the card shows its picture, stays
+// private, and a plain reply to a tap on it (a board that is gone) is a
+// card too, since Discord refuses content on a V2 message.
+func TestBoardIsComponentsV2(t *testing.T) {
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h, _ := startDailyWith(t, "", both(over, func(o *Options) { o.DeferAfter = time.Nanosecond }))
+		r := h.send(discordtest.SlashCommand(guild, ada, "play", map[string]any{"size": 4}))
+		checkCard := func(what string, r discordtest.Reply, kind discordgo.InteractionResponseType, text string) {
+			t.Helper()
+			if len(r.Callbacks) != 1 || r.Callbacks[0].Type != kind || len(r.Edits) != 1 {
+				t.Fatalf("%s: callbacks %+v and %d edits, want a deferral of type %d and one edit", what, r.Callbacks, len(r.Edits), kind)
+			}
+			f := r.Final
+			if !f.V2() || !f.Ephemeral() || !strings.Contains(f.Content, text) {
+				t.Errorf("%s: flags %b, text %q, want a private V2 card with %q", what, f.Flags, f.Content, text)
+			}
+		}
+		checkCard("/play", r, discordgo.InteractionResponseDeferredChannelMessageWithSource, "cells left")
+		if m := r.Final.Media; len(m) != 1 || m[0] != "attachment://board.png" || len(r.Final.Buttons) != 15 {
+			t.Errorf("the card shows %v with %d buttons, want the board's picture and a 4×4's 15 controls", m, len(r.Final.Buttons))
+		}
+		ref := strings.Split(r.Final.Buttons[0], ":")[1]
+		tap := h.send(discordtest.At(discordtest.Button(guild, ada, "play:"+ref+":0:b1"), r.Final))
+		checkCard("a tap", tap, discordgo.InteractionResponseDeferredMessageUpdate, "cells left")
+		gone := h.send(discordtest.At(discordtest.Button(guild, ada, "play:hzzzzzzzzzzzz:0:b1"), tap.Final))
+		checkCard("a tap on a board that is gone", gone, discordgo.InteractionResponseDeferredMessageUpdate, "That board is gone")
+	})
 }

@@ -22,16 +22,16 @@ var noMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMen
 // (the edit of a deferred answer) goes over REST either way.
 type call struct {
 	*discordgo.Interaction
-	first func(*discordgo.InteractionResponse) error
+	first func(callback) error
 }
 
 // callback sends c's first callback. A failure is logged with the
 // interaction id and not retried: the interaction is gone.
-func (b *Bot) callback(c *call, command string, resp *discordgo.InteractionResponse) bool {
-	err := c.first(resp)
+func (b *Bot) callback(c *call, command string, cb callback) bool {
+	err := c.first(cb)
 	if err != nil {
 		b.metrics.apiError(err)
-		b.log.Error("reply failed", "command", command, "interaction", c.ID, "type", resp.Type,
+		b.log.Error("reply failed", "command", command, "interaction", c.ID, "type", cb.Type,
 			"err", b.scrub(err.Error()))
 	}
 	return err == nil
@@ -51,22 +51,26 @@ func (b *Bot) respond(c *call, command string, resp commands.Response) {
 // ephemeral), the button's message updated, or a form.
 func (b *Bot) respondAs(c *call, command string, how reply, resp commands.Response) {
 	if resp.Modal != nil {
-		b.callback(c, command, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: modal(resp.Modal)})
+		b.callback(c, command, asCallback(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: modal(resp.Modal)}))
 		return
 	}
-	data := &discordgo.InteractionResponseData{Content: b.fit(c.ID, resp.Content), Files: files(resp.Files),
-		Attachments: onlyNew(resp.Files), Components: buttons(resp), AllowedMentions: noMentions}
-	kind := discordgo.InteractionResponseChannelMessageWithSource
+	kind, flags := discordgo.InteractionResponseChannelMessageWithSource, discordgo.MessageFlags(0)
 	switch {
 	case how.update:
 		kind = discordgo.InteractionResponseUpdateMessage // its flags stay the message's
-		if data.Components == nil {
-			data.Components = []discordgo.MessageComponent{} // an update without buttons removes the old ones
-		}
 	case how.ephemeral:
-		data.Flags = discordgo.MessageFlagsEphemeral
+		flags = discordgo.MessageFlagsEphemeral
 	}
-	b.callback(c, command, &discordgo.InteractionResponse{Type: kind, Data: data})
+	if laidOutV2(c, how, resp) {
+		b.callback(c, command, callback{Type: kind, Data: b.v2(c.ID, resp, flags), files: files(resp.Files)})
+		return
+	}
+	data := &discordgo.InteractionResponseData{Content: b.fit(c.ID, classicText(resp)), Files: files(resp.Files),
+		Attachments: onlyNew(resp.Files), Components: buttons(resp), AllowedMentions: noMentions, Flags: flags}
+	if how.update && data.Components == nil {
+		data.Components = []discordgo.MessageComponent{} // an update without buttons removes the old ones
+	}
+	b.callback(c, command, asCallback(&discordgo.InteractionResponse{Type: kind, Data: data}))
 }
 
 // deferReply sends the deferred callback ("sudokubot is thinking…", or
@@ -80,7 +84,7 @@ func (b *Bot) deferReply(c *call, command string, how reply) bool {
 	case how.ephemeral:
 		resp.Data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	return b.callback(c, command, resp)
+	return b.callback(c, command, asCallback(resp))
 }
 
 // onlyNew lists a reply's files as the message's attachments, so that
@@ -124,13 +128,28 @@ func (b *Bot) post(ctx context.Context, channel string, resp commands.Response) 
 	return msg.ID, nil
 }
 
-// edit replaces the deferred answer with the real one, over REST.
-func (b *Bot) edit(c *call, command string, resp commands.Response) {
+// edit replaces the deferred answer (a new message, or the button's
+// message for an update) with the real one, over REST.
+func (b *Bot) edit(c *call, command string, how reply, resp commands.Response) {
 	if resp.Modal != nil {
 		b.log.Error("a form cannot follow a deferred answer", "command", command, "interaction", c.ID)
 		resp = replyApology
 	}
-	content := b.fit(c.ID, resp.Content)
+	var err error
+	if laidOutV2(c, how, resp) {
+		err = b.editV2(c.Interaction, b.v2(c.ID, resp, 0), files(resp.Files))
+	} else {
+		err = b.editClassic(c, resp)
+	}
+	if err != nil {
+		b.metrics.apiError(err)
+		b.log.Error("editing the deferred reply failed", "command", command, "interaction", c.ID, "err", b.scrub(err.Error()))
+	}
+}
+
+// editClassic edits the deferred answer into a message with content.
+func (b *Bot) editClassic(c *call, resp commands.Response) error {
+	content := b.fit(c.ID, classicText(resp))
 	edit := &discordgo.WebhookEdit{Content: &content, Files: files(resp.Files), Attachments: onlyNew(resp.Files),
 		AllowedMentions: noMentions}
 	rows := buttons(resp)
@@ -139,10 +158,7 @@ func (b *Bot) edit(c *call, command string, resp commands.Response) {
 	}
 	edit.Components = &rows
 	_, err := b.session.InteractionResponseEdit(c.Interaction, edit)
-	if err != nil {
-		b.metrics.apiError(err)
-		b.log.Error("editing the deferred reply failed", "command", command, "interaction", c.ID, "err", b.scrub(err.Error()))
-	}
+	return err
 }
 
 // fit keeps content within Discord's limit; handlers should never need it.

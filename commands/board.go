@@ -2,7 +2,6 @@ package commands
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/english"
@@ -22,19 +21,16 @@ type boardView struct {
 	over   bool
 }
 
-// board returns the board message for g: the picture, the status and the
-// controls.
+// board returns the board message for g, one Components V2 card: the
+// title, the picture, the status and the controls (34 components of
+// Discord's 40).
 func (d Deps) board(g *game.Game, v boardView) (Response, error) {
 	file, err := d.boardImage(g, v)
 	if err != nil {
 		return Response{}, err
 	}
-	var lines []string
-	lines = append(lines, v.title+" · "+english.Count(g.Left(), "cell left", "cells left")+modeLine(g))
-	if v.status != "" {
-		lines = append(lines, v.status)
-	}
-	resp := Response{Content: strings.Join(lines, "\n"), Files: []File{file}}
+	resp := Response{V2: true, Files: []File{file}, Footer: v.status,
+		Content: v.title + " · " + english.Count(g.Left(), "cell left", "cells left") + modeLine(g)}
 	if !v.over {
 		resp.Rows = controls(g, v.ref)
 	}

@@ -50,6 +50,13 @@ type Command struct {
 type Response struct {
 	Content string
 	Files   []File
+	// Footer is text under the files (in a classic message, Content's
+	// last line).
+	Footer string
+	// V2 lays the reply out with Discord's Components V2, in one card:
+	// Content, the files as a gallery, Footer, then the buttons. A message
+	// sent so stays so: every reply that updates it is laid out so too.
+	V2 bool
 	// Buttons are one row of buttons under the reply; Rows, for a reply
 	// with more, are up to 5 rows of up to 5 (Rows wins when both are set).
 	Buttons []Button

@@ -10,8 +10,6 @@ import (
 	"net/http"
 	"strconv"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 )
 
 // endpoint is how the fake sends interactions over HTTP, as Discord does
@@ -77,10 +75,7 @@ func (s *Server) post(url string, in *interaction, payload map[string]any) {
 		s.endFailed(in, resp.StatusCode, fmt.Sprintf("%s: %s", resp.Status, bytes.TrimSpace(data)))
 		return
 	}
-	var cb struct {
-		Type discordgo.InteractionResponseType `json:"type"`
-		Data *wireMessage                      `json:"data"`
-	}
+	var cb wireCallback
 	// Discord takes a response with files as multipart/form-data, as its
 	// callback endpoint does.
 	files, body, err := readMessage(resp.Header.Get("Content-Type"), io.LimitReader(resp.Body, maxUpload), &cb, s.discardFiles.Load())
@@ -97,7 +92,7 @@ func (s *Server) post(url string, in *interaction, payload map[string]any) {
 	in.reply.Status = resp.StatusCode
 	msg := cb.Data.message(files)
 	s.tooLongLocked("callback", msg.Content)
-	s.acceptLocked(in, cb.Type, msg)
+	s.acceptLocked(in, cb, msg)
 	in.markAnswered()
 }
 

@@ -38,8 +38,9 @@ type interaction struct {
 	sentAt    time.Time
 	reply     Reply
 	done      bool
-	viaHTTP   bool // sent to the endpoint: its callback is the response
-	component bool // a button or select, or a form one opened: only it may update its message
+	viaHTTP   bool   // sent to the endpoint: its callback is the response
+	msgID     string // the message its reply shows in: the button's, or a new one
+	component bool   // a button or select, or a form one opened: only it may update its message
 	// answered is closed when the HTTP response has been taken in, so an
 	// edit racing it waits for it alone (a shared condition variable would
 	// wake every waiting edit on every callback).
@@ -64,6 +65,14 @@ func (s *Server) Send(payload map[string]any) string {
 	in := &interaction{id: s.newID(), token: "itoken-" + s.newID(), sentAt: s.now(), answered: make(chan struct{}),
 		viaHTTP: s.ep.url != "", component: payload["type"] == discordgo.InteractionMessageComponent || payload["message"] != nil}
 	s.interactions[in.id], s.byToken[in.token] = in, in
+	if msg, ok := payload["message"].(map[string]any); ok {
+		in.msgID, _ = msg["id"].(string)
+		if m, known := s.msgs[in.msgID]; known { // as Discord sends it: with its flags
+			msg["flags"] = int(m.Flags)
+		} else if flags, ok := msg["flags"].(discordgo.MessageFlags); ok { // a message another fake made
+			s.msgs[in.msgID] = Message{ID: in.msgID, Flags: flags}
+		}
+	}
 	endpoint := s.ep.url
 	s.mu.Unlock()
 	payload["id"], payload["token"], payload["application_id"], payload["version"] = in.id, in.token, s.AppID, 1
@@ -95,11 +104,14 @@ func final(t discordgo.InteractionResponseType) bool {
 		t != discordgo.InteractionResponseDeferredMessageUpdate
 }
 
+// wireCallback is a callback body as Discord receives it.
+type wireCallback struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data *wireMessage                      `json:"data"`
+}
+
 func (s *Server) postCallback(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Type discordgo.InteractionResponseType `json:"type"`
-		Data *wireMessage                      `json:"data"`
-	}
+	var body wireCallback
 	msg, ok := s.receiveMessage("callback", "callback", w, r, &body, func() *wireMessage { return body.Data })
 	if !ok {
 		return
@@ -112,7 +124,7 @@ func (s *Server) postCallback(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, 10062, "Unknown interaction")
 		return
 	}
-	if status, code, text := s.acceptLocked(in, body.Type, msg); status != 0 {
+	if status, code, text := s.acceptLocked(in, body, msg); status != 0 {
 		writeError(w, status, code, text)
 		return
 	}
@@ -121,7 +133,9 @@ func (s *Server) postCallback(w http.ResponseWriter, r *http.Request) {
 
 // acceptLocked records a first callback, with s.mu held; a non-zero status
 // is the error Discord answers when it breaks a rule.
-func (s *Server) acceptLocked(in *interaction, t discordgo.InteractionResponseType, msg Message) (status, code int, text string) {
+func (s *Server) acceptLocked(in *interaction, cb wireCallback, msg Message) (status, code int, text string) {
+	t := cb.Type
+	update := t == discordgo.InteractionResponseUpdateMessage || t == discordgo.InteractionResponseDeferredMessageUpdate
 	switch {
 	case len(in.reply.Callbacks) > 0:
 		s.violate("interaction %s: a second callback", in.id)
@@ -129,18 +143,65 @@ func (s *Server) acceptLocked(in *interaction, t discordgo.InteractionResponseTy
 	case s.since(in.sentAt) > CallbackTimeout:
 		s.violate("interaction %s: first callback after %v", in.id, s.since(in.sentAt))
 		return http.StatusNotFound, 10062, "Unknown interaction"
-	case (t == discordgo.InteractionResponseUpdateMessage || t == discordgo.InteractionResponseDeferredMessageUpdate) && !in.component:
+	case update && !in.component:
 		s.violate("interaction %s: a message update (type %d) answers only a component", in.id, t)
 		return http.StatusBadRequest, 50035, "Invalid Form Body: interaction has no message to update"
 	}
+	if t == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		msg.Flags &^= FlagV2 // Discord takes the V2 flag on the edit that follows, not here
+	}
+	shown, problem := s.shownLocked(in, cb.Data, msg, t)
+	if problem != "" {
+		s.violate("interaction %s: %s", in.id, problem)
+		return http.StatusBadRequest, 50035, "Invalid Form Body: " + problem
+	}
 	at := s.since(in.sentAt)
 	in.reply.Callbacks = append(in.reply.Callbacks, Callback{Type: t, Message: msg, At: at})
-	in.reply.First, in.reply.Final = at, msg
+	in.reply.First, in.reply.Final = at, shown
 	if final(t) {
 		in.reply.Done, in.done = at, true
 	}
 	s.changed.Broadcast()
 	return 0, 0, ""
+}
+
+// shownLocked returns the message a callback leaves the user looking at,
+// and records it: a new message, the button's message updated, or for a
+// form or suggestions the callback itself. problem says why Discord would
+// refuse the callback instead.
+func (s *Server) shownLocked(in *interaction, body *wireMessage, msg Message, t discordgo.InteractionResponseType) (Message, string) {
+	switch t {
+	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		if p := body.v2Problem(false, msg.Files); p != "" {
+			return Message{}, p
+		}
+		in.msgID = s.newID()
+	case discordgo.InteractionResponseUpdateMessage:
+		base := s.msgs[in.msgID]
+		merged := merge(base, body, msg)
+		if p := body.v2Problem(base.V2(), merged.Files); p != "" {
+			return Message{}, p
+		}
+		msg = merged
+	case discordgo.InteractionResponseDeferredMessageUpdate:
+		msg = s.msgs[in.msgID]
+	default:
+		return msg, ""
+	}
+	msg.ID = in.msgID
+	s.keepLocked(in, msg)
+	return msg, ""
+}
+
+// keepLocked records the state of an interaction's message, so that a
+// button on it is sent with its flags and an update applies to it.
+func (s *Server) keepLocked(in *interaction, m Message) {
+	if f := unshown(m); f != "" {
+		s.violate("interaction %s: %s is attached to a Components V2 message but no component shows it", in.id, f)
+	}
+	if in.msgID != "" {
+		s.msgs[in.msgID] = m
+	}
 }
 
 func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
@@ -166,21 +227,17 @@ func (s *Server) patchOriginal(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, 10008, "Unknown Message")
 		return
 	}
-	merged := in.reply.Final
-	if body.Content != nil {
-		merged.Content = edit.Content
+	merged := merge(in.reply.Final, &body, edit)
+	if p := body.v2Problem(in.reply.Final.V2(), merged.Files); p != "" {
+		s.violate("interaction %s: edit: %s", in.id, p)
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+p)
+		return
 	}
-	switch {
-	case body.Attachments != nil:
-		merged.Files = edit.Files // the new files; the fake keeps no old attachment by id
-	case edit.Files != nil:
-		merged.Files = append(append([]File(nil), merged.Files...), edit.Files...) // Discord keeps what an edit does not list
-	}
-	merged.Buttons, merged.Embeds = edit.Buttons, edit.Embeds
+	s.keepLocked(in, merged)
 	in.reply.Edits = append(in.reply.Edits, edit)
 	in.reply.Final, in.reply.Done, in.done = merged, s.since(in.sentAt), true
 	s.changed.Broadcast()
-	writeJSON(w, map[string]any{"id": in.id, "content": merged.Content, "flags": merged.Flags})
+	writeJSON(w, map[string]any{"id": merged.ID, "content": merged.Content, "flags": merged.Flags})
 }
 
 func (s *Server) postFollowup(w http.ResponseWriter, r *http.Request) {
@@ -283,7 +340,15 @@ func ModalSubmit(guild string, u User, customID string, values map[string]string
 // OnMessage marks a payload (a form's submission) as coming from a button
 // on a message, which its answer may then update.
 func OnMessage(p map[string]any) map[string]any {
-	p["message"] = map[string]any{"id": "400000000000000009", "channel_id": "500000000000000001"}
+	return At(p, Message{ID: "400000000000000009"})
+}
+
+// At puts a button's click, or the submission of a form a button opened,
+// on the message m (a Reply's Final): it is sent with m's flags, or with
+// the flags the fake has since recorded for it, as Discord does, and an
+// update changes that message.
+func At(p map[string]any, m Message) map[string]any {
+	p["message"] = map[string]any{"id": m.ID, "channel_id": "500000000000000001", "flags": m.Flags}
 	return p
 }
 

@@ -16,12 +16,19 @@ import (
 // Message is a message as the fake received it: a callback's data, an
 // edit, a follow-up or a channel message.
 type Message struct {
+	// ID is the message's id: for an interaction's reply, the message
+	// its buttons are on (see At).
+	ID        string
 	ChannelID string
-	Content   string
-	Flags     discordgo.MessageFlags
-	Files     []File
-	Embeds    int
-	Buttons   []string // custom ids of buttons
+	// Content is the message's text: its content, or for a Components V2
+	// message (V2) its text displays, one a line.
+	Content string
+	Flags   discordgo.MessageFlags
+	Files   []File
+	// Media are the URLs a V2 message's galleries show.
+	Media   []string
+	Embeds  int
+	Buttons []string // custom ids of buttons, nested ones included
 	// ModalID and Inputs describe a form (a type 9 callback): its custom
 	// id and its text inputs' custom ids.
 	ModalID string
@@ -32,6 +39,9 @@ type Message struct {
 
 // Ephemeral reports whether only the user who asked sees the message.
 func (m Message) Ephemeral() bool { return m.Flags&discordgo.MessageFlagsEphemeral != 0 }
+
+// V2 reports whether the message is laid out with Components V2.
+func (m Message) V2() bool { return m.Flags&FlagV2 != 0 }
 
 // File is an attachment. Size is its length; Data is nil when the fake
 // discards file contents (DiscardFiles).
@@ -239,50 +249,6 @@ func readMessage(contentType string, body io.Reader, v any, discard bool) (files
 		}
 		files = append(files, File{Name: part.FileName(), Data: data, Size: len(data)})
 	}
-}
-
-// wireMessage is a message body as Discord receives it.
-type wireMessage struct {
-	Content *string `json:"content"`
-	// Attachments, when present, lists the attachments to keep; an edit
-	// without it keeps every attachment and adds its files.
-	Attachments *[]json.RawMessage     `json:"attachments"`
-	Flags       discordgo.MessageFlags `json:"flags"`
-	Embeds      []json.RawMessage      `json:"embeds"`
-	CustomID    string                 `json:"custom_id"`
-	Choices     []struct {
-		Value any `json:"value"`
-	} `json:"choices"`
-	Components []struct {
-		Components []struct {
-			Type     int    `json:"type"`
-			CustomID string `json:"custom_id"`
-		} `json:"components"`
-	} `json:"components"`
-}
-
-func (w *wireMessage) message(files []File) Message {
-	if w == nil {
-		return Message{}
-	}
-	m := Message{Flags: w.Flags, Files: files, Embeds: len(w.Embeds), ModalID: w.CustomID}
-	if w.Content != nil {
-		m.Content = *w.Content
-	}
-	for _, c := range w.Choices {
-		m.Choices = append(m.Choices, fmt.Sprint(c.Value))
-	}
-	for _, row := range w.Components {
-		for _, c := range row.Components {
-			switch c.Type {
-			case int(discordgo.ButtonComponent):
-				m.Buttons = append(m.Buttons, c.CustomID)
-			case int(discordgo.TextInputComponent):
-				m.Inputs = append(m.Inputs, c.CustomID)
-			}
-		}
-	}
-	return m
 }
 
 // checkContent records a violation and answers 400 when content is too long.

@@ -50,7 +50,8 @@ type Server struct {
 	commands     map[string][]*discordgo.ApplicationCommand // by guild id, "" for global
 	interactions map[string]*interaction                    // by interaction id
 	byToken      map[string]*interaction
-	messages     []Message // posted in channels
+	messages     []Message          // posted in channels
+	msgs         map[string]Message // interactions' messages, by id
 	violations   []string
 	failures     map[string][]failure // by route
 	requests     map[string]int       // by route
@@ -71,7 +72,7 @@ func New(token string) *Server {
 	s := &Server{
 		Token: token, AppID: "100000000000000001", now: time.Now,
 		commands: map[string][]*discordgo.ApplicationCommand{}, interactions: map[string]*interaction{},
-		byToken: map[string]*interaction{}, failures: map[string][]failure{}, requests: map[string]int{},
+		byToken: map[string]*interaction{}, msgs: map[string]Message{}, failures: map[string][]failure{}, requests: map[string]int{},
 		nextID: 200000000000000000,
 	}
 	s.changed = sync.NewCond(&s.mu)
@@ -197,7 +198,7 @@ func (s *Server) Forget() {
 			delete(s.byToken, in.token)
 		}
 	}
-	s.messages = nil
+	s.messages, s.msgs = nil, map[string]Message{}
 	s.mu.Unlock()
 	s.gw.mu.Lock()
 	s.gw.events = nil

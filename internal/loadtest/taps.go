@@ -29,8 +29,9 @@ type taps struct {
 type tapper struct {
 	user  discordtest.User
 	ref   string
-	board string // the last board's first custom id, "play:<ref>:<seq>:<control>"
-	last  string // the last tap's interaction id
+	board string              // the last board's first custom id, "play:<ref>:<seq>:<control>"
+	msg   discordtest.Message // the board's message, as last seen
+	last  string              // the last tap's interaction id
 	count int
 	acked int // the highest move counter a reply showed
 }
@@ -51,7 +52,7 @@ func openTaps(ctx context.Context, fake *discordtest.Server, m *mix, n int) (*ta
 			return nil, fmt.Errorf("loadtest: tapper %d got no board: %s", k, r.Final.Content)
 		}
 		ref, seq, _ := parseBoardID(r.Final.Buttons[0])
-		t.players = append(t.players, tapper{user: u, ref: ref, board: r.Final.Buttons[0], acked: seq})
+		t.players = append(t.players, tapper{user: u, ref: ref, board: r.Final.Buttons[0], msg: r.Final, acked: seq})
 	}
 	return t, nil
 }
@@ -69,7 +70,7 @@ func (t *taps) tap(s sent) (map[string]any, sent) {
 	control := []string{fmt.Sprintf("b%d", c/3%9+1), fmt.Sprintf("c%d", c/3%9+1), fmt.Sprintf("d%d", c%9+1)}[c%3]
 	parts := strings.SplitN(p.board, ":", 4)
 	s.tapper, s.user, s.guild = k, p.user.ID, t.guild
-	return discordtest.Button(t.guild, p.user, strings.Join(append(parts[:3], control), ":")), s
+	return discordtest.At(discordtest.Button(t.guild, p.user, strings.Join(append(parts[:3], control), ":")), p.msg), s
 }
 
 // sent records the interaction id of a tapper's tap.
@@ -88,7 +89,7 @@ func (t *taps) catchUp(p *tapper) {
 	if !ok || len(r.Final.Buttons) == 0 {
 		return
 	}
-	p.board, p.last = r.Final.Buttons[0], ""
+	p.board, p.msg, p.last = r.Final.Buttons[0], r.Final, ""
 	if _, seq, ok := parseBoardID(p.board); ok && seq > p.acked {
 		p.acked = seq
 	}

@@ -1,0 +1,83 @@
+package bot
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// This file is the one place where the bot builds Discord requests itself
+// rather than through discordgo's helpers: discordgo v0.29 cannot send a
+// Components V2 message. Its InteractionResponseData always sends
+// "content" (V2 refuses content), and its WebhookEdit has no "flags", so a
+// deferred answer cannot become V2 (Discord takes the V2 flag on the edit,
+// not on the deferral). Bodies are discordgo's types where they fit and
+// v2Message where they do not; requests go through the session, so they
+// share its rate limiting and retries.
+
+// flagV2 marks a Components V2 message (IS_COMPONENTS_V2): its text and
+// pictures are components, and it has no content. Once set, it stays.
+const flagV2 discordgo.MessageFlags = 1 << 15
+
+// v2Message is a Components V2 message body: for a callback's data, and
+// for an edit. Content is always null, which is how an edit empties the
+// content a message had before it became V2.
+type v2Message struct {
+	Content         *string                           `json:"content"`
+	Flags           discordgo.MessageFlags            `json:"flags"`
+	Components      []discordgo.MessageComponent      `json:"components"`
+	Attachments     *[]*discordgo.MessageAttachment   `json:"attachments,omitempty"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions,omitempty"`
+}
+
+// callback is an interaction's first callback as sent: its type, its data
+// (discordgo's InteractionResponseData, or a v2Message) and its files.
+type callback struct {
+	Type  discordgo.InteractionResponseType `json:"type"`
+	Data  any                               `json:"data,omitempty"`
+	files []*discordgo.File
+}
+
+// asCallback wraps a callback discordgo can express.
+func asCallback(resp *discordgo.InteractionResponse) callback {
+	cb := callback{Type: resp.Type}
+	if resp.Data != nil {
+		cb.Data, cb.files = resp.Data, resp.Data.Files
+	}
+	return cb
+}
+
+// encode returns a request body and its content type: multipart/form-data
+// (payload_json and files[n]) when there are files, else JSON.
+func encode(body any, files []*discordgo.File) (contentType string, data []byte, err error) {
+	if len(files) > 0 {
+		return discordgo.MultipartBodyWithJSON(body, files)
+	}
+	data, err = json.Marshal(body)
+	return "application/json", data, err
+}
+
+// restCallback sends a first callback over REST, as discordgo's
+// InteractionRespond does.
+func (b *Bot) restCallback(i *discordgo.Interaction, cb callback) error {
+	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	contentType, body, err := encode(cb, cb.files)
+	if err != nil {
+		return err
+	}
+	_, err = b.session.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0)
+	return err
+}
+
+// editV2 edits an interaction's original message into a V2 message, as
+// discordgo's InteractionResponseEdit does for a classic one.
+func (b *Bot) editV2(i *discordgo.Interaction, msg v2Message, files []*discordgo.File) error {
+	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	contentType, body, err := encode(msg, files)
+	if err != nil {
+		return err
+	}
+	_, err = b.session.RequestRaw(http.MethodPatch, uri, contentType, body, uri, 0)
+	return err
+}

@@ -1,0 +1,181 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// FlagV2 is the message flag IS_COMPONENTS_V2: a message whose text and
+// pictures are components. Discord never takes it off a message.
+const FlagV2 discordgo.MessageFlags = 1 << 15
+
+// maxComponents is how many components a message may hold, nested ones
+// counted (Components V2).
+const maxComponents = 40
+
+// wireMessage is a message body as Discord receives it.
+type wireMessage struct {
+	Content *string `json:"content"`
+	// Attachments, when present, lists the attachments to keep; an edit
+	// without it keeps every attachment and adds its files.
+	Attachments *[]json.RawMessage     `json:"attachments"`
+	Flags       discordgo.MessageFlags `json:"flags"`
+	Embeds      []json.RawMessage      `json:"embeds"`
+	CustomID    string                 `json:"custom_id"`
+	Choices     []struct {
+		Value any `json:"value"`
+	} `json:"choices"`
+	Components []wireComponent `json:"components"`
+}
+
+// wireComponent is any component, as far as the fake reads it.
+type wireComponent struct {
+	Type     discordgo.ComponentType `json:"type"`
+	CustomID string                  `json:"custom_id"`
+	Content  string                  `json:"content"` // a text display's
+	Items    []struct {
+		Media struct {
+			URL string `json:"url"`
+		} `json:"media"`
+	} `json:"items"` // a media gallery's
+	Components []wireComponent `json:"components"`
+}
+
+func (w *wireMessage) message(files []File) Message {
+	if w == nil {
+		return Message{}
+	}
+	m := Message{Flags: w.Flags, Files: files, Embeds: len(w.Embeds), ModalID: w.CustomID}
+	if w.Content != nil {
+		m.Content = *w.Content
+	}
+	for _, c := range w.Choices {
+		m.Choices = append(m.Choices, fmt.Sprint(c.Value))
+	}
+	var texts []string
+	walk(w.Components, func(c wireComponent) {
+		switch c.Type {
+		case discordgo.ButtonComponent:
+			m.Buttons = append(m.Buttons, c.CustomID)
+		case discordgo.TextInputComponent:
+			m.Inputs = append(m.Inputs, c.CustomID)
+		case discordgo.TextDisplayComponent:
+			texts = append(texts, c.Content)
+		case discordgo.MediaGalleryComponent:
+			for _, it := range c.Items {
+				m.Media = append(m.Media, it.Media.URL)
+			}
+		}
+	})
+	if m.V2() {
+		m.Content = strings.Join(texts, "\n")
+	}
+	return m
+}
+
+// walk calls f on every component, nested ones after their parent.
+func walk(cs []wireComponent, f func(wireComponent)) {
+	for _, c := range cs {
+		f(c)
+		walk(c.Components, f)
+	}
+}
+
+// v2Problem says why Discord would refuse a message body for its Components
+// V2 rules, or "": onV2 is whether the message it sends or changes is V2
+// already; files are the message's attachments once the body applies.
+func (w *wireMessage) v2Problem(onV2 bool, files []File) string {
+	if w == nil {
+		return ""
+	}
+	v2, count := onV2 || w.Flags&FlagV2 != 0, 0
+	walk(w.Components, func(wireComponent) { count++ })
+	switch {
+	case !v2 && hasV2Type(w.Components):
+		return "components of Components V2 in a message without the IS_COMPONENTS_V2 flag"
+	case v2 && w.Content != nil && *w.Content != "":
+		return "content in a Components V2 message"
+	case v2 && len(w.Embeds) > 0:
+		return "embeds in a Components V2 message"
+	case count > maxComponents:
+		return fmt.Sprintf("%d components, more than %d", count, maxComponents)
+	}
+	return missingMedia(w.Components, files)
+}
+
+// hasV2Type reports whether a top-level component exists only in V2.
+func hasV2Type(cs []wireComponent) bool {
+	for _, c := range cs {
+		if c.Type != discordgo.ActionsRowComponent {
+			return true
+		}
+	}
+	return false
+}
+
+// missingMedia names a gallery item that shows an attachment the message
+// does not have.
+func missingMedia(cs []wireComponent, files []File) string {
+	problem := ""
+	walk(cs, func(c wireComponent) {
+		for _, it := range c.Items {
+			name, ok := strings.CutPrefix(it.Media.URL, "attachment://")
+			if ok && !hasFile(files, name) && problem == "" {
+				problem = "a gallery shows " + it.Media.URL + ", which the message does not attach"
+			}
+		}
+	})
+	return problem
+}
+
+func hasFile(files []File, name string) bool {
+	for _, f := range files {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// unshown names a V2 message's attachment that no component shows:
+// Discord would not display it.
+func unshown(m Message) string {
+	if !m.V2() {
+		return ""
+	}
+	for _, f := range m.Files {
+		shown := false
+		for _, u := range m.Media {
+			shown = shown || u == "attachment://"+f.Name
+		}
+		if !shown {
+			return f.Name
+		}
+	}
+	return ""
+}
+
+// merge applies an update or edit (body, read as edit) to the message
+// base, as Discord does: the V2 flag stays once set, and an edit that
+// lists no attachments keeps the old ones.
+func merge(base Message, body *wireMessage, edit Message) Message {
+	merged := base
+	merged.Flags |= edit.Flags & FlagV2
+	if body.Content != nil || merged.V2() {
+		merged.Content = edit.Content
+	}
+	switch {
+	case body.Attachments != nil:
+		merged.Files = edit.Files // the new files; the fake keeps no old attachment by id
+	case edit.Files != nil:
+		merged.Files = append(append([]File(nil), merged.Files...), edit.Files...) // Discord keeps what an edit does not list
+	}
+	if body.Components != nil {
+		merged.Buttons, merged.Media = edit.Buttons, edit.Media
+	}
+	merged.Embeds = edit.Embeds
+	return merged
+}

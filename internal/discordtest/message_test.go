@@ -1,0 +1,101 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// v2Body is a callback of type kind whose message is a V2 card holding
+// extra, flagged with flags.
+func v2Body(kind int, flags int, extra ...map[string]any) string {
+	card := map[string]any{"type": 17, "components": append([]map[string]any{{"type": 10, "content": "title"}}, extra...)}
+	b, _ := json.Marshal(map[string]any{"type": kind, "data": map[string]any{"flags": flags, "components": []any{card}}})
+	return string(b)
+}
+
+func button(id string) map[string]any {
+	return map[string]any{"type": 1, "components": []map[string]any{{"type": 2, "style": 2, "custom_id": id, "label": "x"}}}
+}
+
+func TestFakeEnforcesComponentsV2(t *testing.T) {
+	const v2, private = 1 << 15, 1 << 6
+	tests := []struct {
+		name, body string
+		status     int
+		violation  string
+	}{
+		{"a V2 card", v2Body(4, v2|private, button("play:a")), 204, ""},
+		{"V2 components without the flag", v2Body(4, private), 400, "without the IS_COMPONENTS_V2 flag"},
+		{"content beside V2", `{"type": 4, "data": {"flags": 32768, "content": "hi", "components": [{"type": 10, "content": "x"}]}}`,
+			400, "content in a Components V2 message"},
+		{"42 components", v2Body(4, v2, func() []map[string]any {
+			var rows []map[string]any
+			for range 20 { // a card, a text, 20 rows of one button
+				rows = append(rows, button("b"))
+			}
+			return rows
+		}()...), 400, "more than 40"},
+		{"a gallery of a file not sent", v2Body(4, v2, map[string]any{"type": 12,
+			"items": []map[string]any{{"media": map[string]any{"url": "attachment://board.png"}}}}), 400, "does not attach"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New("tok")
+			defer s.Close()
+			id, token := sent(s)
+			code, body := request(t, s, "POST", "/api/v9/interactions/"+id+"/"+token+"/callback", "Bot tok", tt.body)
+			if code != tt.status {
+				t.Errorf("status %d %s, want %d", code, body, tt.status)
+			}
+			if v := strings.Join(s.Violations(), "\n"); !strings.Contains(v, tt.violation) || (tt.violation == "") != (v == "") {
+				t.Errorf("violations %q, want %q", v, tt.violation)
+			}
+		})
+	}
+}
+
+// TestFakeKeepsAMessagesFlags: a deferral cannot make a message V2 (its
+// edit must), and a button on a private V2 message comes with its flags;
+// updating it keeps them and refuses content.
+func TestFakeKeepsAMessagesFlags(t *testing.T) {
+	s := New("tok")
+	defer s.Close()
+	id, token := sent(s)
+	base := "/api/v9/interactions/" + id + "/" + token + "/callback"
+	if code, _ := request(t, s, "POST", base, "Bot tok", `{"type": 5, "data": {"flags": 32832}}`); code != 204 {
+		t.Fatalf("deferral: %d", code)
+	}
+	edit := "/api/v9/webhooks/" + s.AppID + "/" + token + "/messages/@original"
+	card := `{"components": [{"type": 17, "components": [{"type": 10, "content": "board"}]}]}`
+	if code, _ := request(t, s, "PATCH", edit, "Bot tok", card); code != 400 {
+		t.Errorf("a V2 edit without the flag after a deferral that asked for it: %d, want 400", code)
+	}
+	if code, _ := request(t, s, "PATCH", edit, "Bot tok", strings.Replace(card, "{", `{"flags": 32768, `, 1)); code != 200 {
+		t.Errorf("a V2 edit with the flag: %d, want 200", code)
+	}
+	r, _ := s.Reply(id, time.Second)
+	if !r.Final.V2() || !r.Final.Ephemeral() || r.Final.Content != "board" {
+		t.Fatalf("the edited message: %+v, want a private V2 message reading board", r.Final)
+	}
+	s.Violations() // the refused edit is one
+
+	tap := s.Send(At(Button("1", User{ID: "2"}, "play:a"), r.Final))
+	s.mu.Lock()
+	in := s.interactions[tap]
+	s.mu.Unlock()
+	path := "/api/v9/interactions/" + tap + "/" + in.token + "/callback"
+	if code, _ := request(t, s, "POST", path, "Bot tok", `{"type": 7, "data": {"content": "classic"}}`); code != 400 {
+		t.Errorf("content on an update of a V2 message: %d, want 400", code)
+	}
+	s.mu.Lock()
+	in.reply.Callbacks = nil // let the tap be answered again
+	s.mu.Unlock()
+	if code, _ := request(t, s, "POST", path, "Bot tok", v2Body(7, 0)); code != 204 {
+		t.Errorf("a V2 update: %d, want 204", code)
+	}
+	if after, _ := s.Reply(tap, time.Second); !after.Final.V2() || !after.Final.Ephemeral() || after.Final.ID != r.Final.ID {
+		t.Errorf("after the update: %+v, want the same private V2 message", after.Final)
+	}
+}
