@@ -127,6 +127,10 @@ func TestPlayAWholeBoardByTaps(t *testing.T) {
 		if !strings.Contains(b.content, "Fill every cell first") {
 			t.Errorf("an early submit = %q", b.content)
 		}
+		if started := fmt.Sprintf("· started <t:%d:R>", b.stored().Started().Unix()); b.stored().Started().IsZero() ||
+			!strings.Contains(b.content, started) {
+			t.Errorf("the board's clock: %q, want %q", b.content, started)
+		}
 		taps := b.fill()
 		if g := b.stored(); !g.Solved() || fmt.Sprint(g.Seq()) != b.seq {
 			t.Fatalf("after %d taps the stored game is solved %v at seq %d, board at %s", taps, g.Solved(), g.Seq(), b.seq)

@@ -50,7 +50,7 @@ func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response,
 		if reply, ok := unplayable(v); !ok {
 			return reply, nil
 		}
-		p, title = v.Puzzle, fmt.Sprintf("**Your puzzle** · %d×%d", v.Puzzle.Size(), v.Puzzle.Size())
+		p, title = v.Puzzle, "**Your puzzle** · "+sizeName(v.Puzzle.Size())
 	} else {
 		level, size := levelAndSize(o)
 		gen, err := d.generate(ctx, "play", level, size, d.Seed())
@@ -63,7 +63,7 @@ func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response,
 	if err != nil {
 		return d.gamesDown(err), nil
 	}
-	v := boardView{ref: ref, title: title, status: "Tap a box, then a cell, then a digit; or hold a digit and tap cells."}
+	v := boardView{ref: ref, title: title + startedLine(g), status: "Tap a box, then a cell, then a digit; or hold a digit and tap cells."}
 	if g.Seq() > 0 {
 		v.status = "Welcome back: your saved game, as you left it."
 	}
@@ -121,6 +121,7 @@ func (d Deps) createGame(ctx context.Context, key game.Key, p, solution solver.G
 	if err != nil {
 		return nil, err
 	}
+	g.Begin(d.Now())
 	data, err := g.Encode()
 	if err != nil {
 		return nil, err
@@ -223,7 +224,7 @@ func (d Deps) outdated(g *game.Game, v boardView) (Response, error) {
 // boardTitle is a board's first line: the daily's, or the grid's size.
 func (d Deps) boardTitle(ctx context.Context, guild, user string, day int, g *game.Game) string {
 	if day == 0 || d.Daily == nil {
-		return "**Board** · " + sizeName(g.Size())
+		return "**Board** · " + sizeName(g.Size()) + startedLine(g)
 	}
 	p, err := d.Daily.Puzzle(ctx, day)
 	if err != nil {
@@ -240,6 +241,15 @@ func cut3(s string) (a, b, c string) {
 	a, rest, _ := strings.Cut(s, ":")
 	b, c, _ = strings.Cut(rest, ":")
 	return a, b, c
+}
+
+// startedLine is when a board was first opened, as a Discord timestamp
+// ("started 5 minutes ago", in the reader's language and time), or "".
+func startedLine(g *game.Game) string {
+	if g.Started().IsZero() {
+		return ""
+	}
+	return fmt.Sprintf(" · started <t:%d:R>", g.Started().Unix())
 }
 
 func sizeName(n int) string { return fmt.Sprintf("%d×%d", n, n) }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -20,6 +21,7 @@ type stored struct {
 	Checks   int      `json:"checks,omitempty"`
 	Hints    int      `json:"hints,omitempty"`
 	Cursor   Cursor   `json:"cursor"`
+	Started  int64    `json:"started,omitempty"` // Unix seconds
 }
 
 // MaxUndo bounds the moves kept for Undo, so a stored game stays small;
@@ -30,6 +32,9 @@ const MaxUndo = 200
 func (g *Game) Encode() ([]byte, error) {
 	s := stored{Puzzle: g.puzzle.String(), Solution: g.solution.String(), Cells: g.cells.String(),
 		Undo: g.undo, Seq: g.seq, Checks: g.checks, Hints: g.hints, Cursor: g.cursor}
+	if !g.started.IsZero() {
+		s.Started = g.started.Unix()
+	}
 	for _, n := range g.notes {
 		if n != 0 {
 			s.Notes = g.notes
@@ -99,6 +104,9 @@ func (g *Game) restore(cells solver.Grid, s stored) error {
 		return errors.New("the cursor is off the board")
 	}
 	g.cells, g.undo, g.seq, g.checks, g.hints, g.cursor = cells, s.Undo, s.Seq, s.Checks, s.Hints, s.Cursor
+	if s.Started > 0 {
+		g.started = time.Unix(s.Started, 0).UTC()
+	}
 	return nil
 }
 

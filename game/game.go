@@ -12,6 +12,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -32,7 +33,20 @@ type Game struct {
 	seq                     int
 	checks, hints           int
 	cursor                  Cursor
+	started                 time.Time // when the player first opened it; zero for games stored before it was kept
 }
+
+// Begin records when the player first opened the game, once: a later
+// call changes nothing. Times are kept to the second.
+func (g *Game) Begin(at time.Time) {
+	if g.started.IsZero() {
+		g.started = time.Unix(at.Unix(), 0).UTC()
+	}
+}
+
+// Started returns when the game was first opened, or the zero time when
+// that was not recorded.
+func (g *Game) Started() time.Time { return g.started }
 
 // change is what one move changed, for Undo: a cell's digit and marks
 // before it, and the marks of that digit a placement cleared in peers.

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -197,6 +198,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 	}
 	g.Check()
 	g.UseHint()
+	g.Begin(time.Date(2026, 11, 24, 9, 30, 15, 500, time.UTC))
 	back, _ := roundTrip(t, g)
 	if !reflect.DeepEqual(back, g) {
 		t.Errorf("Decode(Encode(g)) = %+v, want %+v", back, g)
@@ -207,6 +209,19 @@ func TestEncodeRoundTrip(t *testing.T) {
 	fresh, _ := newGame(t).Encode()
 	if len(fresh) > 400 {
 		t.Errorf("a new game encodes to %d bytes: %s", len(fresh), fresh)
+	}
+	if old, err := Decode(fresh); err != nil || !old.Started().IsZero() {
+		t.Errorf("a game stored without a start: started %v, %v; want the zero time", old.Started(), err)
+	}
+}
+
+func TestBeginOnce(t *testing.T) {
+	g := newGame(t)
+	first := time.Date(2026, 11, 24, 9, 30, 15, 0, time.UTC)
+	g.Begin(first)
+	g.Begin(first.Add(time.Hour)) // opened again: the clock does not restart
+	if !g.Started().Equal(first) {
+		t.Errorf("Started() = %v, want %v", g.Started(), first)
 	}
 }
 
