@@ -199,19 +199,20 @@ func (sp *Spec) checkCombinators(v any, s map[string]any, path string) *SchemaEr
 			continue
 		}
 		var best *SchemaError
-		bestFits, passed := false, 0
+		passed := 0
 		for _, sub := range branches {
+			if !sp.ofKind(v, sub) {
+				continue // fails on its "type": Discord's unions are told apart by it
+			}
 			e := sp.check(v, sub, path)
 			if e == nil {
 				passed++
-				continue
+			} else if best == nil || len(e.Path) > len(best.Path) {
+				best = e // the branch that got furthest says most
 			}
-			// The branch of the value's kind says most, then the one
-			// whose error is deepest.
-			fits := sp.ofKind(v, sub)
-			if best == nil || (fits && !bestFits) || (fits == bestFits && len(e.Path) > len(best.Path)) {
-				best, bestFits = e, fits
-			}
+		}
+		if passed == 0 && best == nil {
+			return fail(path+".type", "is %v, which no schema here takes", lookup(v, "type"))
 		}
 		switch {
 		case passed == 0:
@@ -238,8 +239,19 @@ func (sp *Spec) ofKind(v any, branch any) bool {
 		}
 		branch = sp.resolve(ref)
 	}
-	want := lookup(branch, "properties", "type")
-	return want == nil || sp.check(kind, want, "type") == nil
+	want, _ := lookup(branch, "properties", "type").(map[string]any)
+	if c, ok := want["const"]; ok {
+		return sameJSON(kind, c)
+	}
+	if enum, ok := want["enum"].([]any); ok {
+		for _, e := range enum {
+			if sameJSON(kind, e) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // jsonType names v's JSON type; a number without a fraction or exponent
@@ -305,6 +317,9 @@ func checkValue(v any, s map[string]any, path string) *SchemaError {
 func sameJSON(a, b any) bool {
 	na, aok := a.(json.Number)
 	nb, bok := b.(json.Number)
+	if aok && bok && na == nb {
+		return true
+	}
 	if aok && bok {
 		fa, _ := na.Float64()
 		fb, _ := nb.Float64()

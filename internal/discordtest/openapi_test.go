@@ -51,7 +51,7 @@ func TestSpecKeywords(t *testing.T) {
 		{"List", `["1"]`, "body[0]: is string, want integer"},
 		{"Kind", `{"type": 2, "b": 3}`, ""},
 		{"Kind", `{"type": 2, "b": "x"}`, "body.b: is string, want integer"}, // the branch that got furthest
-		{"Kind", `{"type": 3}`, "want"},
+		{"Kind", `{"type": 3}`, "body.type: is 3, which no schema here takes"},
 		{"Both", `3`, "exactly one"},
 		{"Any", `2`, ""},
 		{"Any", `3`, "body: "},

@@ -175,10 +175,13 @@ func (s *Server) receive(route string, w http.ResponseWriter, r *http.Request, v
 // the route's operation; a body that breaks it is a violation, answered
 // as Discord answers it (400, Invalid Form Body), unless w is nil.
 func (s *Server) fitsSpec(route string, body []byte, w http.ResponseWriter) bool {
-	if s.spec == nil {
+	s.mu.Lock()
+	spec := s.spec
+	s.mu.Unlock()
+	if spec == nil {
 		return true
 	}
-	err := s.spec.CheckRoute(route, body)
+	err := spec.CheckRoute(route, body)
 	if err == nil {
 		return true
 	}
