@@ -307,6 +307,11 @@ func TestPlayWalkthrough(t *testing.T) {
 	keep("1-open")
 	b.tap("b1")
 	keep("2-box")
+	if *walkthrough != "" { // the whole card of step 2, as the README shows it
+		if err := os.WriteFile(filepath.Join(*walkthrough, "board-card.txt"), []byte(b.last.Final.Outline+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	b.tap("c3")
 	b.tap(fmt.Sprintf("d%d", sol.At(0, 2)))
 	keep("3-placed")

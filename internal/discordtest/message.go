@@ -35,7 +35,10 @@ type wireMessage struct {
 type wireComponent struct {
 	Type     discordgo.ComponentType `json:"type"`
 	CustomID string                  `json:"custom_id"`
-	Content  string                  `json:"content"` // a text display's
+	Label    string                  `json:"label"`    // a button\'s
+	Style    discordgo.ButtonStyle   `json:"style"`    // a button\'s
+	Disabled bool                    `json:"disabled"` // a button\'s
+	Content  string                  `json:"content"`  // a text display's
 	Items    []struct {
 		Media struct {
 			URL string `json:"url"`
@@ -73,7 +76,48 @@ func (w *wireMessage) message(files []File) Message {
 	if m.V2() {
 		m.Content = strings.Join(texts, "\n")
 	}
+	m.Outline = outline(w.Components)
 	return m
+}
+
+// outline draws components as text, a line each: a text display as its
+// text, a gallery as its pictures, a row as its buttons ([label], {label}
+// for a chosen (primary) one, <label> for a green one, (label) disabled).
+func outline(cs []wireComponent) string {
+	var lines []string
+	for _, c := range cs {
+		switch c.Type {
+		case discordgo.TextDisplayComponent:
+			lines = append(lines, c.Content)
+		case discordgo.MediaGalleryComponent:
+			for _, it := range c.Items {
+				lines = append(lines, "🖼 "+strings.TrimPrefix(it.Media.URL, "attachment://"))
+			}
+		case discordgo.ActionsRowComponent:
+			var row []string
+			for _, b := range c.Components {
+				row = append(row, buttonText(b))
+			}
+			lines = append(lines, strings.Join(row, " "))
+		default:
+			if inner := outline(c.Components); inner != "" {
+				lines = append(lines, inner)
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func buttonText(b wireComponent) string {
+	switch {
+	case b.Disabled:
+		return "(" + b.Label + ")"
+	case b.Style == discordgo.PrimaryButton:
+		return "{" + b.Label + "}"
+	case b.Style == discordgo.SuccessButton:
+		return "<" + b.Label + ">"
+	}
+	return "[" + b.Label + "]"
 }
 
 // walk calls f on every component, nested ones after their parent.
@@ -174,7 +218,7 @@ func merge(base Message, body *wireMessage, edit Message) Message {
 		merged.Files = append(append([]File(nil), merged.Files...), edit.Files...) // Discord keeps what an edit does not list
 	}
 	if body.Components != nil {
-		merged.Buttons, merged.Media = edit.Buttons, edit.Media
+		merged.Buttons, merged.Media, merged.Outline = edit.Buttons, edit.Media, edit.Outline
 	}
 	merged.Embeds = edit.Embeds
 	return merged

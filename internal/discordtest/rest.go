@@ -29,6 +29,9 @@ type Message struct {
 	Media   []string
 	Embeds  int
 	Buttons []string // custom ids of buttons, nested ones included
+	// Outline is the message's components drawn as text, a line each (a
+	// row of buttons as "[1] {2} (3)": plain, chosen, disabled).
+	Outline string
 	// ModalID and Inputs describe a form (a type 9 callback): its custom
 	// id and its text inputs' custom ids.
 	ModalID string
