@@ -20,7 +20,7 @@ type Metrics struct {
 	reply         *prometheus.HistogramVec // by command: until the final answer
 	rateLimited   prometheus.Counter
 	apiErrors     *prometheus.CounterVec   // by HTTP status
-	dailyPosts    *prometheus.CounterVec   // made, failed
+	dailyPosts    *prometheus.CounterVec   // made, failed, missed; their scoreboards edited, failed, stopped
 	endpoint      *prometheus.CounterVec   // HTTP interaction requests by result
 	solver        *prometheus.HistogramVec // by command
 	timeouts      *prometheus.CounterVec   // solver runs that hit their limit, by command
@@ -42,7 +42,7 @@ func NewMetrics() *Metrics {
 		apiErrors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_discord_api_errors_total",
 			Help: "Discord REST calls that failed, by HTTP status (0: no response)."}, []string{"status"}),
 		dailyPosts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_daily_posts_total",
-			Help: "Daily posts by result: made, failed (retried later) or missed (the day ended first)."}, []string{"result"}),
+			Help: "Daily posts by result: made, failed (retried later) or missed (the day ended first); their scoreboard edits: edited, edit_failed (retried) or edit_stopped (Discord refuses them)."}, []string{"result"}),
 		solver: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "sudokubot_solver_seconds",
 			Help: "Time spent in the solver per command.", Buckets: buckets}, []string{"command"}),
 		timeouts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_solver_timeouts_total",

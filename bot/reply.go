@@ -118,8 +118,12 @@ func modal(m *commands.Modal) *discordgo.InteractionResponseData {
 
 // post sends a message to a channel and returns its id.
 func (b *Bot) post(ctx context.Context, channel string, resp commands.Response) (string, error) {
-	msg, err := b.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: resp.Content,
-		Files: files(resp.Files), Components: buttons(resp), AllowedMentions: noMentions},
+	mentions := noMentions
+	if len(resp.Mentions) > 0 { // these users, and nobody else
+		mentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: resp.Mentions[:min(len(resp.Mentions), 100)]}
+	}
+	msg, err := b.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: b.fit(channel, resp.Content),
+		Files: files(resp.Files), Components: buttons(resp), AllowedMentions: mentions},
 		discordgo.WithContext(ctx))
 	if err != nil {
 		b.metrics.apiError(err)

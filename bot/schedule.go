@@ -3,7 +3,11 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/daily"
@@ -14,10 +18,13 @@ import (
 // post each one exactly once.
 type Schedule struct {
 	Daily *daily.Service
-	// Post builds day n's message.
-	Post func(ctx context.Context, n int) (commands.Response, error)
-	// Every is how often to look for due posts (default 30s).
+	// Post builds a server's message of day n, and its scoreboard's edits.
+	Post func(ctx context.Context, guild string, n int) (commands.Response, error)
+	// Every is how often to look for due posts and edits (default 30s).
 	Every time.Duration
+	// EditGap is the least time between two edits of one post's
+	// scoreboard (default 5s): a burst of solves makes one edit per gap.
+	EditGap time.Duration
 	// Keep limits the servers this process posts for (nil: all).
 	Keep func(guild string) bool
 	// Lease is how long a claim holds before another process may take
@@ -34,8 +41,8 @@ func (b *Bot) schedule(ctx context.Context, s *Schedule) {
 		every = 30 * time.Second
 	}
 	p := &daily.Poster{Service: s.Daily, Keep: s.Keep, Log: b.log, Lease: s.Lease, Retry: s.Retry,
-		Send: func(ctx context.Context, channel string, day int) (string, error) {
-			msg, err := s.Post(ctx, day)
+		Send: func(ctx context.Context, guild, channel string, day int) (string, error) {
+			msg, err := s.Post(ctx, guild, day)
 			if err != nil {
 				return "", err
 			}
@@ -45,6 +52,9 @@ func (b *Bot) schedule(ctx context.Context, s *Schedule) {
 			}
 			return id, nil
 		}}
+	ed := &daily.Editor{Service: s.Daily, Log: b.log, Gap: s.EditGap, Edit: func(ctx context.Context, e daily.PostEdit) error {
+		return b.editPost(ctx, s, e)
+	}}
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -56,10 +66,42 @@ func (b *Bot) schedule(ctx context.Context, s *Schedule) {
 		b.metrics.dailyPosts.WithLabelValues("made").Add(float64(rep.Made))
 		b.metrics.dailyPosts.WithLabelValues("failed").Add(float64(rep.Failed))
 		b.metrics.dailyPosts.WithLabelValues("missed").Add(float64(rep.Missed))
+		edits, err := ed.Round(ctx)
+		if err != nil {
+			b.log.Warn("daily posts: cannot read the edits due; will retry", "err", err)
+		}
+		b.metrics.dailyPosts.WithLabelValues("edited").Add(float64(edits.Made))
+		b.metrics.dailyPosts.WithLabelValues("edit_failed").Add(float64(edits.Failed))
+		b.metrics.dailyPosts.WithLabelValues("edit_stopped").Add(float64(edits.Stopped))
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
 	}
+}
+
+// editPost rewrites a daily post with its current results. Discord's
+// refusal for good (the message deleted: 404; the permission removed:
+// 403) is daily.ErrRefused. An edit pings nobody.
+func (b *Bot) editPost(ctx context.Context, s *Schedule, e daily.PostEdit) error {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	msg, err := s.Post(ctx, e.Guild, e.Day)
+	if err != nil {
+		return err
+	}
+	content := b.fit(e.Message, msg.Content)
+	_, err = b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: e.Message, Channel: e.Channel, Content: &content,
+		AllowedMentions: noMentions}, discordgo.WithContext(ctx))
+	if err == nil {
+		return nil
+	}
+	b.metrics.apiError(err)
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil &&
+		(rest.Response.StatusCode == http.StatusNotFound || rest.Response.StatusCode == http.StatusForbidden) {
+		return fmt.Errorf("%w: %s", daily.ErrRefused, b.scrub(err.Error()))
+	}
+	return errors.New(b.scrub(err.Error()))
 }

@@ -69,6 +69,9 @@ type Response struct {
 	// Modal, when set, opens a form instead of replying; its submission
 	// comes back to the command's Component with the modal's custom id.
 	Modal *Modal
+	// Mentions are the users a channel message may ping; nobody else is,
+	// and no role, @everyone or @here.
+	Mentions []string
 	// Post, when set, asks the bot to send a message to a channel first;
 	// the reply is then what Post.After returns.
 	Post *ChannelPost

@@ -110,7 +110,7 @@ func (d Deps) dailyOpen(ctx context.Context, guild, user string, p daily.Puzzle,
 // dailySubmitBoard submits a full daily board: the same rules as
 // /daily submit, the checks and hints used on the share line.
 func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g *game.Game, v *boardView) {
-	out, err := d.Daily.Submit(ctx, guild, user, n, g.Grid())
+	out, err := d.Daily.Submit(ctx, guild, user, n, g.Grid(), daily.Aids{Checks: g.Checks(), Hints: g.Hints()})
 	switch {
 	case errors.Is(err, daily.ErrClosed):
 		v.over, v.status = true, fmt.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", n, out.Today)

@@ -47,7 +47,7 @@ func (d Deps) dailySubmit(ctx context.Context, i *discordgo.Interaction, day int
 	if err != nil {
 		return userError("I couldn't read your answer: " + err.Error() + ".\n" + pasteHelp + " Nothing was counted."), nil
 	}
-	out, err := d.Daily.Submit(ctx, i.GuildID, UserID(i), day, answer)
+	out, err := d.Daily.Submit(ctx, i.GuildID, UserID(i), day, answer, daily.Aids{})
 	switch {
 	case errors.Is(err, daily.ErrClosed):
 		return userError(fmt.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", day, out.Today)), nil

@@ -8,10 +8,12 @@ import (
 	"github.com/sudokubot/sudokubot/render"
 )
 
-// DailyPost returns the message the scheduler posts for day n: the puzzle
-// image, its number and level, a Play button, and yesterday's solution
-// under a spoiler.
-func (d Deps) DailyPost(ctx context.Context, n int) (Response, error) {
+// DailyPost returns the message the scheduler posts in a server for day
+// n, and what its scoreboard edits rewrite: the puzzle image, its number
+// and level, a Play button, yesterday's solution under a spoiler and the
+// server's recap of it (naming its solvers, whom the post may ping), and
+// today's live scoreboard. It holds no digit of day n's solution.
+func (d Deps) DailyPost(ctx context.Context, guild string, n int) (Response, error) {
 	d = d.withDefaults()
 	p, err := d.Daily.Puzzle(ctx, n)
 	if err != nil {
@@ -26,5 +28,10 @@ func (d Deps) DailyPost(ctx context.Context, n int) (Response, error) {
 	if y, err := d.Daily.Puzzle(ctx, n-1); err == nil && n > 1 {
 		content += fmt.Sprintf("\nYesterday's solution (#%d): ||%s||", n-1, codeBlock(render.Line(y.Solution)))
 	}
-	return Response{Content: content, Files: []File{img}, Buttons: []Button{{Label: "Play", CustomID: "daily:play"}}}, nil
+	results, named, err := d.postResults(ctx, guild, n)
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Content: content + "\n\n" + results, Files: []File{img}, Mentions: named,
+		Buttons: []Button{{Label: "Play", CustomID: "daily:play"}}}, nil
 }

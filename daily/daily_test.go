@@ -114,7 +114,7 @@ func solveAt(t *testing.T, s *daily.Service, c *clock, user string, at time.Time
 		t.Fatal(err)
 	}
 	c.Set(at.Add(3 * time.Minute))
-	out, err := s.Submit(ctx, "g", user, 0, p.Solution)
+	out, err := s.Submit(ctx, "g", user, 0, p.Solution, daily.Aids{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,31 +160,31 @@ func TestSubmitVerdicts(t *testing.T) {
 	p, _, err := s.Play(ctx, "g", "u")
 	must(t, err)
 	blank := p.Grid
-	out, err := s.Submit(ctx, "g", "u", 0, blank)
+	out, err := s.Submit(ctx, "g", "u", 0, blank, daily.Aids{})
 	if err != nil || out.Verdict != daily.Incomplete || out.Empty != 81-p.Grid.Givens() {
 		t.Errorf("Submit(puzzle) = %+v, %v; want incomplete with %d empty", out, err, 81-p.Grid.Givens())
 	}
 	wrong := p.Solution
 	r, c2 := firstBlank(p.Grid)
 	wrong.Set(r, c2, p.Solution.At(r, c2)%9+1)
-	out, err = s.Submit(ctx, "g", "u", 0, wrong)
+	out, err = s.Submit(ctx, "g", "u", 0, wrong, daily.Aids{})
 	if err != nil || out.Verdict != daily.Wrong || out.Wrong != 1 || out.Entry.Wrong != 1 {
 		t.Errorf("Submit(one wrong) = %+v, %v; want 1 wrong cell, 1 attempt", out, err)
 	}
 	small, _ := solver.NewGrid(4)
-	if out, _ = s.Submit(ctx, "g", "u", 0, small); out.Verdict != daily.BadSize {
+	if out, _ = s.Submit(ctx, "g", "u", 0, small, daily.Aids{}); out.Verdict != daily.BadSize {
 		t.Errorf("Submit(4×4) = %v, want BadSize", out.Verdict)
 	}
 	c.Set(c.Now().Add(252 * time.Second))
-	out, err = s.Submit(ctx, "g", "u", 0, p.Solution)
+	out, err = s.Submit(ctx, "g", "u", 0, p.Solution, daily.Aids{})
 	if err != nil || out.Verdict != daily.Correct || !out.First || out.Entry.Took != 252*time.Second || out.Entry.Wrong != 1 {
 		t.Errorf("Submit(solution) = %+v, %v; want first correct in 4:12 after 1 wrong", out, err)
 	}
-	out, err = s.Submit(ctx, "g", "u", 0, wrong)
+	out, err = s.Submit(ctx, "g", "u", 0, wrong, daily.Aids{})
 	if err != nil || out.Verdict != daily.AlreadySolved || out.Entry.Took != 252*time.Second {
 		t.Errorf("Submit after solving = %+v, %v; want AlreadySolved, time unchanged", out, err)
 	}
-	if _, err := s.Submit(ctx, "g", "u", out.Today-3, p.Solution); !errors.Is(err, daily.ErrClosed) {
+	if _, err := s.Submit(ctx, "g", "u", out.Today-3, p.Solution, daily.Aids{}); !errors.Is(err, daily.ErrClosed) {
 		t.Errorf("Submit for an old day = %v, want ErrClosed", err)
 	}
 }
@@ -208,7 +208,7 @@ func TestSubmissionRacingMidnight(t *testing.T) {
 	yesterday, _, err := s.Play(ctx, "g", "u")
 	must(t, err)
 	c.Set(time.Date(2026, 11, 21, 0, 1, 0, 0, tokyo))
-	out, err := s.Submit(ctx, "g", "u", 0, yesterday.Solution)
+	out, err := s.Submit(ctx, "g", "u", 0, yesterday.Solution, daily.Aids{})
 	if err != nil || out.Verdict != daily.Correct || out.Puzzle.Day != yesterday.Day || out.Entry.Took != 3*time.Minute {
 		t.Fatalf("Submit just after midnight = %+v, %v; want yesterday's puzzle solved in 3:00", out, err)
 	}
@@ -222,7 +222,7 @@ func TestSubmissionRacingMidnight(t *testing.T) {
 	c.Set(time.Date(2026, 11, 22, 1, 30, 0, 0, tokyo))
 	prev, err := s.Puzzle(ctx, yesterday.Day+1)
 	must(t, err)
-	out, err = s.Submit(ctx, "g", "late", 0, prev.Solution)
+	out, err = s.Submit(ctx, "g", "late", 0, prev.Solution, daily.Aids{})
 	if err != nil || out.Verdict == daily.Correct || out.Puzzle.Day != yesterday.Day+2 {
 		t.Errorf("Submit after the grace = %+v, %v; want it checked against today's puzzle", out, err)
 	}
@@ -245,7 +245,7 @@ func TestDueCatchesUp(t *testing.T) {
 	}
 	ok, err := s.Store.ClaimPost(ctx, "g", due[0].Day, c.Now(), time.Minute)
 	must(t, err)
-	must(t, s.Store.PostDone(ctx, "g", due[0].Day, "m"))
+	must(t, s.Store.PostDone(ctx, "g", due[0].Day, "c", "m"))
 	if !ok || len(mustDue(t, s)) != 0 {
 		t.Errorf("Due after the post = %+v, want none", mustDue(t, s))
 	}

@@ -13,9 +13,9 @@ import (
 // process died is taken over when its lease runs out.
 type Poster struct {
 	Service *Service
-	// Send posts day n's message in a channel and returns the message's
-	// id. Its error text is logged, so it must hold no secret.
-	Send func(ctx context.Context, channel string, day int) (messageID string, err error)
+	// Send posts a server's message of day n in a channel and returns the
+	// message's id. Its error text is logged, so it must hold no secret.
+	Send func(ctx context.Context, guild, channel string, day int) (messageID string, err error)
 	// Keep limits the servers this process posts for (nil: all).
 	Keep func(guild string) bool
 	// Lease is how long a claim holds before another process may take the
@@ -74,7 +74,7 @@ func (p *Poster) one(ctx context.Context, d Due, rep *Report) {
 		return // another process has it, or the claim could not be made
 	}
 	sctx, cancel := context.WithTimeout(ctx, or(p.SendTimeout, time.Minute))
-	id, err := p.Send(sctx, d.Guild.Channel, d.Day)
+	id, err := p.Send(sctx, d.Guild.ID, d.Guild.Channel, d.Day)
 	cancel()
 	if err != nil {
 		p.failed(ctx, d, now, err, rep)
@@ -109,7 +109,7 @@ func (p *Poster) record(ctx context.Context, d Due, id string) {
 	defer cancel()
 	var err error
 	for try := 1; try <= recordTries; try++ {
-		if err = p.Service.Store.PostDone(ctx, d.Guild.ID, d.Day, id); err == nil {
+		if err = p.Service.Store.PostDone(ctx, d.Guild.ID, d.Day, d.Guild.Channel, id); err == nil {
 			log.Info("daily post made", "channel", d.Guild.Channel, "message", id)
 			return
 		}

@@ -19,7 +19,7 @@ type sends struct {
 	calls []string // channels, in order
 }
 
-func (f *sends) send(ctx context.Context, channel string, day int) (string, error) {
+func (f *sends) send(ctx context.Context, guild, channel string, day int) (string, error) {
 	f.mu.Lock()
 	what := "ok"
 	if len(f.plan) > 0 {
@@ -120,11 +120,11 @@ type flakyStore struct {
 	failures atomic.Int32
 }
 
-func (s *flakyStore) PostDone(ctx context.Context, guild string, n int, message string) error {
+func (s *flakyStore) PostDone(ctx context.Context, guild string, n int, channel, message string) error {
 	if s.failures.Add(-1) >= 0 {
 		return daily.ErrStore
 	}
-	return s.Store.PostDone(ctx, guild, n, message)
+	return s.Store.PostDone(ctx, guild, n, channel, message)
 }
 
 // flakyRecords makes p's store fail PostDone n times, and counts p's
@@ -142,9 +142,9 @@ func TestPosterRecordsThroughFailuresAndShutdown(t *testing.T) {
 	p, c, f := newPoster(t)
 	_, waits := flakyRecords(p, 2)
 	ctx, cancel := context.WithCancel(context.Background())
-	p.Send = func(ctx context.Context, channel string, day int) (string, error) {
+	p.Send = func(ctx context.Context, guild, channel string, day int) (string, error) {
 		cancel() // shutdown begins while the post is on its way
-		return f.send(ctx, channel, day)
+		return f.send(ctx, guild, channel, day)
 	}
 	if rep, err := p.Round(ctx); err != nil || rep != (daily.Report{Made: 1}) {
 		t.Fatalf("round = %+v, %v; want one post made", rep, err)

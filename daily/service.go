@@ -183,7 +183,11 @@ func (s *Service) Play(ctx context.Context, guild, user string) (Puzzle, Entry, 
 	if err != nil {
 		return Puzzle{}, Entry{}, err
 	}
-	e, err := s.Store.Start(ctx, guild, user, n, s.Now())
+	now := s.Now()
+	e, err := s.Store.Start(ctx, guild, user, n, now)
+	if err == nil && e.Started.UnixMilli() == now.UnixMilli() { // a new player: the post's count changes
+		s.behind(ctx, guild, n)
+	}
 	return p, e, err
 }
 

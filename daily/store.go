@@ -37,6 +37,13 @@ type Entry struct {
 	Timed       bool // Took is measured (the player pressed Play first)
 	Wrong       int  // wrong submissions before the correct one
 	Points      int
+	Aids        // the checks and hints a board used, recorded with the solve
+}
+
+// Aids are the help a player took on the board: checks (wrong cells
+// marked) and hints. They are shown beside a solve, never held against it.
+type Aids struct {
+	Checks, Hints int
 }
 
 // Player is a player's record in one server.
@@ -54,12 +61,32 @@ type Solve struct {
 	Day         int
 	At          time.Time
 	Level       solver.Level
+	Aids        Aids
 }
 
 // PostKey names one server's post of one day.
 type PostKey struct {
 	Guild string
 	Day   int
+}
+
+// PostEdit is a made post whose scoreboard is behind: the message to
+// edit, and how many changes it does not show yet (an edit that shows
+// them clears that many).
+type PostEdit struct {
+	Guild, Channel, Message string
+	Day                     int
+	Behind                  int
+}
+
+// Results are one day's results in one server: the first solvers,
+// fastest first (timed solves before untimed ones), how many solved, and
+// how many began without solving.
+type Results struct {
+	Day     int
+	Solvers []Entry
+	Solved  int
+	Playing int
 }
 
 // Period is a leaderboard's span.
@@ -116,13 +143,32 @@ type Store interface {
 	// when no post is made or under way (a claim older than lease is taken
 	// over), and no retry is pending after now.
 	ClaimPost(ctx context.Context, guild string, n int, now time.Time, lease time.Duration) (bool, error)
-	// PostDone marks a claimed post made.
-	PostDone(ctx context.Context, guild string, n int, message string) error
+	// PostDone marks a claimed post made, as message in channel.
+	PostDone(ctx context.Context, guild string, n int, channel, message string) error
 	// PostFailed gives a claimed post up until retry.
 	PostFailed(ctx context.Context, guild string, n int, retry time.Time) error
 	// PostsMade returns the posts of days from to to (inclusive) that were
 	// made, in every server.
 	PostsMade(ctx context.Context, from, to int) (map[PostKey]bool, error)
+
+	// Behind counts a change that day n's made post in a server does not
+	// show yet; nothing happens when it is not made, or edits stopped.
+	Behind(ctx context.Context, guild string, n int) error
+	// ClaimEdits claims, for the caller, the made posts of day from on that
+	// are behind, were not edited within gap of now, and are not claimed
+	// by another caller within lease.
+	ClaimEdits(ctx context.Context, from int, now time.Time, gap, lease time.Duration) ([]PostEdit, error)
+	// EditDone records, at now, an edit that shows the changes e counted,
+	// and releases the claim.
+	EditDone(ctx context.Context, e PostEdit, now time.Time) error
+	// EditFailed releases the claim, to try again in a later round; stop
+	// ends the post's edits for good.
+	EditFailed(ctx context.Context, e PostEdit, stop bool) error
+	// Results returns day n's results in a server, with its top solvers.
+	Results(ctx context.Context, guild string, n, top int) (Results, error)
+	// SolvedDays returns, in order, the days from to to (inclusive) on
+	// which someone in the server solved that day's puzzle.
+	SolvedDays(ctx context.Context, guild string, from, to int) ([]int, error)
 
 	// Start records that a player began day n at t, unless they began it
 	// before, and returns their entry.

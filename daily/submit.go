@@ -35,9 +35,10 @@ type Outcome struct {
 
 // Submit checks a player's answer to day n's puzzle (0: whichever of
 // today's, or yesterday's within Grace, the player is playing) and records
-// it. A store error means nothing was recorded and the player should try
-// again; ErrClosed that day n cannot be submitted any more.
-func (s *Service) Submit(ctx context.Context, guild, user string, n int, answer solver.Grid) (Outcome, error) {
+// it, with the aids the player used on the board. A store error means
+// nothing was recorded and the player should try again; ErrClosed that
+// day n cannot be submitted any more.
+func (s *Service) Submit(ctx context.Context, guild, user string, n int, answer solver.Grid, aids Aids) (Outcome, error) {
 	loc, err := s.Location(ctx, guild)
 	if err != nil {
 		return Outcome{}, err
@@ -69,9 +70,12 @@ func (s *Service) Submit(ctx context.Context, guild, user string, n int, answer 
 		}
 	default:
 		out.Verdict = Correct
-		out.Entry, out.Player, out.First, err = s.Store.Record(ctx, Solve{Guild: guild, User: user, Day: n, At: now, Level: p.Level})
+		out.Entry, out.Player, out.First, err = s.Store.Record(ctx, Solve{Guild: guild, User: user, Day: n, At: now, Level: p.Level, Aids: aids})
 		if err == nil && !out.First {
 			out.Verdict = AlreadySolved
+		}
+		if err == nil && out.First {
+			s.behind(ctx, guild, n)
 		}
 	}
 	return out, err

@@ -158,7 +158,7 @@ func burst(b *testing.B, svc *daily.Service, p daily.Puzzle, prefix string, infl
 		go func(u int) {
 			defer func() { <-sem; wg.Done() }()
 			start := time.Now()
-			out, err := svc.Submit(context.Background(), "g", prefix+fmt.Sprint(u), 0, p.Solution)
+			out, err := svc.Submit(context.Background(), "g", prefix+fmt.Sprint(u), 0, p.Solution, daily.Aids{})
 			lat[u] = time.Since(start)
 			if err != nil || out.Verdict != daily.Correct {
 				b.Errorf("Submit = %v, %v", out.Verdict, err)

@@ -109,10 +109,10 @@ func (d *DB) ClaimPost(ctx context.Context, guild string, n int, now time.Time, 
 }
 
 // PostDone marks a claimed post made.
-func (d *DB) PostDone(ctx context.Context, guild string, n int, message string) error {
+func (d *DB) PostDone(ctx context.Context, guild string, n int, channel, message string) error {
 	defer d.lockWrites()()
-	_, err := d.db.ExecContext(ctx, d.q(`UPDATE posts SET state = 'posted', message = ? WHERE guild = ? AND day = ?`),
-		message, guild, n)
+	_, err := d.db.ExecContext(ctx, d.q(`UPDATE posts SET state = 'posted', channel = ?, message = ? WHERE guild = ? AND day = ?`),
+		channel, message, guild, n)
 	return d.wrap("post done", err)
 }
 

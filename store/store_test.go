@@ -143,7 +143,7 @@ func TestClaimPostRetryAndLease(t *testing.T) {
 		if !claim(t0.Add(21 * time.Minute)) {
 			t.Error("a failed post was not retried after its retry time")
 		}
-		must(t, d.PostDone(ctx, "g", 10, "m1"))
+		must(t, d.PostDone(ctx, "g", 10, "c", "m1"))
 		if made, err := d.PostsMade(ctx, 9, 11); !made[daily.PostKey{Guild: "g", Day: 10}] || len(made) != 1 || err != nil {
 			t.Errorf("PostsMade = %v, %v; want g's post of day 10", made, err)
 		}

@@ -28,7 +28,15 @@ type wireMessage struct {
 	Choices     []struct {
 		Value any `json:"value"`
 	} `json:"choices"`
-	Components []wireComponent `json:"components"`
+	Components      []wireComponent  `json:"components"`
+	AllowedMentions *AllowedMentions `json:"allowed_mentions"`
+}
+
+// AllowedMentions is whom a message may ping: the kinds of mention it
+// parses (users, roles, everyone) and the users it names.
+type AllowedMentions struct {
+	Parse []string `json:"parse"`
+	Users []string `json:"users"`
 }
 
 // wireComponent is any component, as far as the fake reads it.
@@ -51,7 +59,7 @@ func (w *wireMessage) message(files []File) Message {
 	if w == nil {
 		return Message{}
 	}
-	m := Message{Flags: w.Flags, Files: files, Embeds: len(w.Embeds), ModalID: w.CustomID}
+	m := Message{Flags: w.Flags, Files: files, Embeds: len(w.Embeds), ModalID: w.CustomID, Mentions: w.AllowedMentions}
 	if w.Content != nil {
 		m.Content = *w.Content
 	}
@@ -220,6 +228,6 @@ func merge(base Message, body *wireMessage, edit Message) Message {
 	if body.Components != nil {
 		merged.Buttons, merged.Media, merged.Outline = edit.Buttons, edit.Media, edit.Outline
 	}
-	merged.Embeds = edit.Embeds
+	merged.Embeds, merged.Mentions = edit.Embeds, edit.Mentions
 	return merged
 }

@@ -21,11 +21,12 @@ const specPath = "shared/discord-api/openapi.json"
 // operations name the request schema of each route the fake serves, by
 // the path and method of Discord's description.
 var operations = map[string][2]string{
-	"callback": {"/interactions/{interaction_id}/{interaction_token}/callback", "post"},
-	"edit":     {"/webhooks/{webhook_id}/{webhook_token}/messages/@original", "patch"},
-	"followup": {"/webhooks/{webhook_id}/{webhook_token}", "post"},
-	"message":  {"/channels/{channel_id}/messages", "post"},
-	"commands": {"/applications/{application_id}/commands", "put"},
+	"callback":     {"/interactions/{interaction_id}/{interaction_token}/callback", "post"},
+	"edit":         {"/webhooks/{webhook_id}/{webhook_token}/messages/@original", "patch"},
+	"followup":     {"/webhooks/{webhook_id}/{webhook_token}", "post"},
+	"message":      {"/channels/{channel_id}/messages", "post"},
+	"message-edit": {"/channels/{channel_id}/messages/{message_id}", "patch"},
+	"commands":     {"/applications/{application_id}/commands", "put"},
 }
 
 // Spec checks request bodies against Discord's OpenAPI description: the

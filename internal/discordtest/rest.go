@@ -32,6 +32,11 @@ type Message struct {
 	// Outline is the message's components drawn as text, a line each (a
 	// row of buttons as "[1] {2} (3)": plain, chosen, disabled).
 	Outline string
+	// Edits counts the edits a channel message took.
+	Edits int
+	// Mentions is whom the message (or its last edit) may ping; nil when
+	// it did not say, which lets Discord ping whoever it mentions.
+	Mentions *AllowedMentions
 	// ModalID and Inputs describe a form (a type 9 callback): its custom
 	// id and its text inputs' custom ids.
 	ModalID string
@@ -65,6 +70,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("PATCH /api/v9/webhooks/{app}/{token}/messages/{msg}", s.patchOriginal)
 	mux.HandleFunc("POST /api/v9/webhooks/{app}/{token}", s.postFollowup)
 	mux.HandleFunc("POST /api/v9/channels/{channel}/messages", s.postMessage)
+	mux.HandleFunc("PATCH /api/v9/channels/{channel}/messages/{msg}", s.patchMessage)
 	mux.HandleFunc("GET /gateway/", s.serveGateway)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
@@ -286,11 +292,46 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 	}
 	m.ChannelID = r.PathValue("channel")
 	s.mu.Lock()
+	m.ID = s.newID()
 	s.messages = append(s.messages, m)
-	id := s.newID()
 	s.changed.Broadcast()
 	s.mu.Unlock()
-	writeJSON(w, map[string]any{"id": id, "channel_id": m.ChannelID, "content": m.Content})
+	writeJSON(w, map[string]any{"id": m.ID, "channel_id": m.ChannelID, "content": m.Content})
+}
+
+// patchMessage edits a channel message, as Discord does: fields the edit
+// leaves out stay as they were. An unknown or deleted message is 404.
+func (s *Server) patchMessage(w http.ResponseWriter, r *http.Request) {
+	var body wireMessage
+	edit, ok := s.receiveMessage("message-edit", "channel message edit", w, r, &body, func() *wireMessage { return &body })
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, m := range s.messages {
+		if m.ID == r.PathValue("msg") && m.ChannelID == r.PathValue("channel") {
+			s.messages[k] = merge(m, &body, edit)
+			s.messages[k].Edits++
+			s.changed.Broadcast()
+			writeJSON(w, map[string]any{"id": m.ID, "channel_id": m.ChannelID, "content": s.messages[k].Content})
+			return
+		}
+	}
+	writeError(w, http.StatusNotFound, 10008, "Unknown Message")
+}
+
+// DeleteMessage deletes a channel message, as a moderator would: later
+// edits of it are refused.
+func (s *Server) DeleteMessage(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, m := range s.messages {
+		if m.ID == id {
+			s.messages = append(s.messages[:k], s.messages[k+1:]...)
+			return
+		}
+	}
 }
 
 // since returns how long ago t was, by the fake's clock.

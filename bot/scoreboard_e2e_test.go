@@ -1,0 +1,135 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// waitPost waits until the channel message id satisfies ok.
+func (h *harness) waitPost(id string, ok func(discordtest.Message) bool) discordtest.Message {
+	h.t.Helper()
+	var last discordtest.Message
+	for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		for _, m := range h.fake.Messages() {
+			if m.ID == id {
+				if last = m; ok(m) {
+					return m
+				}
+			}
+		}
+	}
+	h.t.Fatalf("the post never got there; it reads:\n%s\nlogs:\n%s", last.Content, h.logs)
+	return last
+}
+
+// solveDay records a solve of day n that took took (untimed when 0).
+func solveDay(t *testing.T, st *store.DB, user string, n int, took time.Duration) {
+	t.Helper()
+	ctx, at := context.Background(), daily.Date(n).Add(9*time.Hour)
+	if took > 0 {
+		if _, err := st.Start(ctx, guild, user, n, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, _, err := st.Record(ctx, daily.Solve{Guild: guild, User: user, Day: n, At: at.Add(took), Level: daily.LevelOf(n)}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDailyScoreboardEndToEnd: the morning's post recaps yesterday with
+// the group streak, pinging yesterday's solvers and nobody else; as
+// people solve, the post is edited into a scoreboard, a burst of solves
+// making a handful of edits, which ping nobody and give no digit away;
+// once the post is deleted its edits stop and the solves still count.
+func TestDailyScoreboardEndToEnd(t *testing.T) {
+	const gap = 300 * time.Millisecond
+	h, st := startDailyWith(t, "", func(o *Options) { o.Schedule.EditGap = gap })
+	n := daily.DayOf(time.Now(), time.UTC)
+	solveDay(t, st, "700000000000000001", n-2, 4*time.Minute)
+	for user, took := range map[string]time.Duration{"700000000000000001": 3 * time.Minute,
+		"700000000000000002": 12 * time.Minute, "700000000000000003": 0} {
+		solveDay(t, st, user, n-1, took)
+	}
+	h.send(setupCmd(admin, "UTC", discordgo.PermissionManageGuild))
+	post := h.waitPosts(2)[1]
+	for _, want := range []string{fmt.Sprintf("**Yesterday, #%d** · 🔥 group streak: 2 days in a row", n-1),
+		"🏆 <@700000000000000001> 3:00", "10–20 min: <@700000000000000002> 12:00", "Without a clock: <@700000000000000003>",
+		"**Today** · no one has solved it yet"} {
+		if !strings.Contains(post.Content, want) {
+			t.Errorf("the post lacks %q:\n%s", want, post.Content)
+		}
+	}
+	pinged := []string{"700000000000000001", "700000000000000002", "700000000000000003"}
+	if m := post.Mentions; m == nil || len(m.Parse) != 0 || !reflect.DeepEqual(m.Users, pinged) {
+		t.Errorf("the post may ping %+v, want yesterday's solvers %v only", m, pinged)
+	}
+
+	p, _, err := st.Puzzle(context.Background(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	const solvers = 12
+	for k := range solvers {
+		u := discordtest.User{ID: fmt.Sprint(810000000000000000 + k), Name: "solver"}
+		if k < 4 { // these start their clock on the board, and one slips once
+			h.send(discordtest.Button(guild, u, "daily:play"))
+		}
+		if k == 1 {
+			h.send(discordtest.Subcommand(guild, u, "daily", "submit", map[string]any{"answer": wrongBy2(p.Solution.String())}))
+		}
+		r := h.send(discordtest.Subcommand(guild, u, "daily", "submit", map[string]any{"answer": p.Solution.String()}))
+		checkMessage(t, r.Final, []string{"✅ **Correct!**"}, "", true)
+	}
+	post = h.waitPost(post.ID, func(m discordtest.Message) bool {
+		return strings.Contains(m.Content, fmt.Sprintf("**Today** · %d solved", solvers))
+	})
+	took := time.Since(start)
+	if max := int(took/gap) + 2; post.Edits > max || post.Edits == 0 {
+		t.Errorf("%d solves in %v made %d edits, want between 1 and %d (one per %v)", solvers, took, post.Edits, max, gap)
+	}
+	if strings.Contains(post.Content, p.Solution.String()) || !strings.Contains(post.Content, "· 1 mistake") ||
+		!strings.Contains(post.Content, "… and 2 more") {
+		t.Errorf("the scoreboard:\n%s", post.Content)
+	}
+	if m := post.Mentions; m == nil || len(m.Parse) != 0 || len(m.Users) != 0 {
+		t.Errorf("an edit may ping %+v, want nobody", m)
+	}
+	t.Logf("the post after %d solves, %d edits:\n%s", solvers, post.Edits, post.Content)
+	if len(post.Files) != 1 || len(post.Buttons) != 1 {
+		t.Errorf("the edit lost the picture or the Play button: %+v", post)
+	}
+
+	h.fake.DeleteMessage(post.ID)
+	r := h.send(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()}))
+	checkMessage(t, r.Final, []string{"✅ **Correct!**"}, "", true)
+	for deadline := time.Now().Add(wait); !strings.Contains(h.logs.String(), "its scoreboard stops"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("a refused edit was not logged; logs:\n%s", h.logs)
+		}
+	}
+	edits := h.fake.Requests("message-edit")
+	r = h.send(discordtest.Subcommand(guild, admin, "daily", "submit", map[string]any{"answer": p.Solution.String()}))
+	checkMessage(t, r.Final, []string{"✅ **Correct!**"}, "", true)
+	time.Sleep(3 * gap)
+	if got := h.fake.Requests("message-edit"); got != edits {
+		t.Errorf("%d more edits of a deleted post, want none", got-edits)
+	}
+}
+
+// wrongBy2 swaps an answer's first two digits.
+func wrongBy2(answer string) string {
+	b := []byte(answer)
+	b[0], b[1] = b[1], b[0]
+	return string(b)
+}

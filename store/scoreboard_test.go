@@ -1,0 +1,106 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// TestScoreboardEdits: a made post counts the changes it is behind; one
+// caller claims its edit, at most once per gap; an edit clears only the
+// changes it read; a stopped post is never claimed again.
+func TestScoreboardEdits(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		d, ctx := open(), context.Background()
+		gap, lease := 5*time.Second, time.Minute
+		claim := func(at time.Time) []daily.PostEdit {
+			t.Helper()
+			e, err := d.ClaimEdits(ctx, 9, at, gap, lease)
+			must(t, err)
+			return e
+		}
+		must(t, d.Behind(ctx, "g", 10)) // no post yet: nothing to count
+		if ok, err := d.ClaimPost(ctx, "g", 10, t0, lease); !ok || err != nil {
+			t.Fatalf("ClaimPost = %v, %v", ok, err)
+		}
+		must(t, d.PostDone(ctx, "g", 10, "chan", "msg"))
+		if e := claim(t0); len(e) != 0 {
+			t.Fatalf("a post not behind was claimed: %+v", e)
+		}
+		for range 3 {
+			must(t, d.Behind(ctx, "g", 10))
+		}
+		e := claim(t0)
+		want := []daily.PostEdit{{Guild: "g", Channel: "chan", Message: "msg", Day: 10, Behind: 3}}
+		if !reflect.DeepEqual(e, want) {
+			t.Fatalf("ClaimEdits = %+v, want %+v", e, want)
+		}
+		if again := claim(t0.Add(time.Second)); len(again) != 0 {
+			t.Error("a claimed edit was claimed again within its lease")
+		}
+		must(t, d.Behind(ctx, "g", 10)) // a solve during the edit
+		must(t, d.EditDone(ctx, e[0], t0.Add(time.Second)))
+		if soon := claim(t0.Add(3 * time.Second)); len(soon) != 0 {
+			t.Error("an edit was claimed within the gap of the last")
+		}
+		next := claim(t0.Add(7 * time.Second))
+		if len(next) != 1 || next[0].Behind != 1 {
+			t.Fatalf("after the gap: %+v, want the one change the edit did not show", next)
+		}
+		must(t, d.EditFailed(ctx, next[0], false))
+		if retry := claim(t0.Add(8 * time.Second)); len(retry) != 1 {
+			t.Fatal("a failed edit was not tried again")
+		}
+		must(t, d.EditFailed(ctx, next[0], true))
+		must(t, d.Behind(ctx, "g", 10))
+		if stopped := claim(t0.Add(time.Hour)); len(stopped) != 0 {
+			t.Errorf("a stopped post was claimed: %+v", stopped)
+		}
+	})
+}
+
+// TestResultsAndSolvedDays: timed solves by time, then untimed ones; the
+// counts; and the days someone solved.
+func TestResultsAndSolvedDays(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		d, ctx := open(), context.Background()
+		solve := func(user string, day int, start, took time.Duration, aids daily.Aids) {
+			t.Helper()
+			if start >= 0 {
+				_, err := d.Start(ctx, "g", user, day, t0.Add(start))
+				must(t, err)
+			}
+			_, _, _, err := d.Record(ctx, daily.Solve{Guild: "g", User: user, Day: day, At: t0.Add(start + took),
+				Level: solver.Easy, Aids: aids})
+			must(t, err)
+		}
+		solve("slow", 10, 0, 9*time.Minute, daily.Aids{})
+		solve("noclock", 10, -1, time.Minute, daily.Aids{})
+		solve("fast", 10, time.Minute, 3*time.Minute, daily.Aids{Checks: 2, Hints: 1})
+		_, err := d.Start(ctx, "g", "playing", 10, t0)
+		must(t, err)
+		solve("other-day", 8, 0, time.Minute, daily.Aids{})
+		r, err := d.Results(ctx, "g", 10, 2)
+		must(t, err)
+		var got []string
+		for _, e := range r.Solvers {
+			got = append(got, fmt.Sprintf("%s %v %v %d/%d", e.User, e.Timed, e.Took, e.Checks, e.Hints))
+		}
+		want := []string{"fast true 3m0s 2/1", "slow true 9m0s 0/0"}
+		if r.Solved != 3 || r.Playing != 1 || !reflect.DeepEqual(got, want) {
+			t.Errorf("Results = %d solved, %d playing, %v; want 3, 1, %v", r.Solved, r.Playing, got, want)
+		}
+		if all, _ := d.Results(ctx, "g", 10, 10); len(all.Solvers) != 3 || all.Solvers[2].User != "noclock" {
+			t.Errorf("the untimed solve is not last: %+v", all.Solvers)
+		}
+		days, err := d.SolvedDays(ctx, "g", 1, 20)
+		if err != nil || !reflect.DeepEqual(days, []int{8, 10}) {
+			t.Errorf("SolvedDays = %v, %v; want [8 10]", days, err)
+		}
+	})
+}
