@@ -104,3 +104,37 @@ func TestResultsAndSolvedDays(t *testing.T) {
 		}
 	})
 }
+
+// TestEditClaimedOnce: two processes ask for the edits due at the same
+// moment, again and again; each change is claimed by one of them only.
+func TestEditClaimedOnce(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		a, b, ctx := open(), open(), context.Background()
+		if ok, err := a.ClaimPost(ctx, "g", 10, t0, time.Minute); !ok || err != nil {
+			t.Fatalf("ClaimPost = %v, %v", ok, err)
+		}
+		must(t, a.PostDone(ctx, "g", 10, "chan", "msg"))
+		for round := range 20 {
+			must(t, a.Behind(ctx, "g", 10))
+			at := t0.Add(time.Duration(round) * time.Minute)
+			got := make(chan int, 2)
+			for _, d := range []*DB{a, b} {
+				go func() {
+					e, err := d.ClaimEdits(ctx, 9, at, time.Second, time.Hour)
+					if err != nil {
+						t.Error(err)
+					}
+					if len(e) == 1 {
+						if err := d.EditDone(ctx, e[0], at); err != nil {
+							t.Error(err)
+						}
+					}
+					got <- len(e)
+				}()
+			}
+			if n := <-got + <-got; n != 1 {
+				t.Fatalf("round %d: the edit was claimed %d times, want once", round, n)
+			}
+		}
+	})
+}
