@@ -105,7 +105,7 @@ func TestDailyScoreboardEndToEnd(t *testing.T) {
 	if m := post.Mentions; m == nil || len(m.Parse) != 0 || len(m.Users) != 0 {
 		t.Errorf("an edit may ping %+v, want nobody", m)
 	}
-	t.Logf("the post after %d solves, %d edits:\n%s", solvers, post.Edits, post.Content)
+	t.Logf("the post after %d solves in %v, %d edits:\n%s", solvers, took.Round(time.Millisecond), post.Edits, post.Content)
 	if len(post.Files) != 1 || len(post.Buttons) != 1 {
 		t.Errorf("the edit lost the picture or the Play button: %+v", post)
 	}
