@@ -202,7 +202,21 @@ func commandsOf(d Deps, withDaily, withPlay bool) []Command {
 	if withPlay {
 		all = append(all, playCommand(d))
 	}
-	return append(all, helpCommand(), solveMessageCommand(d))
+	all = append(all, helpCommand(), solveMessageCommand(d))
+	for _, c := range all {
+		anywhere(c.Def)
+	}
+	return all
+}
+
+// anywhere declares a command installable by servers and by users, and
+// usable in servers, in DMs with the bot and in group DMs: every command
+// works in each (the daily, outside a server, as a personal daily).
+func anywhere(def *discordgo.ApplicationCommand) {
+	def.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{
+		discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
+	def.Contexts = &[]discordgo.InteractionContextType{
+		discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
 }
 
 func (d Deps) withDefaults() Deps {

@@ -21,7 +21,7 @@ const manageServer = discordgo.PermissionManageGuild
 var (
 	replyNotRecorded = userError("I couldn't record that just now; nothing was saved. Please try again in a moment.")
 	replyDailyDown   = userError("The daily puzzle is unavailable right now (I can't reach my database). /solve and the other commands still work; please try again later.")
-	replyGuildOnly   = userError("The daily puzzle is played in a server: use /daily there.")
+	replyServerOnly  = userError("Daily posts go to a server's channel: run `/daily setup` (or `off`) in a server. Here you play your personal daily: `/daily play`.")
 )
 
 // dailyCommand is /daily with its subcommands, buttons and form.
@@ -30,11 +30,9 @@ func dailyCommand(d Deps) Command {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name,
 			Description: desc, Options: opts}
 	}
-	noDM := false
 	return Command{
 		Def: &discordgo.ApplicationCommand{
 			Name: "daily", Description: "The daily puzzle: the same for everyone, with streaks and leaderboards",
-			DMPermission: &noDM,
 			Options: []*discordgo.ApplicationCommandOption{
 				sub("play", "Start today's puzzle (only you see it; your clock starts)", pastOption()),
 				sub("submit", "Submit your answer to today's puzzle (only you see the result)", answerOption()),
@@ -75,11 +73,15 @@ func periodOption() *discordgo.ApplicationCommandOption {
 			{Name: "today", Value: "today"}, {Name: "week", Value: "week"}, {Name: "all", Value: "all"}}}
 }
 
+// dailyHandle answers /daily. Outside a server (a DM with the bot, a
+// group DM) the player plays a personal daily, the same puzzle as
+// everyone's, counted with everyone else's outside servers (the scope
+// with no server id), without a channel post.
 func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Response, error) {
-	if i.GuildID == "" {
-		return replyGuildOnly, nil
-	}
 	o := OptionsOf(i)
+	if i.GuildID == "" && (o.Sub == "setup" || o.Sub == "off") {
+		return replyServerOnly, nil
+	}
 	switch o.Sub {
 	case "play":
 		if n, ok := o.Int("number"); ok {
@@ -107,9 +109,6 @@ func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Respon
 // dailyComponent answers the Play and Submit buttons and the answer form:
 // "play", "submit:<day>", "answer:<day>".
 func (d Deps) dailyComponent(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
-	if i.GuildID == "" {
-		return replyGuildOnly, nil
-	}
 	what, dayText, _ := strings.Cut(arg, ":")
 	day, _ := strconv.Atoi(dayText)
 	switch what {

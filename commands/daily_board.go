@@ -25,7 +25,12 @@ func (d Deps) dailyBoard(ctx context.Context, i *discordgo.Interaction, name str
 		d.Log.Error("daily leaderboard failed", "guild", i.GuildID, "err", err)
 		return replyDailyDown, nil
 	}
-	return Response{Content: boardText(b)}, nil
+	text := boardText(b)
+	if i.GuildID == "" {
+		title, rest, _ := strings.Cut(text, "\n")
+		text = title + " · everyone playing outside servers\n" + rest
+	}
+	return Response{Content: text}, nil
 }
 
 func boardText(b daily.Board) string {

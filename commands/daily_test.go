@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -233,12 +234,13 @@ func TestDailyTimezoneSuggestions(t *testing.T) {
 	}
 }
 
-func TestDailyOutsideAServerAndWithTheDatabaseDown(t *testing.T) {
+func TestDailyInADMAndWithTheDatabaseDown(t *testing.T) {
 	f := newDaily(t)
-	dm := sub("play", nil)
-	delete(dm, "guild_id")
+	dm := discordtest.InDM(sub("play", nil)) // a personal daily: today's puzzle, the clock started
 	resp, i := f.do(dm)
-	f.want(resp, i, true, "played in a server")
+	f.want(resp, i, true, fmt.Sprintf("**Daily #%d**", f.today().Day), "clock started")
+	resp, i = f.do(discordtest.InDM(sub("setup", nil)))
+	f.want(resp, i, true, "Daily posts go to a server's channel")
 	f.st.Close()
 	resp, i = f.do(sub("play", nil))
 	f.want(resp, i, true, "can't reach my database", "/solve and the other commands still work")

@@ -41,6 +41,7 @@ type interaction struct {
 	viaHTTP   bool   // sent to the endpoint: its callback is the response
 	msgID     string // the message its reply shows in: the button's, or a new one
 	component bool   // a button or select, or a form one opened: only it may update its message
+	userOnly  bool   // from a user's install where no server install covers it: at most 5 follow-ups
 	// answered is closed when the HTTP response has been taken in, so an
 	// edit racing it waits for it alone (a shared condition variable would
 	// wake every waiting edit on every callback).
@@ -64,6 +65,10 @@ func (s *Server) Send(payload map[string]any) string {
 	s.mu.Lock()
 	in := &interaction{id: s.newID(), token: "itoken-" + s.newID(), sentAt: s.now(), answered: make(chan struct{}),
 		viaHTTP: s.ep.url != "", component: payload["type"] == discordgo.InteractionMessageComponent || payload["message"] != nil}
+	if owners, ok := payload["authorizing_integration_owners"].(map[string]any); ok {
+		_, guildInstall := owners["0"]
+		in.userOnly = !guildInstall
+	}
 	s.interactions[in.id], s.byToken[in.token] = in, in
 	if msg, ok := payload["message"].(map[string]any); ok {
 		in.msgID, _ = msg["id"].(string)
@@ -254,6 +259,11 @@ func (s *Server) postFollowup(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, 10015, "Unknown Webhook")
 		return
 	}
+	if in.userOnly && len(in.reply.Followups) >= maxUserFollowups {
+		s.violate("interaction %s: a follow-up past the %d a user-installed app may send", in.id, maxUserFollowups)
+		writeError(w, http.StatusBadRequest, 40094, "This interaction has hit the maximum number of follow up messages")
+		return
+	}
 	in.reply.Followups = append(in.reply.Followups, msg)
 	s.changed.Broadcast()
 	writeJSON(w, map[string]any{"id": s.newID(), "content": msg.Content, "flags": msg.Flags})
@@ -349,6 +359,33 @@ func OnMessage(p map[string]any) map[string]any {
 // update changes that message.
 func At(p map[string]any, m Message) map[string]any {
 	p["message"] = map[string]any{"id": m.ID, "channel_id": "500000000000000001", "flags": m.Flags}
+	return p
+}
+
+// maxUserFollowups is how many follow-ups an interaction with a
+// user-installed app takes where no server install covers it.
+const maxUserFollowups = 5
+
+// InDM moves a payload built for a server into a DM with the bot
+// (context 1), where the app is installed by the user.
+func InDM(p map[string]any) map[string]any {
+	return outside(p, discordgo.InteractionContextBotDM, "520000000000000001")
+}
+
+// InGroupDM moves a payload built for a server into a group DM (context
+// 2), where only the user's own install of the app reaches.
+func InGroupDM(p map[string]any) map[string]any {
+	return outside(p, discordgo.InteractionContextPrivateChannel, "530000000000000001")
+}
+
+// outside sends a payload from a channel of no server: the user at the
+// top level instead of a member, and only the user's install.
+func outside(p map[string]any, where discordgo.InteractionContextType, channel string) map[string]any {
+	user := p["member"].(map[string]any)["user"].(map[string]any)
+	delete(p, "guild_id")
+	delete(p, "member")
+	p["user"], p["channel_id"], p["context"] = user, channel, where
+	p["authorizing_integration_owners"] = map[string]any{"1": user["id"]}
 	return p
 }
 

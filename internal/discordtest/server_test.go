@@ -102,3 +102,26 @@ func TestFakeInjectsFailures(t *testing.T) {
 		t.Errorf("counted %d requests, want 3", n)
 	}
 }
+
+// TestFakeLimitsUserInstallFollowups: where only the user's install
+// reaches (a group DM), the sixth follow-up is refused.
+func TestFakeLimitsUserInstallFollowups(t *testing.T) {
+	s := New("tok")
+	defer s.Close()
+	id := s.Send(InGroupDM(SlashCommand("1", User{ID: "2"}, "help", nil)))
+	s.mu.Lock()
+	token := s.interactions[id].token
+	s.mu.Unlock()
+	if code, _ := request(t, s, "POST", "/api/v9/interactions/"+id+"/"+token+"/callback", "Bot tok", `{"type": 5}`); code != 204 {
+		t.Fatalf("deferral: %d", code)
+	}
+	for k := 1; k <= 6; k++ {
+		code, _ := request(t, s, "POST", "/api/v9/webhooks/"+s.AppID+"/"+token, "Bot tok", `{"content": "more"}`)
+		if want := map[bool]int{true: 200, false: 400}[k <= 5]; code != want {
+			t.Errorf("follow-up %d: status %d, want %d", k, code, want)
+		}
+	}
+	if v := strings.Join(s.Violations(), "\n"); !strings.Contains(v, "past the 5 a user-installed app may send") {
+		t.Errorf("violations: %s", v)
+	}
+}
