@@ -52,7 +52,7 @@ func TestDailyInAGroupDM(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := h.send(discordtest.InGroupDM(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()})))
-		checkMessage(t, r.Final, []string{"✅ **Correct!**", fmt.Sprintf("Share: `Daily #%d", n)}, "", true)
+		checkMessage(t, r.Final, []string{"✅ **Correct!**", fmt.Sprintf("Share:\n```\nDaily #%d", n)}, "", true)
 		board := h.send(discordtest.InGroupDM(discordtest.Subcommand(guild, admin, "daily", "leaderboard", nil)))
 		checkMessage(t, board.Final, []string{"everyone playing outside servers", "🥇 <@" + ada.ID + ">"}, "", false)
 		inServer := h.send(discordtest.Subcommand(guild, ada, "daily", "leaderboard", nil))

@@ -137,7 +137,7 @@ func TestDailyPostPlaySubmitEndToEnd(t *testing.T) {
 		r := h.send(discordtest.ModalSubmit(guild, ada, fmt.Sprintf("daily:answer:%d", n), map[string]string{"answer": string(wrong)}))
 		checkMessage(t, r.Final, []string{"2 cells are wrong", "try 1"}, "", true)
 		r = h.send(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()}))
-		checkMessage(t, r.Final, []string{"✅ **Correct!**", fmt.Sprintf("Share: `Daily #%d — 0:0", n), "1 wrong try`"}, "", true)
+		checkMessage(t, r.Final, []string{"✅ **Correct!**", fmt.Sprintf("Share:\n```\nDaily #%d — 0:0", n), "1 wrong try\n```"}, "", true)
 		if strings.Contains(r.Final.Content, p.Solution.String()) {
 			t.Error("the share line gives the solution away")
 		}

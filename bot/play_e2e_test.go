@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -199,7 +200,8 @@ func TestDailyPlayedByTaps(t *testing.T) {
 		g := b.storedDaily()
 		b.fill2(g)
 		b.tap("s")
-		if !strings.Contains(b.content, "✅ **Correct!** Daily #") || !strings.Contains(b.content, "1 check, 1 hint`") ||
+		if !strings.Contains(b.content, "✅ **Correct!** Daily #") || !strings.Contains(b.content, "1 check, 1 hint\n") ||
+			!regexp.MustCompile(`\n([🟩🟨🟧🟥💡]{3}\n){2}[🟩🟨🟧🟥💡]{3}\n`+"```").MatchString(b.content) ||
 			len(b.last.Final.Buttons) != 0 {
 			t.Errorf("daily submit = %q (%d buttons)", b.content, len(b.last.Final.Buttons))
 		}

@@ -106,5 +106,32 @@ func (d Deps) dailyStats(ctx context.Context, guild, user string) (Response, err
 	if st.Timed > 0 {
 		text += fmt.Sprintf("\n⏱️ Median %s · best %s (%d timed)", clock(st.Median), clock(st.Fastest), st.Timed)
 	}
+	text += "\nLast 4 weeks:\n" + calendar(st)
+	if n := len(st.Recent); n > 0 {
+		last := st.Recent[n-1]
+		text += "\nLatest:\n" + codeBlock(share(last.Day, last, 0))
+	}
 	return Response{Content: text}, nil
+}
+
+// calendar draws the last four weeks a week a line, oldest first: 🟩 a
+// day solved, ⬜ one not.
+func calendar(st daily.Stats) string {
+	solved := map[int]bool{}
+	for _, e := range st.Recent {
+		solved[e.Day] = true
+	}
+	var sb strings.Builder
+	for k := range daily.RecentDays {
+		day := st.Today - daily.RecentDays + 1 + k
+		if solved[day] {
+			sb.WriteString("🟩")
+		} else {
+			sb.WriteString("⬜")
+		}
+		if k%7 == 6 && k < daily.RecentDays-1 {
+			sb.WriteByte('\n')
+		}
+	}
+	return sb.String()
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/internal/english"
 )
 
 // The daily on the board: its game is the player's in one server (the
@@ -108,9 +107,10 @@ func (d Deps) dailyOpen(ctx context.Context, guild, user string, p daily.Puzzle,
 }
 
 // dailySubmitBoard submits a full daily board: the same rules as
-// /daily submit, the checks and hints used on the share line.
+// /daily submit, with the checks, hints and shape of the play recorded
+// for the share.
 func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g *game.Game, v *boardView) {
-	out, err := d.Daily.Submit(ctx, guild, user, n, g.Grid(), daily.Aids{Checks: g.Checks(), Hints: g.Hints()})
+	out, err := d.Daily.Submit(ctx, guild, user, n, g.Grid(), daily.Aids{Checks: g.Checks(), Hints: g.Hints(), Shape: g.Shape()})
 	switch {
 	case errors.Is(err, daily.ErrClosed):
 		v.over, v.status = true, fmt.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", n, out.Today)
@@ -122,24 +122,11 @@ func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g
 	}
 	switch out.Verdict {
 	case daily.Correct, daily.AlreadySolved:
-		v.over = true
-		v.status = fmt.Sprintf("✅ **Correct!** Daily #%d solved%s.\nShare: %s", n, tookText(out.Entry),
-			codeSpan(shareUsed(share(n, out.Entry, daily.CurrentStreak(out.Player, out.Today)), g)))
+		v.over, v.status = true, submitText(out)
 	case daily.Wrong:
 		v.wrong = g.Wrong()
 		v.status = submitText(out)
 	default:
 		v.status = submitText(out)
 	}
-}
-
-// shareUsed adds the checks and hints a board used to a share line.
-func shareUsed(line string, g *game.Game) string {
-	if g.Checks() > 0 {
-		line += ", " + english.Count(g.Checks(), "check", "checks")
-	}
-	if g.Hints() > 0 {
-		line += ", " + english.Count(g.Hints(), "hint", "hints")
-	}
-	return line
 }

@@ -24,8 +24,8 @@ func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response
 		return replyDailyDown, nil
 	}
 	if !e.Solved.IsZero() {
-		return Response{Content: fmt.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.\nShare: %s",
-			p.Day, tookText(e), codeSpan(share(p.Day, e, 0)))}, nil
+		return Response{Content: fmt.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.\nShare:\n%s",
+			p.Day, tookText(e), codeBlock(share(p.Day, e, 0)))}, nil
 	}
 	if d.Games != nil {
 		return d.dailyOpen(ctx, i.GuildID, UserID(i), p, e)
@@ -62,8 +62,8 @@ func submitText(out daily.Outcome) string {
 	n := out.Puzzle.Day
 	switch out.Verdict {
 	case daily.Correct:
-		return fmt.Sprintf("✅ **Correct!** Daily #%d solved%s.\nShare: %s", n, tookText(out.Entry),
-			codeSpan(share(n, out.Entry, daily.CurrentStreak(out.Player, out.Today))))
+		return fmt.Sprintf("✅ **Correct!** Daily #%d solved%s.\nShare:\n%s", n, tookText(out.Entry),
+			codeBlock(share(n, out.Entry, daily.CurrentStreak(out.Player, out.Today))))
 	case daily.Wrong:
 		return fmt.Sprintf("❌ Not yet: **%s wrong**. That was try %d on Daily #%d; your clock keeps running. Keep going!",
 			english.Count(out.Wrong, "cell is", "cells are"), out.Entry.Wrong, n)
@@ -77,7 +77,9 @@ func submitText(out daily.Outcome) string {
 		n, tookText(out.Entry))
 }
 
-// share is the spoiler-free line a player can paste anywhere.
+// share is what a player can paste anywhere, spoiler-free: a line with
+// the time, mistakes, streak and the help taken on the board, then, for a
+// solve on the board, its shape as a grid of squares (shareGrid).
 func share(n int, e daily.Entry, streak int) string {
 	parts := []string{"solved"}
 	if e.Timed {
@@ -91,7 +93,43 @@ func share(n int, e daily.Entry, streak int) string {
 	if streak > 1 {
 		parts = append(parts, fmt.Sprintf("🔥 %d-day streak", streak))
 	}
-	return fmt.Sprintf("Daily #%d — %s", n, strings.Join(parts, ", "))
+	if e.Checks > 0 {
+		parts = append(parts, english.Count(e.Checks, "check", "checks"))
+	}
+	if e.Hints > 0 {
+		parts = append(parts, english.Count(e.Hints, "hint", "hints"))
+	}
+	line := fmt.Sprintf("Daily #%d — %s", n, strings.Join(parts, ", "))
+	if grid := shareGrid(e.Shape); grid != "" {
+		line += "\n" + grid
+	}
+	return line
+}
+
+// shapeSquares are the share grid's squares for game.Shape's letters:
+// boxes completed in the first, middle and last third, a box where a
+// check found a mistake, a box a hint pointed into.
+var shapeSquares = map[rune]string{'a': "🟩", 'b': "🟨", 'c': "🟧", 'w': "🟥", 'h': "💡"}
+
+// shareGrid draws a 9×9 solve's shape as three rows of three squares, the
+// boxes where they stand; "" for a shape it cannot draw (none, or another
+// size). Colours say when and how, never which digit.
+func shareGrid(shape string) string {
+	if len(shape) != 9 {
+		return ""
+	}
+	var sb strings.Builder
+	for k, letter := range shape {
+		sq, ok := shapeSquares[letter]
+		if !ok {
+			return ""
+		}
+		sb.WriteString(sq)
+		if k%3 == 2 && k < 8 {
+			sb.WriteByte('\n')
+		}
+	}
+	return sb.String()
 }
 
 func tookText(e daily.Entry) string {
@@ -100,5 +138,3 @@ func tookText(e daily.Entry) string {
 	}
 	return " in " + clock(e.Took)
 }
-
-func codeSpan(s string) string { return "`" + s + "`" }

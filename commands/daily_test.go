@@ -124,7 +124,7 @@ func TestDailyPlayAndSubmit(t *testing.T) {
 	resp, i = f.do(sub("submit", map[string]any{"answer": p.Solution.String()}))
 	f.want(resp, i, true, "already", "nothing changed")
 	resp, i = f.do(sub("play", nil))
-	f.want(resp, i, true, "You solved **Daily #", "Share: `Daily #")
+	f.want(resp, i, true, "You solved **Daily #", "Share:\n```\nDaily #")
 }
 
 // swapTwoBlanks returns the solution with the digits of two blank cells

@@ -332,8 +332,8 @@ func checkLine(wrong int) string {
 // hintOn counts a hint and shows it: a mistake first, else the next
 // logical step.
 func (d Deps) hintOn(ctx context.Context, g *game.Game, v *boardView) error {
-	g.UseHint()
 	if wrong := g.Wrong(); len(wrong) > 0 {
+		g.UseHint(wrong[0])
 		v.wrong, v.status = wrong[:1], fmt.Sprintf("💡 %s is wrong: fix it first.", wrong[0])
 		return nil
 	}
@@ -341,9 +341,11 @@ func (d Deps) hintOn(ctx context.Context, g *game.Game, v *boardView) error {
 	defer cancel()
 	a, err := solver.Hint(hctx, g.Grid())
 	if err != nil {
+		g.UseHint()
 		v.status = "💡 I could not find a step in time; try Check."
 		return nil
 	}
+	g.UseHint(a.Focus...)
 	v.hint, v.status = append(a.Focus, a.Targets...), "💡 "+a.Text
 	return nil
 }

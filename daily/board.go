@@ -16,7 +16,12 @@ type Stats struct {
 	Median  time.Duration
 	Fastest time.Duration
 	Timed   int
+	Today   int     // today's number in the server
+	Recent  []Entry // the solves of the last RecentDays days, today's included, in day order
 }
+
+// RecentDays is how far back Stats.Recent reaches: four weeks.
+const RecentDays = 28
 
 // Stats returns a player's record in a server.
 func (s *Service) Stats(ctx context.Context, guild, user string) (Stats, error) {
@@ -32,7 +37,11 @@ func (s *Service) Stats(ctx context.Context, guild, user string) (Stats, error) 
 	if err != nil {
 		return Stats{}, err
 	}
-	st := Stats{Player: p, Current: CurrentStreak(p, today), Timed: len(times)}
+	recent, err := s.Store.History(ctx, guild, user, today-RecentDays+1, today)
+	if err != nil {
+		return Stats{}, err
+	}
+	st := Stats{Player: p, Current: CurrentStreak(p, today), Timed: len(times), Today: today, Recent: recent}
 	if len(times) > 0 {
 		slices.Sort(times)
 		st.Fastest, st.Median = times[0], median(times)

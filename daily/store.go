@@ -44,6 +44,9 @@ type Entry struct {
 // marked) and hints. They are shown beside a solve, never held against it.
 type Aids struct {
 	Checks, Hints int
+	// Shape says how a board's solve went, a letter a box (game.Shape);
+	// empty for an answer typed whole.
+	Shape string
 }
 
 // Player is a player's record in one server.
@@ -166,6 +169,9 @@ type Store interface {
 	EditFailed(ctx context.Context, e PostEdit, stop bool) error
 	// Results returns day n's results in a server, with its top solvers.
 	Results(ctx context.Context, guild string, n, top int) (Results, error)
+	// History returns a player's solves of days from to to (inclusive),
+	// in day order.
+	History(ctx context.Context, guild, user string, from, to int) ([]Entry, error)
 	// SolvedDays returns, in order, the days from to to (inclusive) on
 	// which someone in the server solved that day's puzzle.
 	SolvedDays(ctx context.Context, guild string, from, to int) ([]int, error)

@@ -22,6 +22,9 @@ type stored struct {
 	Hints    int      `json:"hints,omitempty"`
 	Cursor   Cursor   `json:"cursor"`
 	Started  int64    `json:"started,omitempty"` // Unix seconds
+	Order    []int    `json:"order,omitempty"`   // boxes in the order they were completed
+	Hinted   uint32   `json:"hinted,omitempty"`  // boxes a hint pointed into (bit b-1)
+	Flagged  uint32   `json:"flagged,omitempty"` // boxes where a check found a mistake
 }
 
 // MaxUndo bounds the moves kept for Undo, so a stored game stays small;
@@ -31,7 +34,8 @@ const MaxUndo = 200
 // Encode returns the game as JSON, for the store.
 func (g *Game) Encode() ([]byte, error) {
 	s := stored{Puzzle: g.puzzle.String(), Solution: g.solution.String(), Cells: g.cells.String(),
-		Undo: g.undo, Seq: g.seq, Checks: g.checks, Hints: g.hints, Cursor: g.cursor}
+		Undo: g.undo, Seq: g.seq, Checks: g.checks, Hints: g.hints, Cursor: g.cursor,
+		Order: g.order, Hinted: g.hinted, Flagged: g.flagged}
 	if !g.started.IsZero() {
 		s.Started = g.started.Unix()
 	}
@@ -100,6 +104,9 @@ func (g *Game) restore(cells solver.Grid, s stored) error {
 	if s.Seq < 0 || s.Checks < 0 || s.Hints < 0 {
 		return errors.New("a negative counter")
 	}
+	if !validOrder(s.Order, n) || s.Hinted>>n != 0 || s.Flagged>>n != 0 {
+		return errors.New("a box off the board")
+	}
 	if c := s.Cursor; c.Box < 0 || c.Box > n || c.Cell < 0 || c.Cell > n || c.Digit < 0 || c.Digit > n || (c.Cell > 0 && c.Box == 0) {
 		return errors.New("the cursor is off the board")
 	}
@@ -107,6 +114,7 @@ func (g *Game) restore(cells solver.Grid, s stored) error {
 	if s.Started > 0 {
 		g.started = time.Unix(s.Started, 0).UTC()
 	}
+	g.order, g.hinted, g.flagged = s.Order, s.Hinted, s.Flagged
 	return nil
 }
 
@@ -120,6 +128,18 @@ func (g *Game) validChange(ch change) bool {
 		if p < 0 || p >= n*n {
 			return false
 		}
+	}
+	return true
+}
+
+// validOrder reports whether order names boxes 1 to n, each once at most.
+func validOrder(order []int, n int) bool {
+	seen := map[int]bool{}
+	for _, b := range order {
+		if b < 1 || b > n || seen[b] {
+			return false
+		}
+		seen[b] = true
 	}
 	return true
 }

@@ -34,6 +34,8 @@ type Game struct {
 	checks, hints           int
 	cursor                  Cursor
 	started                 time.Time // when the player first opened it; zero for games stored before it was kept
+	order                   []int     // boxes in the order they were completed
+	hinted, flagged         uint32    // boxes a hint pointed into, and where a check found a mistake (bit b-1)
 }
 
 // Begin records when the player first opened the game, once: a later
@@ -123,17 +125,22 @@ func (g *Game) Wrong() []solver.Cell {
 	return out
 }
 
-// Check counts a check and returns the wrong cells.
+// Check counts a check and returns the wrong cells, whose boxes the
+// game's Shape shows.
 func (g *Game) Check() []solver.Cell {
 	g.checks++
 	g.seq++
-	return g.Wrong()
+	wrong := g.Wrong()
+	g.markBoxes(&g.flagged, wrong)
+	return wrong
 }
 
-// UseHint counts a hint (the bot finds it with solver.Hint on Grid).
-func (g *Game) UseHint() {
+// UseHint counts a hint pointing at cells (the bot finds it with
+// solver.Hint on Grid), whose boxes the game's Shape shows.
+func (g *Game) UseHint(at ...solver.Cell) {
 	g.hints++
 	g.seq++
+	g.markBoxes(&g.hinted, at)
 }
 
 // Apply makes a move. It returns ErrGiven, ErrFilled or ErrOutside, and
@@ -149,6 +156,7 @@ func (g *Game) Apply(m Move) error {
 		g.cells.Set(m.Cell.Row, m.Cell.Col, m.Digit)
 		g.notes[i] = 0
 		ch.Placed, ch.Peers = m.Digit, g.clearPeerMarks(m.Cell, m.Digit)
+		g.noteCompleted(m.Cell)
 	case Erase:
 		g.cells.Set(m.Cell.Row, m.Cell.Col, 0)
 		g.notes[i] = 0
@@ -222,6 +230,7 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.notes = append([]Notes(nil), g.notes...)
 	c.undo = append([]change(nil), g.undo...)
+	c.order = append([]int(nil), g.order...)
 	return &c
 }
 

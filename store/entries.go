@@ -9,12 +9,12 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 )
 
-const entryColumns = `started_at, solved_at, took_ms, wrong, points, checks, hints`
+const entryColumns = `started_at, solved_at, took_ms, wrong, points, checks, hints, shape`
 
 // scanEntry reads entryColumns into e.
 func scanEntry(row interface{ Scan(...any) error }, e *daily.Entry) error {
 	var started, solved, took sql.NullInt64
-	if err := row.Scan(&started, &solved, &took, &e.Wrong, &e.Points, &e.Checks, &e.Hints); err != nil {
+	if err := row.Scan(&started, &solved, &took, &e.Wrong, &e.Points, &e.Checks, &e.Hints, &e.Shape); err != nil {
 		return err
 	}
 	e.Started, e.Solved = fromMS(started), fromMS(solved)
@@ -64,16 +64,17 @@ func (d *DB) Record(ctx context.Context, s daily.Solve) (e daily.Entry, p daily.
 	bonus := daily.Points(s.Level, 0) - base
 	err = d.inTx(ctx, "record", func(tx *sql.Tx) error {
 		e = daily.Entry{Guild: s.Guild, User: s.User, Day: s.Day}
-		row := tx.QueryRowContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, solved_at, points, checks, hints)
-			VALUES (?, ?, ?, ?, ?, ?, ?)
+		row := tx.QueryRowContext(ctx, d.q(`INSERT INTO entries (guild, user_id, day, solved_at, points, checks, hints, shape)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (guild, user_id, day) DO UPDATE SET solved_at = excluded.solved_at,
-				checks = excluded.checks, hints = excluded.hints,
+				checks = excluded.checks, hints = excluded.hints, shape = excluded.shape,
 				took_ms = CASE WHEN entries.started_at IS NULL THEN NULL
 					WHEN excluded.solved_at < entries.started_at THEN 0
 					ELSE excluded.solved_at - entries.started_at END,
 				points = ? + CASE WHEN entries.wrong = 0 THEN ? ELSE 0 END
 			WHERE entries.solved_at IS NULL
-			RETURNING `+entryColumns), s.Guild, s.User, s.Day, ms(s.At), base+bonus, s.Aids.Checks, s.Aids.Hints, base, bonus)
+			RETURNING `+entryColumns), s.Guild, s.User, s.Day, ms(s.At), base+bonus, s.Aids.Checks, s.Aids.Hints, s.Aids.Shape,
+			base, bonus)
 		switch err := scanEntry(row, &e); {
 		case errors.Is(err, sql.ErrNoRows):
 			return nil // solved before

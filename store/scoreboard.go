@@ -77,7 +77,7 @@ func (d *DB) Results(ctx context.Context, guild string, n, top int) (daily.Resul
 	defer rows.Close()
 	for rows.Next() {
 		e := daily.Entry{Guild: guild, Day: n}
-		if err := scanEntry(userFirst{rows, &e.User}, &e); err != nil {
+		if err := scanEntry(prefixed{rows, &e.User}, &e); err != nil {
 			return r, d.wrap("results", err)
 		}
 		r.Solvers = append(r.Solvers, e)
@@ -85,13 +85,13 @@ func (d *DB) Results(ctx context.Context, guild string, n, top int) (daily.Resul
 	return r, d.wrap("results", rows.Err())
 }
 
-// userFirst scans a row whose first column is a user id, then an entry's.
-type userFirst struct {
-	row  interface{ Scan(...any) error }
-	user *string
+// prefixed scans a row whose first column goes to first, then an entry's.
+type prefixed struct {
+	row   interface{ Scan(...any) error }
+	first any
 }
 
-func (u userFirst) Scan(dest ...any) error { return u.row.Scan(append([]any{u.user}, dest...)...) }
+func (p prefixed) Scan(dest ...any) error { return p.row.Scan(append([]any{p.first}, dest...)...) }
 
 // SolvedDays returns the days of a range on which the server solved.
 func (d *DB) SolvedDays(ctx context.Context, guild string, from, to int) ([]int, error) {
@@ -110,4 +110,23 @@ func (d *DB) SolvedDays(ctx context.Context, guild string, from, to int) ([]int,
 		days = append(days, n)
 	}
 	return days, d.wrap("solved days", rows.Err())
+}
+
+// History returns a player's solves of a range of days, in day order.
+func (d *DB) History(ctx context.Context, guild, user string, from, to int) ([]daily.Entry, error) {
+	rows, err := d.db.QueryContext(ctx, d.q(`SELECT day, `+entryColumns+` FROM entries
+		WHERE guild = ? AND user_id = ? AND day BETWEEN ? AND ? AND solved_at IS NOT NULL ORDER BY day`), guild, user, from, to)
+	if err != nil {
+		return nil, d.wrap("history", err)
+	}
+	defer rows.Close()
+	var out []daily.Entry
+	for rows.Next() {
+		e := daily.Entry{Guild: guild, User: user}
+		if err := scanEntry(prefixed{rows, &e.Day}, &e); err != nil {
+			return nil, d.wrap("history", err)
+		}
+		out = append(out, e)
+	}
+	return out, d.wrap("history", rows.Err())
 }

@@ -98,6 +98,10 @@ func TestResultsAndSolvedDays(t *testing.T) {
 		if all, _ := d.Results(ctx, "g", 10, 10); len(all.Solvers) != 3 || all.Solvers[2].User != "noclock" {
 			t.Errorf("the untimed solve is not last: %+v", all.Solvers)
 		}
+		history, err := d.History(ctx, "g", "fast", 1, 20)
+		if err != nil || len(history) != 1 || history[0].Day != 10 || history[0].Hints != 1 {
+			t.Errorf("History = %+v, %v; want fast's solve of day 10 with its hint", history, err)
+		}
 		days, err := d.SolvedDays(ctx, "g", 1, 20)
 		if err != nil || !reflect.DeepEqual(days, []int{8, 10}) {
 			t.Errorf("SolvedDays = %v, %v; want [8 10]", days, err)

@@ -4,7 +4,9 @@
 -- during an edit is shown by the next. edited_at is when it was last
 -- edited, edit_claimed_at the claim of the process editing it (0: none),
 -- edit_state 'stopped' once Discord refused an edit (the message deleted,
--- the permission removed). Entries keep the checks and hints a board used.
+-- the permission removed). Entries keep the checks and hints a board used,
+-- and the solve's shape (a letter a box: when it was completed, where help
+-- was taken), for the share grid.
 ALTER TABLE posts ADD COLUMN channel TEXT NOT NULL DEFAULT '';
 ALTER TABLE posts ADD COLUMN behind INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE posts ADD COLUMN edited_at BIGINT NOT NULL DEFAULT 0;
@@ -13,3 +15,4 @@ ALTER TABLE posts ADD COLUMN edit_state TEXT NOT NULL DEFAULT '';
 CREATE INDEX posts_behind ON posts (behind);
 ALTER TABLE entries ADD COLUMN checks INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE entries ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN shape TEXT NOT NULL DEFAULT '';
