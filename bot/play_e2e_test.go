@@ -211,6 +211,9 @@ func TestDailyPlayedByTaps(t *testing.T) {
 		}
 		again := h.send(discordtest.Subcommand(guild, ada, "daily", "play", nil))
 		checkMessage(t, again.Final, []string{"You solved **Daily #"}, "", true)
+		stats := h.send(discordtest.Subcommand(guild, ada, "daily", "stats", nil))
+		checkMessage(t, stats.Final, []string{"Last 4 weeks:", "Latest:\n```\nDaily #", "1 check, 1 hint"}, "", false)
+		t.Logf("the board's answer:\n%s\n/daily stats:\n%s", b.content, stats.Final.Content)
 	})
 }
 
