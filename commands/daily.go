@@ -68,9 +68,10 @@ func answerOption() *discordgo.ApplicationCommandOption {
 
 func periodOption() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "period",
-		Description: "today (fastest), week (points) or all (solves); default today",
+		Description: "today (fastest), week or month (points) or all (solves); default today",
 		Choices: []*discordgo.ApplicationCommandOptionChoice{
-			{Name: "today", Value: "today"}, {Name: "week", Value: "week"}, {Name: "all", Value: "all"}}}
+			{Name: "today", Value: "today"}, {Name: "week", Value: "week"}, {Name: "month", Value: "month"},
+			{Name: "all", Value: "all"}}}
 }
 
 // dailyHandle answers /daily. Outside a server (a DM with the bot, a

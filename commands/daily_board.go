@@ -12,13 +12,14 @@ import (
 	"github.com/sudokubot/sudokubot/internal/english"
 )
 
-var periods = map[string]daily.Period{"": daily.Today, "today": daily.Today, "week": daily.Week, "all": daily.All}
+var periods = map[string]daily.Period{"": daily.Today, "today": daily.Today, "week": daily.Week, "month": daily.Month,
+	"all": daily.All}
 
 // dailyBoard shows the server's leaderboard and the caller's place.
 func (d Deps) dailyBoard(ctx context.Context, i *discordgo.Interaction, name string) (Response, error) {
 	period, ok := periods[name]
 	if !ok {
-		return userError("Choose a period: today, week or all."), nil
+		return userError("Choose a period: today, week, month or all."), nil
 	}
 	b, err := d.Daily.Leaderboard(ctx, i.GuildID, UserID(i), period)
 	if err != nil {
@@ -40,6 +41,8 @@ func boardText(b daily.Board) string {
 		fmt.Fprintf(&sb, "**Daily #%d: fastest today**\n", b.Day)
 	case daily.Week:
 		fmt.Fprintf(&sb, "**Daily: points this week** (since Monday, #%d)\n", daily.WeekStart(b.Day))
+	case daily.Month:
+		fmt.Fprintf(&sb, "**Daily: points this month** (since the 1st, #%d)\n", daily.MonthStart(b.Day))
 	default:
 		sb.WriteString("**Daily: all-time solves**\n")
 	}
@@ -63,7 +66,7 @@ func rowValue(p daily.Period, r daily.Row) string {
 	switch p {
 	case daily.Today:
 		return clock(time.Duration(r.Value) * time.Millisecond)
-	case daily.Week:
+	case daily.Week, daily.Month:
 		return fmt.Sprintf("%d points (%s)", r.Value, english.Count(int(r.Extra), "solve", "solves"))
 	}
 	return fmt.Sprintf("%d solved · best streak %d", r.Value, r.Extra)

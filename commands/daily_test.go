@@ -178,7 +178,8 @@ func TestDailyBoardsAndStatsArePublic(t *testing.T) {
 	f.want(resp, i, false, "<@42> has not solved a daily puzzle")
 	f.do(sub("play", nil))
 	f.do(sub("submit", map[string]any{"answer": f.today().Solution.String()}))
-	for period, want := range map[string]string{"today": "🥇 <@42> 0:00", "week": "🥇 <@42> ", "all": "1 solved · best streak 1"} {
+	for period, want := range map[string]string{"today": "🥇 <@42> 0:00", "week": "🥇 <@42> ", "month": "points this month",
+		"all": "1 solved · best streak 1"} {
 		resp, i = f.do(sub("leaderboard", map[string]any{"period": period}))
 		f.want(resp, i, false, want)
 	}

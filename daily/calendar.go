@@ -86,3 +86,10 @@ func Streaks(days []int) (current, best int) {
 	}
 	return current, best
 }
+
+// MonthStart returns the number of the day that begins the calendar month
+// of day n (its 1st).
+func MonthStart(n int) int {
+	d := Date(n)
+	return DayOf(time.Date(d.Year(), d.Month(), 1, 12, 0, 0, 0, time.UTC), time.UTC)
+}

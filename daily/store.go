@@ -95,16 +95,18 @@ type Results struct {
 // Period is a leaderboard's span.
 type Period int
 
-// The leaderboards: today's fastest times, this week's points, and all-time
-// solves.
+// The leaderboards: today's fastest times, this week's points, all-time
+// solves, and this month's points.
 const (
 	Today Period = iota
 	Week
 	All
+	Month
 )
 
 // Row is a leaderboard line: Value is a time in milliseconds (Today),
-// points (Week) or solves (All, with the best streak in Extra).
+// points (Week and Month, with the solves in Extra) or solves (All, with
+// the best streak in Extra).
 type Row struct {
 	Rank  int
 	User  string

@@ -24,6 +24,16 @@ var boards = map[daily.Period]struct{ top, own, rank string }{
 		own:  `SELECT points, solves FROM weeks WHERE guild = ? AND week = ? AND user_id = ?`,
 		rank: `SELECT COUNT(*) FROM weeks WHERE guild = ? AND week = ? AND (points > ? OR (points = ? AND user_id < ?))`,
 	},
+	daily.Month: {
+		top: `SELECT user_id, SUM(points), COUNT(*) FROM entries
+			WHERE guild = ? AND day BETWEEN ? AND ? AND solved_at IS NOT NULL
+			GROUP BY user_id ORDER BY SUM(points) DESC, user_id LIMIT ?`,
+		own: `SELECT SUM(points), COUNT(*) FROM entries
+			WHERE guild = ? AND day BETWEEN ? AND ? AND solved_at IS NOT NULL AND user_id = ? GROUP BY user_id`,
+		rank: `SELECT COUNT(*) FROM (SELECT user_id, SUM(points) AS total FROM entries
+				WHERE guild = ? AND day BETWEEN ? AND ? AND solved_at IS NOT NULL GROUP BY user_id) AS month
+			WHERE total > ? OR (total = ? AND user_id < ?)`,
+	},
 	daily.All: {
 		top: `SELECT user_id, solved, best FROM players WHERE guild = ? AND solved > 0
 			ORDER BY solved DESC, best DESC, user_id LIMIT ?`,
@@ -44,6 +54,8 @@ func (d *DB) Leaderboard(ctx context.Context, guild, user string, period daily.P
 	switch period {
 	case daily.Week:
 		span = []any{guild, daily.WeekStart(n)}
+	case daily.Month:
+		span = []any{guild, daily.MonthStart(n), n}
 	case daily.All:
 		span = []any{guild}
 	}
@@ -83,7 +95,7 @@ func (d *DB) ownRow(ctx context.Context, own, rank string, period daily.Period, 
 		return nil, err
 	}
 	args := append(span, r.Value, r.Value)
-	if period != daily.Week { // the week ranks by points, then user; the others have a second key
+	if period != daily.Week && period != daily.Month { // points rank by points, then user; the others have a second key
 		args = append(args, r.Extra, r.Extra)
 	}
 	args = append(args, user)

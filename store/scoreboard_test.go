@@ -142,3 +142,36 @@ func TestEditClaimedOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestMonthBoard: points of the days since the month's 1st, ranked by
+// points, then user id; the last month's solves do not count.
+func TestMonthBoard(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		d, ctx := open(), context.Background()
+		first := daily.MonthStart(45) // day 45 is 14 February 2026
+		if first != 32 {
+			t.Fatalf("MonthStart(45) = %d, want 32 (1 February)", first)
+		}
+		solve := func(user string, day int, level solver.Level) {
+			t.Helper()
+			_, _, _, err := d.Record(ctx, daily.Solve{Guild: "g", User: user, Day: day, At: t0, Level: level})
+			must(t, err)
+		}
+		solve("ann", 31, solver.Extreme) // 31 January: last month
+		solve("ann", 32, solver.Easy)
+		solve("bob", 40, solver.Medium)
+		solve("bob", 45, solver.Easy)
+		solve("cy", 44, solver.Hard)
+		b, err := d.Leaderboard(ctx, "g", "ann", daily.Month, 45, 2)
+		must(t, err)
+		var got []string
+		for _, r := range b.Top {
+			got = append(got, fmt.Sprintf("%d %s %d/%d", r.Rank, r.User, r.Value, r.Extra))
+		}
+		easy, medium, hard := daily.Points(solver.Easy, 0), daily.Points(solver.Medium, 0), daily.Points(solver.Hard, 0)
+		want := []string{fmt.Sprintf("1 bob %d/2", easy+medium), fmt.Sprintf("2 cy %d/1", hard)}
+		if !reflect.DeepEqual(got, want) || b.Own == nil || b.Own.Rank != 3 || b.Own.Value != int64(easy) {
+			t.Errorf("month board = %v, own %+v; want %v and ann 3rd with %d", got, b.Own, want, easy)
+		}
+	})
+}
