@@ -119,8 +119,9 @@ func modal(m *commands.Modal) *discordgo.InteractionResponseData {
 // post sends a message to a channel and returns its id.
 func (b *Bot) post(ctx context.Context, channel string, resp commands.Response) (string, error) {
 	mentions := noMentions
-	if len(resp.Mentions) > 0 { // these users, and nobody else
-		mentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: resp.Mentions[:min(len(resp.Mentions), 100)]}
+	if p := resp.Ping; len(p.Users) > 0 || len(p.Roles) > 0 { // these, and nobody else (Discord takes 100 of each)
+		mentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{},
+			Users: p.Users[:min(len(p.Users), 100)], Roles: p.Roles[:min(len(p.Roles), 100)]}
 	}
 	msg, err := b.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: b.fit(channel, resp.Content),
 		Files: files(resp.Files), Components: buttons(resp), AllowedMentions: mentions},

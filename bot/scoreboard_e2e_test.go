@@ -47,11 +47,13 @@ func solveDay(t *testing.T, st *store.DB, user string, n int, took time.Duration
 }
 
 // TestDailyScoreboardEndToEnd: the morning's post recaps yesterday with
-// the group streak, pinging yesterday's solvers and nobody else; as
+// the group streak, pinging yesterday's solvers and the role set up, and
+// nobody else; as
 // people solve, the post is edited into a scoreboard, a burst of solves
 // making a handful of edits, which ping nobody and give no digit away;
 // once the post is deleted its edits stop and the solves still count.
 func TestDailyScoreboardEndToEnd(t *testing.T) {
+	const puzzlers = "520000000000000042" // the role the post pings
 	const gap = 300 * time.Millisecond
 	h, st := startDailyWith(t, "", func(o *Options) { o.Schedule.EditGap = gap })
 	n := daily.DayOf(time.Now(), time.UTC)
@@ -60,8 +62,14 @@ func TestDailyScoreboardEndToEnd(t *testing.T) {
 		"700000000000000002": 12 * time.Minute, "700000000000000003": 0} {
 		solveDay(t, st, user, n-1, took)
 	}
-	h.send(setupCmd(admin, "UTC", discordgo.PermissionManageGuild))
+	setup := discordtest.WithPermissions(discordtest.Subcommand(guild, admin, "daily", "setup", map[string]any{
+		"channel": discordtest.Channel(channel), "hour": 0, "timezone": "UTC", "role": discordtest.Role(puzzlers)}),
+		discordgo.PermissionManageGuild)
+	checkMessage(t, h.send(setup).Final, []string{"pinging <@&" + puzzlers + ">"}, "", true)
 	post := h.waitPosts(2)[1]
+	if !strings.HasPrefix(post.Content, "<@&"+puzzlers+"> 🧩 **Daily #") {
+		t.Errorf("the post does not ping the role first:\n%s", post.Content)
+	}
 	for _, want := range []string{fmt.Sprintf("**Yesterday, #%d** · 🔥 group streak: 2 days in a row", n-1),
 		"🏆 <@700000000000000001> 3:00", "10–20 min: <@700000000000000002> 12:00", "Without a clock: <@700000000000000003>",
 		"**Today** · no one has solved it yet"} {
@@ -70,8 +78,9 @@ func TestDailyScoreboardEndToEnd(t *testing.T) {
 		}
 	}
 	pinged := []string{"700000000000000001", "700000000000000002", "700000000000000003"}
-	if m := post.Mentions; m == nil || len(m.Parse) != 0 || !reflect.DeepEqual(m.Users, pinged) {
-		t.Errorf("the post may ping %+v, want yesterday's solvers %v only", m, pinged)
+	if m := post.Mentions; m == nil || len(m.Parse) != 0 || !reflect.DeepEqual(m.Users, pinged) ||
+		!reflect.DeepEqual(m.Roles, []string{puzzlers}) {
+		t.Errorf("the post may ping %+v, want yesterday's solvers %v and the role %s only", m, pinged, puzzlers)
 	}
 
 	p, _, err := st.Puzzle(context.Background(), n)
@@ -102,7 +111,7 @@ func TestDailyScoreboardEndToEnd(t *testing.T) {
 		!strings.Contains(post.Content, "… and 2 more") {
 		t.Errorf("the scoreboard:\n%s", post.Content)
 	}
-	if m := post.Mentions; m == nil || len(m.Parse) != 0 || len(m.Users) != 0 {
+	if m := post.Mentions; m == nil || len(m.Parse) != 0 || len(m.Users) != 0 || len(m.Roles) != 0 {
 		t.Errorf("an edit may ping %+v, want nobody", m)
 	}
 	t.Logf("the post after %d solves in %v, %d edits:\n%s", solvers, took.Round(time.Millisecond), post.Edits, post.Content)

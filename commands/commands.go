@@ -69,12 +69,17 @@ type Response struct {
 	// Modal, when set, opens a form instead of replying; its submission
 	// comes back to the command's Component with the modal's custom id.
 	Modal *Modal
-	// Mentions are the users a channel message may ping; nobody else is,
-	// and no role, @everyone or @here.
-	Mentions []string
+	// Ping names whom a channel message may ping; nobody else is pinged,
+	// never @everyone or @here.
+	Ping Ping
 	// Post, when set, asks the bot to send a message to a channel first;
 	// the reply is then what Post.After returns.
 	Post *ChannelPost
+}
+
+// Ping is whom a message may ping: these users and roles.
+type Ping struct {
+	Users, Roles []string
 }
 
 // Modal is a form with text inputs. Its CustomID follows Button's rule.

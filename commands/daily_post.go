@@ -12,9 +12,13 @@ import (
 // n, and what its scoreboard edits rewrite: the puzzle image, its number
 // and level, a Play button, yesterday's solution under a spoiler and the
 // server's recap of it (naming its solvers, whom the post may ping), and
-// today's live scoreboard. It holds no digit of day n's solution.
+// today's live scoreboard; it pings the server's role, when it set one. It holds no digit of day n's solution.
 func (d Deps) DailyPost(ctx context.Context, guild string, n int) (Response, error) {
 	d = d.withDefaults()
+	g, _, err := d.Daily.Store.Guild(ctx, guild)
+	if err != nil {
+		return Response{}, err
+	}
 	p, err := d.Daily.Puzzle(ctx, n)
 	if err != nil {
 		return Response{}, err
@@ -32,6 +36,11 @@ func (d Deps) DailyPost(ctx context.Context, guild string, n int) (Response, err
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Content: content + "\n\n" + results, Files: []File{img}, Mentions: named,
+	ping := Ping{Users: named}
+	if g.Role != "" {
+		content = fmt.Sprintf("<@&%s> ", g.Role) + content
+		ping.Roles = []string{g.Role}
+	}
+	return Response{Content: content + "\n\n" + results, Files: []File{img}, Ping: ping,
 		Buttons: []Button{{Label: "Play", CustomID: "daily:play"}}}, nil
 }

@@ -35,6 +35,7 @@ func setupOptions() []*discordgo.ApplicationCommandOption {
 			Description: "Local hour of the post, 0–23"},
 		{Type: discordgo.ApplicationCommandOptionString, Name: "timezone", Autocomplete: true, MaxLength: 64,
 			Description: "IANA timezone such as Europe/Paris (default UTC); the server's day follows it"},
+		{Type: discordgo.ApplicationCommandOptionRole, Name: "role", Description: "A role the post pings (default: none)"},
 	}
 }
 
@@ -93,7 +94,7 @@ func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, o Option
 	if !canManage(i) {
 		return userError(replyNeedManage), nil
 	}
-	g := daily.Guild{ID: i.GuildID, Channel: o.ID("channel"), Hour: -1}
+	g := daily.Guild{ID: i.GuildID, Channel: o.ID("channel"), Hour: -1, Role: o.ID("role")}
 	if h, ok := o.Int("hour"); ok {
 		g.Hour = h
 	}
@@ -110,6 +111,9 @@ func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, o Option
 	}
 	g.Timezone = name
 	when := fmt.Sprintf("%02d:00 (%s)", g.Hour, name)
+	if g.Role != "" {
+		when += fmt.Sprintf(", pinging <@&%s>", g.Role)
+	}
 	announce := Response{Content: fmt.Sprintf("📅 The daily Sudoku will be posted here every day at %s. "+
 		"Everyone gets the same puzzle; press **Play** on the post or use `/daily play`.", when)}
 	return Response{Post: &ChannelPost{Channel: g.Channel, Message: announce,

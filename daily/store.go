@@ -25,6 +25,7 @@ type Guild struct {
 	Channel  string
 	Hour     int
 	Timezone string
+	Role     string // the role the post pings (empty: none)
 }
 
 // Entry is one player's play of one day's puzzle in one server.

@@ -71,13 +71,13 @@ func TestGuilds(t *testing.T) {
 		}
 		must(t, d.SaveGuild(ctx, daily.Guild{ID: "g1", Channel: "c1", Hour: 9, Timezone: "Europe/Paris"}))
 		must(t, d.SaveGuild(ctx, daily.Guild{ID: "g2", Timezone: "UTC"}))
-		must(t, d.SaveGuild(ctx, daily.Guild{ID: "g1", Channel: "c2", Hour: 7, Timezone: "Asia/Tokyo"}))
+		must(t, d.SaveGuild(ctx, daily.Guild{ID: "g1", Channel: "c2", Hour: 7, Timezone: "Asia/Tokyo", Role: "r"}))
 		g, ok, err := d.Guild(ctx, "g1")
-		if !ok || err != nil || g.Channel != "c2" || g.Hour != 7 || g.Timezone != "Asia/Tokyo" {
+		if !ok || err != nil || g.Channel != "c2" || g.Hour != 7 || g.Timezone != "Asia/Tokyo" || g.Role != "r" {
 			t.Errorf("Guild(g1) = %+v, %v, %v; want the replaced settings", g, ok, err)
 		}
 		posting, err := d.Posting(ctx)
-		if err != nil || len(posting) != 1 || posting[0].ID != "g1" {
+		if err != nil || len(posting) != 1 || posting[0].ID != "g1" || posting[0].Role != "r" {
 			t.Errorf("Posting = %+v, %v; want only g1", posting, err)
 		}
 	})

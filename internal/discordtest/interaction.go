@@ -395,10 +395,12 @@ func WithPermissions(p map[string]any, perms int64) map[string]any {
 	return p
 }
 
-// Channel is a channel option's value; Member a user option's.
+// Channel is a channel option's value; Member a user option's; Role a
+// role option's.
 type (
 	Channel string
 	Member  string
+	Role    string
 )
 
 func inGuild(guild string, u User, p map[string]any) map[string]any {
@@ -413,6 +415,8 @@ func optionValue(v any) any {
 		return string(c)
 	case Member:
 		return string(c)
+	case Role:
+		return string(c)
 	}
 	return v
 }
@@ -423,6 +427,8 @@ func optionType(v any) discordgo.ApplicationCommandOptionType {
 		return discordgo.ApplicationCommandOptionChannel
 	case Member:
 		return discordgo.ApplicationCommandOptionUser
+	case Role:
+		return discordgo.ApplicationCommandOptionRole
 	case bool:
 		return discordgo.ApplicationCommandOptionBoolean
 	case int, float64:

@@ -33,10 +33,11 @@ type wireMessage struct {
 }
 
 // AllowedMentions is whom a message may ping: the kinds of mention it
-// parses (users, roles, everyone) and the users it names.
+// parses (users, roles, everyone) and the users and roles it names.
 type AllowedMentions struct {
 	Parse []string `json:"parse"`
 	Users []string `json:"users"`
+	Roles []string `json:"roles"`
 }
 
 // wireComponent is any component, as far as the fake reads it.

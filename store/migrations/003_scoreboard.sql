@@ -16,3 +16,5 @@ CREATE INDEX posts_behind ON posts (behind);
 ALTER TABLE entries ADD COLUMN checks INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE entries ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE entries ADD COLUMN shape TEXT NOT NULL DEFAULT '';
+-- The role a server's post pings (empty: none).
+ALTER TABLE guilds ADD COLUMN role TEXT NOT NULL DEFAULT '';
