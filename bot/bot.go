@@ -92,6 +92,7 @@ type Bot struct {
 
 	mu       sync.Mutex
 	closing  bool
+	self     string // the bot's user id, once asked (selfID)
 	inflight sync.WaitGroup
 }
 

@@ -212,7 +212,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 // postFirst sends a handler's channel message, then asks the handler what
 // to reply.
 func (b *Bot) postFirst(ctx context.Context, command string, p *commands.ChannelPost) (commands.Response, error) {
-	id, err := b.post(ctx, p.Channel, p.Message)
+	id, err := b.post(ctx, p.Channel, p.Message, "")
 	if err != nil {
 		b.log.Warn("posting to a channel failed", "command", command, "channel", p.Channel, "err", b.scrub(err.Error()))
 	}

@@ -68,6 +68,12 @@ func startWith(t testing.TB, st *store.DB, change func(*Options)) *harness {
 	t.Helper()
 	fake := discordtest.New(testToken)
 	t.Cleanup(fake.Close)
+	return startOn(t, fake, st, change)
+}
+
+// startOn starts a bot process on a fake Discord that may serve others.
+func startOn(t testing.TB, fake *discordtest.Server, st *store.DB, change func(*Options)) *harness {
+	t.Helper()
 	origin, _ := url.Parse(fake.URL)
 	logs := &logBuffer{}
 	opt := wired(origin, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), st)

@@ -116,21 +116,22 @@ func modal(m *commands.Modal) *discordgo.InteractionResponseData {
 	return &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: m.Title, Components: rows}
 }
 
-// post sends a message to a channel and returns its id.
-func (b *Bot) post(ctx context.Context, channel string, resp commands.Response) (string, error) {
+// post sends a message to a channel and returns its id. A nonce, when
+// given, is enforced: Discord makes one message for it however often it
+// is sent within a few minutes.
+func (b *Bot) post(ctx context.Context, channel string, resp commands.Response, nonce string) (string, error) {
 	mentions := noMentions
 	if p := resp.Ping; len(p.Users) > 0 || len(p.Roles) > 0 { // these, and nobody else (Discord takes 100 of each)
 		mentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{},
 			Users: p.Users[:min(len(p.Users), 100)], Roles: p.Roles[:min(len(p.Roles), 100)]}
 	}
-	msg, err := b.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: b.fit(channel, resp.Content),
-		Files: files(resp.Files), Components: buttons(resp), AllowedMentions: mentions},
-		discordgo.WithContext(ctx))
+	id, err := b.sendMessage(ctx, channel, channelMessage{Content: b.fit(channel, resp.Content), Components: buttons(resp),
+		AllowedMentions: mentions, Nonce: nonce, EnforceNonce: nonce != ""}, files(resp.Files))
 	if err != nil {
 		b.metrics.apiError(err)
 		return "", err
 	}
-	return msg.ID, nil
+	return id, nil
 }
 
 // edit replaces the deferred answer (a new message, or the button's

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"net/http"
@@ -46,12 +47,13 @@ func (b *Bot) schedule(ctx context.Context, s *Schedule) {
 			if err != nil {
 				return "", err
 			}
-			id, err := b.post(ctx, channel, msg)
+			id, err := b.post(ctx, channel, msg, postNonce(guild, day))
 			if err != nil {
 				return "", errors.New(b.scrub(err.Error()))
 			}
 			return id, nil
-		}}
+		},
+		Find: b.findPost}
 	ed := &daily.Editor{Service: s.Daily, Log: b.log, Gap: s.EditGap, Edit: func(ctx context.Context, e daily.PostEdit) error {
 		return b.editPost(ctx, s, e)
 	}}
@@ -104,4 +106,52 @@ func (b *Bot) editPost(ctx context.Context, s *Schedule, e daily.PostEdit) error
 		return fmt.Errorf("%w: %s", daily.ErrRefused, b.scrub(err.Error()))
 	}
 	return errors.New(b.scrub(err.Error()))
+}
+
+// postNonce is the nonce of a server's post of day n: the same for every
+// attempt, so that Discord makes one message for attempts a few minutes
+// apart (a send that timed out after Discord took it). Within 25
+// characters.
+func postNonce(guild string, n int) string {
+	sum := sha256.Sum256([]byte(guild))
+	return fmt.Sprintf("d%d-%x", n, sum[:8])
+}
+
+// findPost looks among a channel's latest 50 messages for the bot's own
+// post of day n.
+func (b *Bot) findPost(ctx context.Context, channel string, n int) (string, bool, error) {
+	me, err := b.selfID(ctx)
+	if err != nil {
+		return "", false, err
+	}
+	msgs, err := b.session.ChannelMessages(channel, 50, "", "", "", discordgo.WithContext(ctx))
+	if err != nil {
+		b.metrics.apiError(err)
+		return "", false, errors.New(b.scrub(err.Error()))
+	}
+	for _, m := range msgs {
+		if day, ok := commands.DailyPostDay(m.Content); ok && day == n && m.Author != nil && m.Author.ID == me {
+			return m.ID, true, nil
+		}
+	}
+	return "", false, nil
+}
+
+// selfID returns the bot's own user id: from the gateway's READY, else
+// asked of Discord once (a process serving only HTTP interactions).
+func (b *Bot) selfID(ctx context.Context) (string, error) {
+	if u := b.session.State.User; u != nil && u.ID != "" {
+		return u.ID, nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.self != "" {
+		return b.self, nil
+	}
+	u, err := b.session.User("@me", discordgo.WithContext(ctx))
+	if err != nil {
+		return "", errors.New(b.scrub(err.Error()))
+	}
+	b.self = u.ID
+	return b.self, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
 // waitPost waits until the channel message id satisfies ok.
@@ -141,4 +142,65 @@ func wrongBy2(answer string) string {
 	b := []byte(answer)
 	b[0], b[1] = b[1], b[0]
 	return string(b)
+}
+
+// neverRecords is a store whose process dies between sending a post and
+// recording it: every record fails.
+type neverRecords struct{ daily.Store }
+
+func (neverRecords) PostDone(context.Context, string, int, string, string) error {
+	return daily.ErrStore
+}
+
+// TestDailyPostCrashBetweenSendAndRecordOnPostgres: a process posts the
+// day's puzzle and dies before recording it; once its claim runs out the
+// next process finds the post in the channel and records it. One post,
+// not two.
+func TestDailyPostCrashBetweenSendAndRecordOnPostgres(t *testing.T) {
+	dsn := storetest.PostgresURL(t)
+	open := func() *store.DB {
+		st, err := store.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	fake := discordtest.New(testToken)
+	t.Cleanup(fake.Close)
+	stA := open()
+	if err := stA.SaveGuild(context.Background(), daily.Guild{ID: guild, Channel: channel, Timezone: "UTC"}); err != nil {
+		t.Fatal(err)
+	}
+	often := func(o *Options) { o.Schedule.Every, o.Schedule.Lease = 20*time.Millisecond, 500*time.Millisecond }
+	a := startOn(t, fake, stA, func(o *Options) {
+		o.Schedule.Every, o.Schedule.Lease = 20*time.Millisecond, time.Minute // it holds its claim until it dies
+		o.Schedule.Daily = daily.New(neverRecords{stA}, o.Log)
+	})
+	a.waitPosts(1)
+	for deadline := time.Now().Add(wait); !strings.Contains(a.logs.String(), "daily post made but not recorded"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the first process never gave up recording; logs:\n%s", a.logs)
+		}
+	}
+	a.stop() // it dies with the post sent and not recorded
+	stB := open()
+	b := startOn(t, fake, stB, often)
+	n := daily.DayOf(time.Now(), time.UTC)
+	for deadline := time.Now().Add(wait); ; time.Sleep(10 * time.Millisecond) {
+		made, err := stB.PostsMade(context.Background(), n, n)
+		if err == nil && made[daily.PostKey{Guild: guild, Day: n}] {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the post was never recorded (%v); logs:\n%s\nthe first process's:\n%s", fake.Messages(), b.logs, a.logs)
+		}
+	}
+	if !strings.Contains(b.logs.String(), "an earlier attempt sent it without recording it") {
+		t.Errorf("the second process did not say it found the post; logs:\n%s", b.logs)
+	}
+	time.Sleep(100 * time.Millisecond) // more rounds
+	if posts := fake.Messages(); len(posts) != 1 {
+		t.Errorf("%d posts in the channel, want 1", len(posts))
+	}
 }

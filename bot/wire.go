@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 
 	"github.com/bwmarrin/discordgo"
@@ -68,6 +70,37 @@ func (b *Bot) restCallback(i *discordgo.Interaction, cb callback) error {
 	}
 	_, err = b.session.RequestRaw(http.MethodPost, endpoint, contentType, body, endpoint, 0)
 	return err
+}
+
+// channelMessage is a channel message as sent: discordgo v0.29's
+// MessageSend has no nonce. With EnforceNonce, Discord returns the message
+// made with the same nonce in the past few minutes instead of a second.
+type channelMessage struct {
+	Content         string                            `json:"content,omitempty"`
+	Components      []discordgo.MessageComponent      `json:"components,omitempty"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions,omitempty"`
+	Nonce           string                            `json:"nonce,omitempty"`
+	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
+}
+
+// sendMessage posts a channel message and returns its id.
+func (b *Bot) sendMessage(ctx context.Context, channel string, msg channelMessage, files []*discordgo.File) (string, error) {
+	uri := discordgo.EndpointChannelMessages(channel)
+	contentType, body, err := encode(msg, files)
+	if err != nil {
+		return "", err
+	}
+	data, err := b.session.RequestRaw(http.MethodPost, uri, contentType, body, uri, 0, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", err
+	}
+	var made struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(data, &made); err != nil || made.ID == "" {
+		return "", fmt.Errorf("a sent message without an id: %v", err)
+	}
+	return made.ID, nil
 }
 
 // editV2 edits an interaction's original message into a V2 message, as

@@ -3,10 +3,24 @@ package commands
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/render"
 )
+
+// postTitle begins a daily post's text; DailyPostDay reads it back.
+const postTitle = "🧩 **Daily #%d**"
+
+// DailyPostDay returns the day a daily post's text is for, and whether it
+// is one: to find a post a crashed process made without recording it.
+func DailyPostDay(content string) (int, bool) {
+	_, rest, ok := strings.Cut(content, "🧩 **Daily #")
+	digits, _, closed := strings.Cut(rest, "**")
+	n, err := strconv.Atoi(digits)
+	return n, ok && closed && err == nil && n > 0
+}
 
 // DailyPost returns the message the scheduler posts in a server for day
 // n, and what its scoreboard edits rewrite: the puzzle image, its number
@@ -27,7 +41,7 @@ func (d Deps) DailyPost(ctx context.Context, guild string, n int) (Response, err
 	if err != nil {
 		return Response{}, err
 	}
-	content := fmt.Sprintf("🧩 **Daily #%d** · %s · %s\nPress **Play** to get your own copy and start your clock; "+
+	content := fmt.Sprintf(postTitle+" · %s · %s\nPress **Play** to get your own copy and start your clock; "+
 		"only you see your answers. Streaks count consecutive days.", n, daily.Date(n).Format("Monday 2 January"), p.Level)
 	if y, err := d.Daily.Puzzle(ctx, n-1); err == nil && n > 1 {
 		content += fmt.Sprintf("\nYesterday's solution (#%d): ||%s||", n-1, codeBlock(render.Line(y.Solution)))

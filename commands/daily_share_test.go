@@ -49,3 +49,22 @@ func TestDailyStatsShowTheRecentSolves(t *testing.T) {
 		t.Errorf("the calendar shows %d days solved, want 1:\n%s", n, resp.Content)
 	}
 }
+
+func TestDailyPostDay(t *testing.T) {
+	tests := []struct {
+		content string
+		day     int
+		ok      bool
+	}{
+		{"🧩 **Daily #326** · Sunday 22 November · extreme\nPress **Play**", 326, true},
+		{"<@&42> 🧩 **Daily #7** · Wednesday", 7, true},
+		{"📅 The daily Sudoku will be posted here every day at 09:00", 0, false},
+		{"🧩 **Daily #12x** ·", 0, false},
+		{"🧩 **Daily #0**", 0, false},
+	}
+	for _, tt := range tests {
+		if day, ok := DailyPostDay(tt.content); day != tt.day && tt.ok || ok != tt.ok {
+			t.Errorf("DailyPostDay(%q) = %d, %v; want %d, %v", tt.content, day, ok, tt.day, tt.ok)
+		}
+	}
+}

@@ -243,7 +243,7 @@ func TestDueCatchesUp(t *testing.T) {
 	if len(due) != 1 || due[0].Guild.ID != "g" || due[0].Day != daily.DayOf(c.Now(), paris) {
 		t.Fatalf("Due at 09:00 Paris = %+v, want g's post only", due)
 	}
-	ok, err := s.Store.ClaimPost(ctx, "g", due[0].Day, c.Now(), time.Minute)
+	ok, _, err := s.Store.ClaimPost(ctx, "g", due[0].Day, c.Now(), time.Minute)
 	must(t, err)
 	must(t, s.Store.PostDone(ctx, "g", due[0].Day, "c", "m"))
 	if !ok || len(mustDue(t, s)) != 0 {

@@ -16,6 +16,12 @@ type Poster struct {
 	// Send posts a server's message of day n in a channel and returns the
 	// message's id. Its error text is logged, so it must hold no secret.
 	Send func(ctx context.Context, guild, channel string, day int) (messageID string, err error)
+	// Find looks in a channel for day n's post, made by an attempt that
+	// was not recorded (the process died between sending and recording,
+	// or a send timed out after Discord took it): a second attempt at a
+	// post asks it first, and records what it finds instead of posting
+	// again. Nil: never looked for.
+	Find func(ctx context.Context, channel string, day int) (messageID string, found bool, err error)
 	// Keep limits the servers this process posts for (nil: all).
 	Keep func(guild string) bool
 	// Lease is how long a claim holds before another process may take the
@@ -30,10 +36,11 @@ type Poster struct {
 }
 
 // Report counts what one Round did: posts made, posts refused (to be
-// retried), and refused posts whose retry falls after the server's day
-// ends (missed).
+// retried), refused posts whose retry falls after the server's day ends
+// (missed), and posts found made by an attempt that was not recorded.
 type Report struct {
 	Made, Failed, Missed int
+	Found                int // posts an unrecorded attempt had made, recorded instead of sent again
 }
 
 // recordTries and recordWithin bound the tries to record a made post:
@@ -62,11 +69,13 @@ func (p *Poster) Round(ctx context.Context) (Report, error) {
 	return rep, nil
 }
 
-// one claims, sends and records one post.
+// one claims, sends and records one post. A post claimed before may
+// have been sent by a process that died before recording it, so it is
+// looked for in the channel first, and recorded if it is there.
 func (p *Poster) one(ctx context.Context, d Due, rep *Report) {
 	s, log := p.Service, p.log().With("guild", d.Guild.ID, "day", d.Day)
 	now := s.Now()
-	ok, err := s.Store.ClaimPost(ctx, d.Guild.ID, d.Day, now, or(p.Lease, 10*time.Minute))
+	ok, again, err := s.Store.ClaimPost(ctx, d.Guild.ID, d.Day, now, or(p.Lease, 10*time.Minute))
 	if err != nil {
 		log.Warn("daily post: cannot claim", "err", err)
 	}
@@ -74,8 +83,21 @@ func (p *Poster) one(ctx context.Context, d Due, rep *Report) {
 		return // another process has it, or the claim could not be made
 	}
 	sctx, cancel := context.WithTimeout(ctx, or(p.SendTimeout, time.Minute))
+	defer cancel()
+	if again && p.Find != nil {
+		id, found, err := p.Find(sctx, d.Guild.Channel, d.Day)
+		switch {
+		case err != nil:
+			p.failed(ctx, d, now, fmt.Errorf("look for an earlier attempt's post: %w", err), rep)
+			return
+		case found:
+			rep.Found++
+			log.Warn("daily post: an earlier attempt sent it without recording it; recorded now", "message", id)
+			p.record(ctx, d, id)
+			return
+		}
+	}
 	id, err := p.Send(sctx, d.Guild.ID, d.Guild.Channel, d.Day)
-	cancel()
 	if err != nil {
 		p.failed(ctx, d, now, err, rep)
 		return

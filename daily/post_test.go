@@ -101,7 +101,7 @@ func TestPosterTakesOverAnAbandonedClaim(t *testing.T) {
 	p, c, f := newPoster(t)
 	day := daily.DayOf(c.Now(), mustLoc(t, "Europe/Paris"))
 	// Another process claimed the post and died before sending it.
-	ok, err := p.Service.Store.ClaimPost(context.Background(), "g", day, c.Now(), p.Lease)
+	ok, _, err := p.Service.Store.ClaimPost(context.Background(), "g", day, c.Now(), p.Lease)
 	if err != nil || !ok {
 		t.Fatalf("claim = %v, %v", ok, err)
 	}
@@ -181,5 +181,39 @@ func TestTwoPostersPostOnce(t *testing.T) {
 	wg.Wait()
 	if f.count() != 1 || reports[0].Made+reports[1].Made != 1 {
 		t.Errorf("two posters sent %d posts (%+v), want one", f.count(), reports)
+	}
+}
+
+// TestPosterFindsWhatACrashedAttemptPosted: a post sent but never
+// recorded (its process died, or every record failed) is, once the claim
+// runs out, looked for in the channel and recorded, not sent again; a
+// search that fails posts nothing and tries again later.
+func TestPosterFindsWhatACrashedAttemptPosted(t *testing.T) {
+	p, c, f := newPoster(t)
+	flakyRecords(p, 5) // every try to record the first send fails
+	looks := 0
+	lookErr := errors.New("503 Service Unavailable")
+	p.Find = func(_ context.Context, channel string, day int) (string, bool, error) {
+		looks++
+		if lookErr != nil {
+			return "", false, lookErr
+		}
+		return "message-" + channel, f.count() > 0, nil
+	}
+	if rep := round(t, p); rep != (daily.Report{Made: 1}) || looks != 0 {
+		t.Fatalf("first round = %+v with %d looks, want the post made without looking", rep, looks)
+	}
+	c.Set(c.Now().Add(p.Lease + time.Second))
+	if rep := round(t, p); rep.Failed != 1 || f.count() != 1 {
+		t.Errorf("a failed search: %+v and %d sends, want it failed and nothing sent again", rep, f.count())
+	}
+	lookErr = nil
+	c.Set(c.Now().Add(p.Retry + time.Second))
+	if rep := round(t, p); rep != (daily.Report{Found: 1}) || f.count() != 1 {
+		t.Errorf("after the lease: %+v and %d sends, want the post found and not sent again", rep, f.count())
+	}
+	c.Set(c.Now().Add(time.Hour))
+	if rep := round(t, p); rep != (daily.Report{}) {
+		t.Errorf("once found: %+v, want nothing more: it was recorded", rep)
 	}
 }

@@ -145,10 +145,12 @@ type Store interface {
 	// Posting returns the servers with a channel set.
 	Posting(ctx context.Context) ([]Guild, error)
 
-	// ClaimPost reserves the post of day n in a server for the caller: true
-	// when no post is made or under way (a claim older than lease is taken
-	// over), and no retry is pending after now.
-	ClaimPost(ctx context.Context, guild string, n int, now time.Time, lease time.Duration) (bool, error)
+	// ClaimPost reserves the post of day n in a server for the caller:
+	// claimed when no post is made or under way (a claim older than lease
+	// is taken over), and no retry is pending after now; again when the
+	// post was claimed before (it may have been sent without being
+	// recorded).
+	ClaimPost(ctx context.Context, guild string, n int, now time.Time, lease time.Duration) (claimed, again bool, err error)
 	// PostDone marks a claimed post made, as message in channel.
 	PostDone(ctx context.Context, guild string, n int, channel, message string) error
 	// PostFailed gives a claimed post up until retry.

@@ -95,18 +95,19 @@ func (d *DB) Posting(ctx context.Context) ([]daily.Guild, error) {
 // ClaimPost reserves a post: the primary key (guild, day) lets one caller
 // in; a failed post is retried after its retry time, and a claim whose
 // holder vanished is taken over after lease.
-func (d *DB) ClaimPost(ctx context.Context, guild string, n int, now time.Time, lease time.Duration) (bool, error) {
+func (d *DB) ClaimPost(ctx context.Context, guild string, n int, now time.Time, lease time.Duration) (claimed, again bool, err error) {
 	defer d.lockWrites()()
-	var day int
-	err := d.db.QueryRowContext(ctx, d.q(`INSERT INTO posts (guild, day, state, claimed_at) VALUES (?, ?, 'claimed', ?)
-		ON CONFLICT (guild, day) DO UPDATE SET state = 'claimed', claimed_at = excluded.claimed_at
+	var attempts int
+	err = d.db.QueryRowContext(ctx, d.q(`INSERT INTO posts (guild, day, state, claimed_at) VALUES (?, ?, 'claimed', ?)
+		ON CONFLICT (guild, day) DO UPDATE SET state = 'claimed', claimed_at = excluded.claimed_at,
+			attempts = posts.attempts + 1
 		WHERE (posts.state = 'failed' AND posts.retry_at <= excluded.claimed_at)
 		   OR (posts.state = 'claimed' AND posts.claimed_at <= ?)
-		RETURNING day`), guild, n, ms(now), ms(now.Add(-lease))).Scan(&day)
+		RETURNING attempts`), guild, n, ms(now), ms(now.Add(-lease))).Scan(&attempts)
 	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
+		return false, false, nil
 	}
-	return err == nil, d.wrap("claim post", err)
+	return err == nil, attempts > 1, d.wrap("claim post", err)
 }
 
 // PostDone marks a claimed post made.

@@ -25,7 +25,7 @@ func TestScoreboardEdits(t *testing.T) {
 			return e
 		}
 		must(t, d.Behind(ctx, "g", 10)) // no post yet: nothing to count
-		if ok, err := d.ClaimPost(ctx, "g", 10, t0, lease); !ok || err != nil {
+		if ok, _, err := d.ClaimPost(ctx, "g", 10, t0, lease); !ok || err != nil {
 			t.Fatalf("ClaimPost = %v, %v", ok, err)
 		}
 		must(t, d.PostDone(ctx, "g", 10, "chan", "msg"))
@@ -114,7 +114,7 @@ func TestResultsAndSolvedDays(t *testing.T) {
 func TestEditClaimedOnce(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() *DB) {
 		a, b, ctx := open(), open(), context.Background()
-		if ok, err := a.ClaimPost(ctx, "g", 10, t0, time.Minute); !ok || err != nil {
+		if ok, _, err := a.ClaimPost(ctx, "g", 10, t0, time.Minute); !ok || err != nil {
 			t.Fatalf("ClaimPost = %v, %v", ok, err)
 		}
 		must(t, a.PostDone(ctx, "g", 10, "chan", "msg"))

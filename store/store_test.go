@@ -100,7 +100,7 @@ func TestClaimPostExactlyOnce(t *testing.T) {
 			wg.Add(1)
 			go func(d *DB) {
 				defer wg.Done()
-				ok, err := d.ClaimPost(context.Background(), "g", 10, t0, 5*time.Minute)
+				ok, _, err := d.ClaimPost(context.Background(), "g", 10, t0, 5*time.Minute)
 				if err != nil {
 					t.Error(err)
 				}
@@ -122,26 +122,28 @@ func TestClaimPostRetryAndLease(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() *DB) {
 		d, ctx := open(), context.Background()
 		lease := 5 * time.Minute
+		again := false
 		claim := func(at time.Time) bool {
-			ok, err := d.ClaimPost(ctx, "g", 10, at, lease)
+			ok, a, err := d.ClaimPost(ctx, "g", 10, at, lease)
 			must(t, err)
+			again = a
 			return ok
 		}
-		if !claim(t0) {
-			t.Fatal("first claim lost")
+		if !claim(t0) || again {
+			t.Fatalf("first claim lost, or said to come again (%v)", again)
 		}
 		if claim(t0.Add(time.Minute)) {
 			t.Error("a live claim was taken over")
 		}
-		if !claim(t0.Add(lease + time.Second)) {
-			t.Error("a claim past its lease was not taken over")
+		if !claim(t0.Add(lease+time.Second)) || !again {
+			t.Errorf("a claim past its lease was not taken over as a second attempt (again %v)", again)
 		}
 		must(t, d.PostFailed(ctx, "g", 10, t0.Add(20*time.Minute)))
 		if claim(t0.Add(10 * time.Minute)) {
 			t.Error("a failed post was retried before its retry time")
 		}
-		if !claim(t0.Add(21 * time.Minute)) {
-			t.Error("a failed post was not retried after its retry time")
+		if !claim(t0.Add(21*time.Minute)) || !again {
+			t.Errorf("a failed post was not retried after its retry time as a further attempt (again %v)", again)
 		}
 		must(t, d.PostDone(ctx, "g", 10, "c", "m1"))
 		if made, err := d.PostsMade(ctx, 9, 11); !made[daily.PostKey{Guild: "g", Day: 10}] || len(made) != 1 || err != nil {

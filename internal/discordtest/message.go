@@ -30,6 +30,8 @@ type wireMessage struct {
 	} `json:"choices"`
 	Components      []wireComponent  `json:"components"`
 	AllowedMentions *AllowedMentions `json:"allowed_mentions"`
+	Nonce           string           `json:"nonce"`
+	EnforceNonce    bool             `json:"enforce_nonce"`
 }
 
 // AllowedMentions is whom a message may ping: the kinds of mention it

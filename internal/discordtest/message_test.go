@@ -99,3 +99,33 @@ func TestFakeKeepsAMessagesFlags(t *testing.T) {
 		t.Errorf("after the update: %+v, want the same private V2 message", after.Final)
 	}
 }
+
+// TestFakeEnforcesNonces: a message sent again with the same nonce and
+// enforce_nonce within the window is the first one; after it, a new one.
+func TestFakeEnforcesNonces(t *testing.T) {
+	s := New("tok")
+	defer s.Close()
+	send := func(nonce string) string {
+		t.Helper()
+		code, body := request(t, s, "POST", "/api/v9/channels/9/messages", "Bot tok",
+			`{"content": "🧩 post", "nonce": "`+nonce+`", "enforce_nonce": true}`)
+		if code != 200 {
+			t.Fatalf("send: %d %s", code, body)
+		}
+		var m struct{ ID string }
+		json.Unmarshal([]byte(body), &m)
+		return m.ID
+	}
+	first := send("d1-abc")
+	if again := send("d1-abc"); again != first || len(s.Messages()) != 1 {
+		t.Errorf("the same nonce again: message %s (first %s), %d messages; want the first, one message", again, first, len(s.Messages()))
+	}
+	send("d2-abc")
+	s.mu.Lock()
+	s.now = func() time.Time { return time.Now().Add(nonceWindow + time.Second) }
+	s.mu.Unlock()
+	send("d1-abc")
+	if n := len(s.Messages()); n != 3 {
+		t.Errorf("%d messages, want 3: another nonce, and the first after its window", n)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,6 +35,9 @@ type Message struct {
 	Outline string
 	// Edits counts the edits a channel message took.
 	Edits int
+	// Nonce is the nonce a channel message was sent with.
+	Nonce string
+	at    time.Time // when it was sent, by the fake's clock
 	// Mentions is whom the message (or its last edit) may ping; nil when
 	// it did not say, which lets Discord ping whoever it mentions.
 	Mentions *AllowedMentions
@@ -71,6 +75,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/v9/webhooks/{app}/{token}", s.postFollowup)
 	mux.HandleFunc("POST /api/v9/channels/{channel}/messages", s.postMessage)
 	mux.HandleFunc("PATCH /api/v9/channels/{channel}/messages/{msg}", s.patchMessage)
+	mux.HandleFunc("GET /api/v9/channels/{channel}/messages", s.getMessages)
+	mux.HandleFunc("GET /api/v9/users/@me", s.getMe)
 	mux.HandleFunc("GET /gateway/", s.serveGateway)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
@@ -284,19 +290,65 @@ func (s *Server) tooLongLocked(what, content string) bool {
 	return n > MaxContent
 }
 
+// nonceWindow is how long Discord remembers a message's nonce for
+// enforce_nonce: "the past few minutes".
+const nonceWindow = 3 * time.Minute
+
 func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 	var data wireMessage
 	m, ok := s.receiveMessage("message", "channel message", w, r, &data, func() *wireMessage { return &data })
 	if !ok {
 		return
 	}
-	m.ChannelID = r.PathValue("channel")
+	m.ChannelID, m.Nonce, m.at = r.PathValue("channel"), data.Nonce, s.now()
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	if data.EnforceNonce && m.Nonce != "" {
+		for _, old := range s.messages {
+			if old.Nonce == m.Nonce && old.ChannelID == m.ChannelID && s.since(old.at) < nonceWindow {
+				writeJSON(w, messageJSON(old, s.AppID)) // the message made before, not a second one
+				return
+			}
+		}
+	}
 	m.ID = s.newID()
 	s.messages = append(s.messages, m)
 	s.changed.Broadcast()
-	s.mu.Unlock()
-	writeJSON(w, map[string]any{"id": m.ID, "channel_id": m.ChannelID, "content": m.Content})
+	writeJSON(w, messageJSON(m, s.AppID))
+}
+
+// messageJSON is a channel message as Discord returns it, by the bot.
+func messageJSON(m Message, author string) map[string]any {
+	return map[string]any{"id": m.ID, "channel_id": m.ChannelID, "content": m.Content,
+		"author": map[string]any{"id": author, "username": "sudokubot", "bot": true}}
+}
+
+// getMessages lists a channel's latest messages, newest first.
+func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) {
+	if !s.begin("messages", w, r) {
+		return
+	}
+	limit, err := strconv.Atoi(r.URL.Query().Get("limit"))
+	if err != nil || limit < 1 || limit > 100 {
+		limit = 50
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := []map[string]any{}
+	for k := len(s.messages) - 1; k >= 0 && len(out) < limit; k-- {
+		if m := s.messages[k]; m.ChannelID == r.PathValue("channel") {
+			out = append(out, messageJSON(m, s.AppID))
+		}
+	}
+	writeJSON(w, out)
+}
+
+// getMe is the bot's own user: its id is the application's.
+func (s *Server) getMe(w http.ResponseWriter, r *http.Request) {
+	if !s.begin("me", w, r) {
+		return
+	}
+	writeJSON(w, map[string]any{"id": s.AppID, "username": "sudokubot", "discriminator": "0", "bot": true})
 }
 
 // patchMessage edits a channel message, as Discord does: fields the edit

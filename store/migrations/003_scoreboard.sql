@@ -16,5 +16,8 @@ CREATE INDEX posts_behind ON posts (behind);
 ALTER TABLE entries ADD COLUMN checks INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE entries ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE entries ADD COLUMN shape TEXT NOT NULL DEFAULT '';
+-- How many times a post was claimed: a second claim (a retry, or a takeover
+-- from a process that died) first looks for the post in the channel.
+ALTER TABLE posts ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1;
 -- The role a server's post pings (empty: none).
 ALTER TABLE guilds ADD COLUMN role TEXT NOT NULL DEFAULT '';
