@@ -100,12 +100,18 @@ func (b *Bot) editPost(ctx context.Context, s *Schedule, e daily.PostEdit) error
 		return nil
 	}
 	b.metrics.apiError(err)
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Response != nil &&
-		(rest.Response.StatusCode == http.StatusNotFound || rest.Response.StatusCode == http.StatusForbidden) {
+	if refused(err) {
 		return fmt.Errorf("%w: %s", daily.ErrRefused, b.scrub(err.Error()))
 	}
 	return errors.New(b.scrub(err.Error()))
+}
+
+// refused reports whether Discord refused a request for good: the thing
+// is gone (404) or the bot may not (403).
+func refused(err error) bool {
+	var rest *discordgo.RESTError
+	return errors.As(err, &rest) && rest.Response != nil &&
+		(rest.Response.StatusCode == http.StatusNotFound || rest.Response.StatusCode == http.StatusForbidden)
 }
 
 // postNonce is the nonce of a server's post of day n: the same for every
@@ -125,6 +131,11 @@ func (b *Bot) findPost(ctx context.Context, channel string, n int) (string, bool
 		return "", false, err
 	}
 	msgs, err := b.session.ChannelMessages(channel, 50, "", "", "", discordgo.WithContext(ctx))
+	if refused(err) { // without Read Message History: post rather than never
+		b.log.Warn("daily post: cannot read the channel to look for an earlier attempt's post; give the bot Read Message History there",
+			"channel", channel)
+		return "", false, nil
+	}
 	if err != nil {
 		b.metrics.apiError(err)
 		return "", false, errors.New(b.scrub(err.Error()))

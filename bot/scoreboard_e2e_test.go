@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"reflect"
 	"strings"
 	"testing"
@@ -157,6 +158,13 @@ func (neverRecords) PostDone(context.Context, string, int, string, string) error
 // next process finds the post in the channel and records it. One post,
 // not two.
 func TestDailyPostCrashBetweenSendAndRecordOnPostgres(t *testing.T) {
+	t.Run("found", func(t *testing.T) { crashBetweenSendAndRecord(t, false) })
+	// Without Read Message History the search is refused: the post goes
+	// out again with the same nonce, and Discord returns the first.
+	t.Run("history refused", func(t *testing.T) { crashBetweenSendAndRecord(t, true) })
+}
+
+func crashBetweenSendAndRecord(t *testing.T, forbid bool) {
 	dsn := storetest.PostgresURL(t)
 	open := func() *store.DB {
 		st, err := store.Open(context.Background(), dsn)
@@ -185,6 +193,9 @@ func TestDailyPostCrashBetweenSendAndRecordOnPostgres(t *testing.T) {
 	}
 	a.stop() // it dies with the post sent and not recorded
 	stB := open()
+	if forbid {
+		fake.Fail("messages", http.StatusForbidden, 1, 0)
+	}
 	b := startOn(t, fake, stB, often)
 	n := daily.DayOf(time.Now(), time.UTC)
 	for deadline := time.Now().Add(wait); ; time.Sleep(10 * time.Millisecond) {
@@ -196,8 +207,9 @@ func TestDailyPostCrashBetweenSendAndRecordOnPostgres(t *testing.T) {
 			t.Fatalf("the post was never recorded (%v); logs:\n%s\nthe first process's:\n%s", fake.Messages(), b.logs, a.logs)
 		}
 	}
-	if !strings.Contains(b.logs.String(), "an earlier attempt sent it without recording it") {
-		t.Errorf("the second process did not say it found the post; logs:\n%s", b.logs)
+	said := map[bool]string{false: "an earlier attempt sent it without recording it", true: "give the bot Read Message History"}[forbid]
+	if !strings.Contains(b.logs.String(), said) {
+		t.Errorf("the second process did not say %q; logs:\n%s", said, b.logs)
 	}
 	time.Sleep(100 * time.Millisecond) // more rounds
 	if posts := fake.Messages(); len(posts) != 1 {

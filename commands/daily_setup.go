@@ -120,7 +120,8 @@ func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, o Option
 		After: func(ctx context.Context, _ string, err error) (Response, error) {
 			if err != nil {
 				return userError(fmt.Sprintf("I can't post in <#%s>. Give me **View Channel**, **Send Messages**, "+
-					"**Attach Files** and **Embed Links** there, then run `/daily setup` again. Nothing was changed.", g.Channel)), nil
+					"**Attach Files**, **Embed Links** and **Read Message History** there, then run `/daily setup` again. "+
+					"Nothing was changed.", g.Channel)), nil
 			}
 			if err := d.Daily.Setup(ctx, g); err != nil {
 				d.Log.Error("daily setup not saved", "guild", g.ID, "err", err)
