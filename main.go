@@ -162,7 +162,7 @@ func botOptions(cfg config.Config, log *slog.Logger, st *store.DB) bot.Options {
 		PublicKey: cfg.PublicKey, Metrics: m, Prepare: svc.Ready, Health: st.Ping}
 	m.CountDatabaseErrors(st.Errors)
 	if cfg.DailyPosts {
-		opt.Schedule = &bot.Schedule{Daily: svc, Post: deps.DailyPost, Every: cfg.DailyPoll}
+		opt.Schedule = &bot.Schedule{Daily: svc, Post: deps.DailyPost, Remind: deps.DailyReminder, Every: cfg.DailyPoll}
 	}
 	return opt
 }

@@ -125,7 +125,7 @@ func wired(origin *url.URL, log *slog.Logger, st *store.DB) Options {
 		svc := daily.New(st, log)
 		deps.Daily, deps.Games, opt.Prepare, opt.Health = svc, st, svc.Ready, st.Ping
 		m.CountDatabaseErrors(st.Errors)
-		opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost}
+		opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost, Remind: deps.DailyReminder}
 	}
 	opt.Commands = commands.All(deps)
 	return opt

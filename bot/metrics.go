@@ -21,6 +21,7 @@ type Metrics struct {
 	rateLimited   prometheus.Counter
 	apiErrors     *prometheus.CounterVec   // by HTTP status
 	dailyPosts    *prometheus.CounterVec   // made, failed, missed; their scoreboards edited, failed, stopped
+	reminders     *prometheus.CounterVec   // sent, refused, failed
 	endpoint      *prometheus.CounterVec   // HTTP interaction requests by result
 	solver        *prometheus.HistogramVec // by command
 	timeouts      *prometheus.CounterVec   // solver runs that hit their limit, by command
@@ -43,6 +44,9 @@ func NewMetrics() *Metrics {
 			Help: "Discord REST calls that failed, by HTTP status (0: no response)."}, []string{"status"}),
 		dailyPosts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_daily_posts_total",
 			Help: "Daily posts by result: made, failed (retried later) or missed (the day ended first); their scoreboard edits: edited, edit_failed (retried) or edit_stopped (Discord refuses them)."}, []string{"result"}),
+		reminders: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_daily_reminders_total",
+			Help: "Daily reminder DMs by result: sent, refused (the player's settings; not retried that day) or failed (retried)."},
+			[]string{"result"}),
 		solver: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "sudokubot_solver_seconds",
 			Help: "Time spent in the solver per command.", Buckets: buckets}, []string{"command"}),
 		timeouts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_solver_timeouts_total",
@@ -50,7 +54,7 @@ func NewMetrics() *Metrics {
 		endpoint: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_http_requests_total",
 			Help: "Requests to POST /interactions by result: accepted, bad_signature, too_large, bad_body, replayed."}, []string{"result"}),
 	}
-	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts,
+	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts, m.reminders,
 		m.endpoint, m.solver, m.timeouts, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

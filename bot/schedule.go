@@ -26,6 +26,11 @@ type Schedule struct {
 	// EditGap is the least time between two edits of one post's
 	// scoreboard (default 5s): a burst of solves makes one edit per gap.
 	EditGap time.Duration
+	// Remind builds the DM that reminds a player of day n's puzzle in a
+	// server; nil: no reminders. RemindLimit bounds the DMs of one round
+	// (default 20).
+	Remind      func(ctx context.Context, guild string, n int) (commands.Response, error)
+	RemindLimit int
 	// Keep limits the servers this process posts for (nil: all).
 	Keep func(guild string) bool
 	// Lease is how long a claim holds before another process may take
@@ -54,6 +59,9 @@ func (b *Bot) schedule(ctx context.Context, s *Schedule) {
 			return id, nil
 		},
 		Find: b.findPost}
+	rem := &daily.Reminder{Service: s.Daily, Log: b.log, Limit: s.RemindLimit, Send: func(ctx context.Context, guild, user string, day int) error {
+		return b.remind(ctx, s, guild, user, day)
+	}}
 	ed := &daily.Editor{Service: s.Daily, Log: b.log, Gap: s.EditGap, Edit: func(ctx context.Context, e daily.PostEdit) error {
 		return b.editPost(ctx, s, e)
 	}}
@@ -75,6 +83,15 @@ func (b *Bot) schedule(ctx context.Context, s *Schedule) {
 		b.metrics.dailyPosts.WithLabelValues("edited").Add(float64(edits.Made))
 		b.metrics.dailyPosts.WithLabelValues("edit_failed").Add(float64(edits.Failed))
 		b.metrics.dailyPosts.WithLabelValues("edit_stopped").Add(float64(edits.Stopped))
+		if s.Remind != nil {
+			sent, err := rem.Round(ctx)
+			if err != nil {
+				b.log.Warn("daily reminders: cannot read the reminders due; will retry", "err", err)
+			}
+			b.metrics.reminders.WithLabelValues("sent").Add(float64(sent.Sent))
+			b.metrics.reminders.WithLabelValues("refused").Add(float64(sent.Refused))
+			b.metrics.reminders.WithLabelValues("failed").Add(float64(sent.Failed))
+		}
 		select {
 		case <-ctx.Done():
 			return
@@ -165,4 +182,28 @@ func (b *Bot) selfID(ctx context.Context) (string, error) {
 	}
 	b.self = u.ID
 	return b.self, nil
+}
+
+// remind DMs a player their reminder. A DM their settings refuse (Discord's
+// 50007, or a DM channel it will not open) is daily.ErrRefused.
+func (b *Bot) remind(ctx context.Context, s *Schedule, guild, user string, day int) error {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	msg, err := s.Remind(ctx, guild, day)
+	if err != nil {
+		return err
+	}
+	ch, err := b.session.UserChannelCreate(user, discordgo.WithContext(ctx))
+	if err == nil {
+		_, err = b.sendMessage(ctx, ch.ID, channelMessage{Content: b.fit(user, msg.Content), AllowedMentions: noMentions}, nil)
+	}
+	if err == nil {
+		return nil
+	}
+	b.metrics.apiError(err)
+	var rest *discordgo.RESTError
+	if refused(err) || (errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser) {
+		return fmt.Errorf("%w: %s", daily.ErrRefused, b.scrub(err.Error()))
+	}
+	return errors.New(b.scrub(err.Error()))
 }

@@ -41,6 +41,7 @@ func dailyCommand(d Deps) Command {
 					Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Whose (default: yours)"}),
 				sub("setup", "Post the daily puzzle in a channel every day (needs Manage Server)", setupOptions()...),
 				sub("off", "Stop posting the daily puzzle (needs Manage Server)"),
+				sub("remind", "A DM at a local hour on days you have not solved the daily yet", remindOptions()...),
 			},
 		},
 		Private: func(i *discordgo.Interaction) bool {
@@ -103,6 +104,8 @@ func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Respon
 		return d.dailySetup(ctx, i, o)
 	case "off":
 		return d.dailyOff(ctx, i)
+	case "remind":
+		return d.dailyRemind(ctx, i, o)
 	}
 	return userError("That /daily subcommand is not known any more; try /help."), nil
 }

@@ -113,3 +113,24 @@ func TestGroupStreak(t *testing.T) {
 		}
 	}
 }
+
+// TestReminderRoundIsBounded: a round sends at most Limit DMs; the rest
+// go in the next.
+func TestReminderRoundIsBounded(t *testing.T) {
+	s, _, _ := postedToday(t)
+	ctx := context.Background()
+	for u := range 25 {
+		must(t, s.Store.SetReminder(ctx, "g", fmt.Sprint("u", u), 0))
+	}
+	sent := 0
+	r := &daily.Reminder{Service: s, Limit: 20, Send: func(context.Context, string, string, int) error { sent++; return nil }}
+	for k, want := range []int{20, 5, 0} {
+		rep, err := r.Round(ctx)
+		if err != nil || rep.Sent != want {
+			t.Errorf("round %d: %+v, %v; want %d sent", k+1, rep, err, want)
+		}
+	}
+	if sent != 25 {
+		t.Errorf("%d DMs in all, want 25", sent)
+	}
+}

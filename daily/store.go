@@ -193,6 +193,26 @@ type Store interface {
 	// entry was solved before.
 	Record(ctx context.Context, s Solve) (e Entry, p Player, first bool, err error)
 
+	// SetReminder asks for a player's reminder at a local hour, replacing
+	// the one they had; DropReminder stops it and reports whether there
+	// was one.
+	SetReminder(ctx context.Context, guild, user string, hour int) error
+	DropReminder(ctx context.Context, guild, user string) (bool, error)
+	// RemindedGuilds returns the servers (and "" for outside servers) where
+	// someone asked for a reminder.
+	RemindedGuilds(ctx context.Context) ([]string, error)
+	// ClaimReminders claims, for the caller, at most limit reminders of a
+	// server due on day n at local hour (their hour has come, they were not
+	// reminded that day, and the player has not solved day n), and returns
+	// the players.
+	ClaimReminders(ctx context.Context, guild string, n, hour, limit int) ([]string, error)
+	// ReminderFailed gives a claimed reminder back for a later round, or,
+	// when refused, counts a DM the player's settings refused: after three
+	// in a row the reminder is dropped.
+	ReminderFailed(ctx context.Context, guild, user string, n int, refused bool) error
+	// ReminderSent records a DM that went out: the refusals start again.
+	ReminderSent(ctx context.Context, guild, user string) error
+
 	// Player returns a player's record (zero counts when they have none).
 	Player(ctx context.Context, guild, user string) (Player, error)
 	// Times returns the measured times of a player's solves.

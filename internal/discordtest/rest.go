@@ -77,6 +77,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("PATCH /api/v9/channels/{channel}/messages/{msg}", s.patchMessage)
 	mux.HandleFunc("GET /api/v9/channels/{channel}/messages", s.getMessages)
 	mux.HandleFunc("GET /api/v9/users/@me", s.getMe)
+	mux.HandleFunc("POST /api/v9/users/@me/channels", s.postDM)
 	mux.HandleFunc("GET /gateway/", s.serveGateway)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
@@ -303,6 +304,10 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 	m.ChannelID, m.Nonce, m.at = r.PathValue("channel"), data.Nonce, s.now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if user, dm := s.dms[m.ChannelID]; dm && s.refuseDMs[user] {
+		writeError(w, http.StatusForbidden, 50007, "Cannot send messages to this user")
+		return
+	}
 	if data.EnforceNonce && m.Nonce != "" {
 		for _, old := range s.messages {
 			if old.Nonce == m.Nonce && old.ChannelID == m.ChannelID && s.since(old.at) < nonceWindow {
@@ -341,6 +346,55 @@ func (s *Server) getMessages(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, out)
+}
+
+// postDM opens (or returns) the DM channel with a user.
+func (s *Server) postDM(w http.ResponseWriter, r *http.Request) {
+	if !s.begin("dm", w, r) {
+		return
+	}
+	var body struct {
+		Recipient string `json:"recipient_id"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.Recipient == "" {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := ""
+	for ch, user := range s.dms {
+		if user == body.Recipient {
+			id = ch
+		}
+	}
+	if id == "" {
+		id = s.newID()
+		s.dms[id] = body.Recipient
+	}
+	writeJSON(w, map[string]any{"id": id, "type": discordgo.ChannelTypeDM,
+		"recipients": []map[string]any{{"id": body.Recipient, "username": "player"}}})
+}
+
+// RefuseDMs makes a user's settings refuse DMs from the bot, as Discord
+// answers then: 403, code 50007.
+func (s *Server) RefuseDMs(user string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refuseDMs[user] = true
+}
+
+// DMs returns the messages the bot sent a user in a DM.
+func (s *Server) DMs(user string) []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Message
+	for _, m := range s.messages {
+		if s.dms[m.ChannelID] == user {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // getMe is the bot's own user: its id is the application's.

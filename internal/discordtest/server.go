@@ -52,6 +52,8 @@ type Server struct {
 	byToken      map[string]*interaction
 	messages     []Message          // posted in channels
 	msgs         map[string]Message // interactions' messages, by id
+	dms          map[string]string  // DM channels' users, by channel id
+	refuseDMs    map[string]bool    // users whose settings refuse the bot's DMs
 	violations   []string
 	failures     map[string][]failure // by route
 	requests     map[string]int       // by route
@@ -82,7 +84,8 @@ func New(token string) *Server {
 	s := &Server{
 		Token: token, AppID: "100000000000000001", now: time.Now,
 		commands: map[string][]*discordgo.ApplicationCommand{}, interactions: map[string]*interaction{},
-		byToken: map[string]*interaction{}, msgs: map[string]Message{}, failures: map[string][]failure{}, requests: map[string]int{},
+		byToken: map[string]*interaction{}, msgs: map[string]Message{}, dms: map[string]string{}, refuseDMs: map[string]bool{},
+		failures: map[string][]failure{}, requests: map[string]int{},
 		nextID: 200000000000000000,
 	}
 	s.changed = sync.NewCond(&s.mu)

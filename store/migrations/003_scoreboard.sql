@@ -21,3 +21,15 @@ ALTER TABLE entries ADD COLUMN shape TEXT NOT NULL DEFAULT '';
 ALTER TABLE posts ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1;
 -- The role a server's post pings (empty: none).
 ALTER TABLE guilds ADD COLUMN role TEXT NOT NULL DEFAULT '';
+-- Reminders: a player of a server (or, with no server id, outside servers)
+-- asks for a DM at a local hour on days they have not solved the daily.
+-- last_day is the last day they were reminded (or claimed for it);
+-- refused counts DMs their settings refused in a row.
+CREATE TABLE reminders (
+	guild    TEXT NOT NULL,
+	user_id  TEXT NOT NULL,
+	hour     INTEGER NOT NULL,
+	last_day INTEGER NOT NULL DEFAULT 0,
+	refused  INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (guild, user_id)
+);
