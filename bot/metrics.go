@@ -43,7 +43,7 @@ func NewMetrics() *Metrics {
 		apiErrors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_discord_api_errors_total",
 			Help: "Discord REST calls that failed, by HTTP status (0: no response)."}, []string{"status"}),
 		dailyPosts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_daily_posts_total",
-			Help: "Daily posts by result: made, failed (retried later) or missed (the day ended first); their scoreboard edits: edited, edit_failed (retried) or edit_stopped (Discord refuses them)."}, []string{"result"}),
+			Help: "Daily posts by result: made, failed (retried later), missed (the day ended first) or found (an unrecorded attempt had made it); their scoreboard edits: edited, edit_failed (retried) or edit_stopped (Discord refuses them)."}, []string{"result"}),
 		reminders: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_daily_reminders_total",
 			Help: "Daily reminder DMs by result: sent, refused (the player's settings; not retried that day) or failed (retried)."},
 			[]string{"result"}),

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/daily"
@@ -73,30 +74,32 @@ func (b *Bot) schedule(ctx context.Context, s *Schedule) {
 		if err != nil {
 			b.log.Warn("daily posts: cannot read the schedule; will retry", "err", err)
 		}
-		b.metrics.dailyPosts.WithLabelValues("made").Add(float64(rep.Made))
-		b.metrics.dailyPosts.WithLabelValues("failed").Add(float64(rep.Failed))
-		b.metrics.dailyPosts.WithLabelValues("missed").Add(float64(rep.Missed))
+		tally(b.metrics.dailyPosts, map[string]int{"made": rep.Made, "failed": rep.Failed, "missed": rep.Missed,
+			"found": rep.Found})
 		edits, err := ed.Round(ctx)
 		if err != nil {
 			b.log.Warn("daily posts: cannot read the edits due; will retry", "err", err)
 		}
-		b.metrics.dailyPosts.WithLabelValues("edited").Add(float64(edits.Made))
-		b.metrics.dailyPosts.WithLabelValues("edit_failed").Add(float64(edits.Failed))
-		b.metrics.dailyPosts.WithLabelValues("edit_stopped").Add(float64(edits.Stopped))
+		tally(b.metrics.dailyPosts, map[string]int{"edited": edits.Made, "edit_failed": edits.Failed, "edit_stopped": edits.Stopped})
 		if s.Remind != nil {
 			sent, err := rem.Round(ctx)
 			if err != nil {
 				b.log.Warn("daily reminders: cannot read the reminders due; will retry", "err", err)
 			}
-			b.metrics.reminders.WithLabelValues("sent").Add(float64(sent.Sent))
-			b.metrics.reminders.WithLabelValues("refused").Add(float64(sent.Refused))
-			b.metrics.reminders.WithLabelValues("failed").Add(float64(sent.Failed))
+			tally(b.metrics.reminders, map[string]int{"sent": sent.Sent, "refused": sent.Refused, "failed": sent.Failed})
 		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
+	}
+}
+
+// tally adds a round's counts to a counter by result.
+func tally(c *prometheus.CounterVec, counts map[string]int) {
+	for result, n := range counts {
+		c.WithLabelValues(result).Add(float64(n))
 	}
 }
 

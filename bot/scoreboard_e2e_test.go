@@ -109,7 +109,7 @@ func TestDailyScoreboardEndToEnd(t *testing.T) {
 	if max := int(took/gap) + 2; post.Edits > max || post.Edits == 0 {
 		t.Errorf("%d solves in %v made %d edits, want between 1 and %d (one per %v)", solvers, took, post.Edits, max, gap)
 	}
-	if strings.Contains(post.Content, p.Solution.String()) || !strings.Contains(post.Content, "· 1 mistake") ||
+	if strings.Contains(post.Content, p.Solution.String()) || !strings.Contains(post.Content, "· 1 wrong try") ||
 		!strings.Contains(post.Content, "… and 2 more") {
 		t.Errorf("the scoreboard:\n%s", post.Content)
 	}

@@ -81,25 +81,7 @@ func submitText(out daily.Outcome) string {
 // the time, mistakes, streak and the help taken on the board, then, for a
 // solve on the board, its shape as a grid of squares (shareGrid).
 func share(n int, e daily.Entry, streak int) string {
-	parts := []string{"solved"}
-	if e.Timed {
-		parts[0] = clock(e.Took)
-	}
-	if e.Wrong == 0 {
-		parts = append(parts, "no mistakes")
-	} else {
-		parts = append(parts, english.Count(e.Wrong, "wrong try", "wrong tries"))
-	}
-	if streak > 1 {
-		parts = append(parts, fmt.Sprintf("🔥 %d-day streak", streak))
-	}
-	if e.Checks > 0 {
-		parts = append(parts, english.Count(e.Checks, "check", "checks"))
-	}
-	if e.Hints > 0 {
-		parts = append(parts, english.Count(e.Hints, "hint", "hints"))
-	}
-	line := fmt.Sprintf("Daily #%d — %s", n, strings.Join(parts, ", "))
+	line := fmt.Sprintf("Daily #%d — %s", n, strings.Join(solveParts(e, streak, "solved"), ", "))
 	if grid := shareGrid(e.Shape); grid != "" {
 		line += "\n" + grid
 	}

@@ -35,26 +35,32 @@ func scoreboard(r daily.Results) string {
 	return strings.Join(lines, "\n")
 }
 
-// solveNotes says how one solve went: its time, mistakes, checks, hints.
-func solveNotes(e daily.Entry) string {
-	parts := []string{"no clock"}
+// solveNotes says how one solve went on the scoreboard.
+func solveNotes(e daily.Entry) string { return strings.Join(solveParts(e, 0, "no clock"), " · ") }
+
+// solveParts are the words of one solve, for the scoreboard and the
+// share: its time (untimed when it has none), mistakes, the streak when
+// longer than a day, and the checks and hints taken on the board.
+func solveParts(e daily.Entry, streak int, untimed string) []string {
+	parts := []string{untimed}
 	if e.Timed {
 		parts[0] = clock(e.Took)
 	}
 	if e.Wrong == 0 {
 		parts = append(parts, "no mistakes")
 	} else {
-		parts = append(parts, english.Count(e.Wrong, "mistake", "mistakes"))
+		parts = append(parts, english.Count(e.Wrong, "wrong try", "wrong tries"))
 	}
-	for _, aid := range []struct {
-		n          int
-		one, other string
-	}{{e.Checks, "check", "checks"}, {e.Hints, "hint", "hints"}} {
-		if aid.n > 0 {
-			parts = append(parts, english.Count(aid.n, aid.one, aid.other))
-		}
+	if streak > 1 {
+		parts = append(parts, fmt.Sprintf("🔥 %d-day streak", streak))
 	}
-	return strings.Join(parts, " · ")
+	if e.Checks > 0 {
+		parts = append(parts, english.Count(e.Checks, "check", "checks"))
+	}
+	if e.Hints > 0 {
+		parts = append(parts, english.Count(e.Hints, "hint", "hints"))
+	}
+	return parts
 }
 
 // bands are the recap's time bands, by their upper bound.
