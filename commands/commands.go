@@ -210,6 +210,7 @@ func commandsOf(d Deps, withDaily, withPlay bool) []Command {
 	all = append(all, helpCommand(), solveMessageCommand(d))
 	for _, c := range all {
 		anywhere(c.Def)
+		localize(c.Def)
 	}
 	return all
 }
