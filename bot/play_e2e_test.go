@@ -405,3 +405,44 @@ func TestBoardIsComponentsV2(t *testing.T) {
 		checkCard("a tap on a board that is gone", gone, discordgo.InteractionResponseDeferredMessageUpdate, "That board is gone")
 	})
 }
+
+// TestBoardInFrench: a French client gets the board in French: the title,
+// the status lines, the buttons and the form; the numbers and cell names
+// stay as they are.
+func TestBoardInFrench(t *testing.T) {
+	h, st := startDailyWith(t, "", nil)
+	fr := func(p map[string]any) map[string]any { return discordtest.WithLocale(p, "fr") }
+	b := &board{t: t, h: h, st: st, u: ada}
+	b.read(h.send(fr(discordtest.SlashCommand(guild, ada, "play", map[string]any{"puzzle": classic}))),
+		discordgo.InteractionResponseChannelMessageWithSource)
+	for _, want := range []string{"**Votre grille** · 9×9 · commencée <t:", "51 cases restantes", "Touchez un bloc"} {
+		if !strings.Contains(b.content, want) {
+			t.Errorf("the French board lacks %q:\n%s", want, b.content)
+		}
+	}
+	if o := b.last.Final.Outline; !strings.Contains(o, "[⌫ Effacer]") && !strings.Contains(o, "(⌫ Effacer)") ||
+		!strings.Contains(o, "(↩ Annuler) [✔ Vérifier] [💡 Indice] [⌨ Saisir] (Valider)") {
+		t.Errorf("the French controls:\n%s", o)
+	}
+	tap := func(control string) {
+		t.Helper()
+		b.read(h.send(fr(discordtest.At(discordtest.Button(guild, ada, fmt.Sprintf("play:%s:%s:%s", b.ref, b.seq, control)), b.last.Final))),
+			discordgo.InteractionResponseUpdateMessage)
+	}
+	tap("b1")
+	tap("c3")
+	tap("d4")
+	tap("s")
+	for _, want := range []string{"50 cases restantes", "Remplissez d'abord toutes les cases : 50 cases vides."} {
+		if !strings.Contains(b.content, want) {
+			t.Errorf("after a placement and an early submit, the board lacks %q:\n%s", want, b.content)
+		}
+	}
+	form := h.send(fr(discordtest.At(discordtest.Button(guild, ada, fmt.Sprintf("play:%s:%s:m", b.ref, b.seq)), b.last.Final)))
+	if m := form.Callbacks[0]; m.Type != discordgo.InteractionResponseModal {
+		t.Fatalf("Type answered %+v, want a form", form.Callbacks)
+	}
+	if r := h.send(discordtest.SlashCommand(guild, ada, "play", map[string]any{"puzzle": classic})); !strings.Contains(r.Final.Content, "Welcome back") {
+		t.Errorf("an English client sees the same board in English: %q", r.Final.Content)
+	}
+}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/internal/english"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -13,7 +13,8 @@ import (
 // a line about the last tap, the wrong cells a check found, the cells a
 // hint points at, and whether play is over.
 type boardView struct {
-	ref    string // the game's reference in custom ids
+	p      i18n.Printer // the player's language
+	ref    string       // the game's reference in custom ids
 	title  string
 	status string
 	wrong  []solver.Cell
@@ -30,21 +31,21 @@ func (d Deps) board(g *game.Game, v boardView) (Response, error) {
 		return Response{}, err
 	}
 	resp := Response{V2: true, Files: []File{file}, Footer: v.status,
-		Content: v.title + " · " + english.Count(g.Left(), "cell left", "cells left") + modeLine(g)}
+		Content: v.title + " · " + v.p.Count(g.Left(), "%d cell left", "%d cells left") + modeLine(v.p, g)}
 	if !v.over {
-		resp.Rows = controls(g, v.ref)
+		resp.Rows = controls(v.p, g, v.ref)
 	}
 	return resp, nil
 }
 
 // modeLine says what the taps do now: the held digit, pencil marks.
-func modeLine(g *game.Game) string {
+func modeLine(p i18n.Printer, g *game.Game) string {
 	c, s := g.Cursor(), ""
 	if c.Digit != 0 {
-		s += fmt.Sprintf(" · holding **%d**", c.Digit)
+		s += p.Sprintf(" · holding **%d**", c.Digit)
 	}
 	if c.Notes {
-		s += " · ✏️ pencil marks"
+		s += p.Text(" · ✏️ pencil marks")
 	}
 	return s
 }
@@ -85,7 +86,7 @@ func (d Deps) boardImage(g *game.Game, v boardView) (File, error) {
 // controls are the board's buttons: the boxes (or, with a box chosen, its
 // cells) beside the digits, then erase and pencil marks, then undo, check,
 // hint, back to the boxes (or typed moves) and submit. At most 5 rows of 5.
-func controls(g *game.Game, ref string) [][]Button {
+func controls(p i18n.Printer, g *game.Game, ref string) [][]Button {
 	id := func(tap string) string { return fmt.Sprintf("play:%s:%d:%s", ref, g.Seq(), tap) }
 	c := g.Cursor()
 	pad, perRow := padButtons(g, id)
@@ -98,24 +99,24 @@ func controls(g *game.Game, ref string) [][]Button {
 		rows = append(rows, append(append([]Button(nil), row...), digits[:take]...))
 		digits = digits[take:]
 	}
-	notes := Button{Label: "✏️ Marks", CustomID: id("n")}
+	notes := Button{Label: p.Text("✏️ Marks"), CustomID: id("n")}
 	if c.Notes {
 		notes.Style = Chosen
 	}
-	tools := append(digits, Button{Label: "⌫ Erase", CustomID: id("e"), Disabled: !selectedEmptiable(g)}, notes)
+	tools := append(digits, Button{Label: p.Text("⌫ Erase"), CustomID: id("e"), Disabled: !selectedEmptiable(g)}, notes)
 	for len(tools) > 0 {
 		take := min(5, len(tools))
 		rows, tools = append(rows, tools[:take]), tools[take:]
 	}
-	back := Button{Label: "▦ Boxes", CustomID: id("b0")}
+	back := Button{Label: p.Text("▦ Boxes"), CustomID: id("b0")}
 	if c.Box == 0 {
-		back = Button{Label: "⌨ Type", CustomID: id("m")} // with no box chosen, typed moves
+		back = Button{Label: p.Text("⌨ Type"), CustomID: id("m")} // with no box chosen, typed moves
 	}
-	submit := Button{Label: "Submit", CustomID: id("s"), Style: Go, Disabled: g.Left() > 0}
+	submit := Button{Label: p.Text("Submit"), CustomID: id("s"), Style: Go, Disabled: g.Left() > 0}
 	return append(rows, []Button{
-		{Label: "↩ Undo", CustomID: id("u"), Disabled: !g.CanUndo()},
-		{Label: "✔ Check", CustomID: id("k")},
-		{Label: "💡 Hint", CustomID: id("h")},
+		{Label: p.Text("↩ Undo"), CustomID: id("u"), Disabled: !g.CanUndo()},
+		{Label: p.Text("✔ Check"), CustomID: id("k")},
+		{Label: p.Text("💡 Hint"), CustomID: id("h")},
 		back, submit,
 	})
 }

@@ -2,15 +2,16 @@ package commands
 
 import (
 	"context"
-
 	"errors"
 	"fmt"
-	"github.com/bwmarrin/discordgo"
 	"strconv"
 	"strings"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 // The daily on the board: its game is the player's in one server (the
@@ -39,9 +40,9 @@ func practiceDay(ref string) (int, bool) {
 	return n, strings.HasPrefix(ref, "q") && err == nil && n > 0
 }
 
-func practiceTitle(p daily.Puzzle) string {
-	return fmt.Sprintf("**Daily #%d, practice** · %s · %s · unranked: no clock, no points, no streak", p.Day,
-		daily.Date(p.Day).Format("Monday 2 January"), p.Level)
+func practiceTitle(pr i18n.Printer, p daily.Puzzle) string {
+	return pr.Sprintf("**Daily #%d, practice** · %s · %s · unranked: no clock, no points, no streak", p.Day,
+		pr.Date(daily.Date(p.Day)), pr.Text(p.Level.String()))
 }
 
 // dailyPractice opens a past daily on the board, unranked; today's (or a
@@ -65,43 +66,43 @@ func (d Deps) dailyPractice(ctx context.Context, i *discordgo.Interaction, n int
 		d.Log.Error("daily practice puzzle failed", "day", n, "err", err)
 		return replyDailyDown, nil
 	}
-	key := practiceKey(UserID(i), n)
+	key, pr := practiceKey(UserID(i), n), i18n.For(string(i.Locale))
 	g, _, ok, err := d.loadGame(ctx, key)
 	if err == nil && !ok {
 		g, err = d.createGame(ctx, key, p.Grid, p.Solution)
 	}
 	if err != nil {
-		return d.gamesDown(err), nil
+		return d.gamesDown(pr, err), nil
 	}
-	v := boardView{ref: fmt.Sprintf("q%d", n), title: practiceTitle(p), over: g.Solved(),
-		status: "Practice: play it as long as you like; nothing is counted."}
+	v := boardView{p: pr, ref: fmt.Sprintf("q%d", n), title: practiceTitle(pr, p), over: g.Solved(),
+		status: pr.Text("Practice: play it as long as you like; nothing is counted.")}
 	if g.Solved() {
-		v.status = "You solved this practice board already."
+		v.status = pr.Text("You solved this practice board already.")
 	}
 	return d.board(g, v)
 }
 
 // dailyTitle is the first line of the daily's board: number, day, level
 // and the clock, which runs on the server from the first Play.
-func dailyTitle(p daily.Puzzle, e daily.Entry) string {
-	return fmt.Sprintf("**Daily #%d** · %s · %s · clock started <t:%d:R>", p.Day, daily.Date(p.Day).Format("Monday 2 January"),
-		p.Level, e.Started.Unix())
+func dailyTitle(pr i18n.Printer, p daily.Puzzle, e daily.Entry) string {
+	return pr.Sprintf("**Daily #%d** · %s · %s · clock started <t:%d:R>", p.Day, pr.Date(daily.Date(p.Day)),
+		pr.Text(p.Level.String()), e.Started.Unix())
 }
 
 // dailyOpen opens (or resumes) the player's board of today's puzzle.
-func (d Deps) dailyOpen(ctx context.Context, guild, user string, p daily.Puzzle, e daily.Entry) (Response, error) {
+func (d Deps) dailyOpen(ctx context.Context, pr i18n.Printer, guild, user string, p daily.Puzzle, e daily.Entry) (Response, error) {
 	key := dailyKey(user, guild, p.Day)
 	g, _, ok, err := d.loadGame(ctx, key)
 	if err == nil && !ok {
 		g, err = d.createGame(ctx, key, p.Grid, p.Solution)
 	}
 	if err != nil {
-		return d.gamesDown(err), nil
+		return d.gamesDown(pr, err), nil
 	}
-	v := boardView{ref: fmt.Sprintf("d%d", p.Day), title: dailyTitle(p, e),
-		status: "Tap a box, then a cell, then a digit; or hold a digit and tap cells. Check and Hint count on your share line."}
+	v := boardView{p: pr, ref: fmt.Sprintf("d%d", p.Day), title: dailyTitle(pr, p, e),
+		status: pr.Text("Tap a box, then a cell, then a digit; or hold a digit and tap cells. Check and Hint count on your share line.")}
 	if g.Seq() > 0 {
-		v.status = "Welcome back: your board, as you left it. The clock kept running."
+		v.status = pr.Text("Welcome back: your board, as you left it. The clock kept running.")
 	}
 	return d.board(g, v)
 }
@@ -113,7 +114,7 @@ func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g
 	out, err := d.Daily.Submit(ctx, guild, user, n, g.Grid(), daily.Aids{Checks: g.Checks(), Hints: g.Hints(), Shape: g.Shape()})
 	switch {
 	case errors.Is(err, daily.ErrClosed):
-		v.over, v.status = true, fmt.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", n, out.Today)
+		v.over, v.status = true, v.p.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", n, out.Today)
 		return
 	case err != nil:
 		d.Log.Error("daily board submission not recorded", "guild", guild, "day", n, "err", err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/english"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -28,7 +29,7 @@ func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response
 			p.Day, tookText(e), codeBlock(share(p.Day, e, 0)))}, nil
 	}
 	if d.Games != nil {
-		return d.dailyOpen(ctx, i.GuildID, UserID(i), p, e)
+		return d.dailyOpen(ctx, i18n.For(string(i.Locale)), i.GuildID, UserID(i), p, e)
 	}
 	img, err := d.dailyImage(p)
 	if err != nil {

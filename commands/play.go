@@ -12,7 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/internal/english"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -32,7 +32,7 @@ func playCommand(d Deps) Command {
 		Heavy:   true,
 		Handle:  d.playOpen,
 		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
-			return d.playTap(ctx, i.GuildID, UserID(i), arg, modalValue(i, "moves"))
+			return d.playTap(ctx, i18n.For(string(i.Locale)), i.GuildID, UserID(i), arg, modalValue(i, "moves"))
 		},
 	}
 }
@@ -40,54 +40,55 @@ func playCommand(d Deps) Command {
 // playOpen starts a board: the pasted puzzle, or a new one; the same
 // pasted puzzle again resumes the saved game.
 func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response, error) {
-	o := OptionsOf(i)
+	o, pr := OptionsOf(i), i18n.For(string(i.Locale))
 	var p solver.Grid
 	title := ""
 	if text := o.String("puzzle"); text != "" {
 		sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 		v := solver.Judge(sctx, text, 2)
 		cancel()
-		if reply, ok := unplayable(v); !ok {
+		if reply, ok := unplayable(pr, v); !ok {
 			return reply, nil
 		}
-		p, title = v.Puzzle, "**Your puzzle** · "+sizeName(v.Puzzle.Size())
+		p, title = v.Puzzle, pr.Sprintf("**Your puzzle** · %s", sizeName(v.Puzzle.Size()))
 	} else {
 		level, size := levelAndSize(o)
 		gen, err := d.generate(ctx, "play", level, size, d.Seed())
 		if err != nil {
 			return Response{}, err
 		}
-		p, title = gen.Puzzle, fmt.Sprintf("**New puzzle** · %d×%d %s", size, size, gen.Grading.Level)
+		p, title = gen.Puzzle, pr.Sprintf("**New puzzle** · %s %s", sizeName(size), pr.Text(gen.Grading.Level.String()))
 	}
 	g, ref, err := d.openGame(ctx, UserID(i), p)
 	if err != nil {
-		return d.gamesDown(err), nil
+		return d.gamesDown(pr, err), nil
 	}
-	v := boardView{ref: ref, title: title + startedLine(g), status: "Tap a box, then a cell, then a digit; or hold a digit and tap cells."}
+	v := boardView{p: pr, ref: ref, title: title + startedLine(pr, g),
+		status: pr.Text("Tap a box, then a cell, then a digit; or hold a digit and tap cells.")}
 	if g.Seq() > 0 {
-		v.status = "Welcome back: your saved game, as you left it."
+		v.status = pr.Text("Welcome back: your saved game, as you left it.")
 	}
 	if g.Solved() {
-		v.over, v.status = true, "You solved this one already."
+		v.over, v.status = true, pr.Text("You solved this one already.")
 	}
 	return d.board(g, v)
 }
 
 // unplayable words why a pasted puzzle cannot be played, or ok.
-func unplayable(v solver.Verdict) (Response, bool) {
+func unplayable(p i18n.Printer, v solver.Verdict) (Response, bool) {
 	switch v.Kind {
 	case solver.Invalid:
-		return userError("I couldn't read that puzzle: " + v.Err.Error() + ".\n" + pasteHelp), false
+		return userError(p.Sprintf("I couldn't read that puzzle: %s.", v.Err.Error()) + "\n" + p.Text(pasteHelp)), false
 	case solver.Unique:
 	case solver.NoSolution:
-		return userError("That puzzle has no solution, so it cannot be played. `/solve` says why."), false
+		return userError(p.Text("That puzzle has no solution, so it cannot be played. `/solve` says why.")), false
 	case solver.NotUnique:
-		return userError("That puzzle has more than one solution, so no board could tell right from wrong. `/solve` shows two."), false
+		return userError(p.Text("That puzzle has more than one solution, so no board could tell right from wrong. `/solve` shows two.")), false
 	default:
-		return userError("I ran out of time checking that puzzle has one solution; it cannot be played."), false
+		return userError(p.Text("I ran out of time checking that puzzle has one solution; it cannot be played.")), false
 	}
 	if v.Puzzle.Size() > 9 {
-		return userError("16×16 is too big for a board in Discord: 256 cells do not fit in buttons. `/solve` and `/hint` take it."), false
+		return userError(p.Text("16×16 is too big for a board in Discord: 256 cells do not fit in buttons. `/solve` and `/hint` take it.")), false
 	}
 	return Response{}, true
 }
@@ -148,20 +149,20 @@ func (d Deps) loadGame(ctx context.Context, key game.Key) (*game.Game, int, bool
 }
 
 // gamesDown is the reply when the games cannot be read or saved.
-func (d Deps) gamesDown(err error) Response {
+func (d Deps) gamesDown(p i18n.Printer, err error) Response {
 	d.Log.Error("board: games store failed", "err", err)
-	return userError("I can't reach my database right now, so the board cannot be saved; nothing was lost. Please try again in a moment.")
+	return userError(p.Text("I can't reach my database right now, so the board cannot be saved; nothing was lost. Please try again in a moment."))
 }
 
 // playTap answers a tap, "<ref>:<seq>:<control>": it applies it to the
 // stored game if the board tapped is the current one, saves, and redraws.
-func (d Deps) playTap(ctx context.Context, guild, user, arg, typed string) (Response, error) {
+func (d Deps) playTap(ctx context.Context, pr i18n.Printer, guild, user, arg, typed string) (Response, error) {
 	ref, seqText, control := cut3(arg)
 	seq, err := strconv.Atoi(seqText)
 	if err != nil || ref == "" || control == "" {
-		return userError("That button no longer works. Start a board with /play."), nil
+		return userError(pr.Text("That button no longer works. Start a board with /play.")), nil
 	}
-	key, v := game.Key{User: user, Puzzle: ref}, boardView{ref: ref}
+	key, v := game.Key{User: user, Puzzle: ref}, boardView{p: pr, ref: ref}
 	day, isDaily := dailyDay(ref)
 	practice, isPractice := practiceDay(ref)
 	switch {
@@ -173,14 +174,14 @@ func (d Deps) playTap(ctx context.Context, guild, user, arg, typed string) (Resp
 	g, version, ok, err := d.loadGame(ctx, key)
 	switch {
 	case err != nil:
-		return d.gamesDown(err), nil
+		return d.gamesDown(pr, err), nil
 	case !ok:
-		return userError("That board is gone. Start a new one with /play."), nil
+		return userError(pr.Text("That board is gone. Start a new one with /play.")), nil
 	}
-	v.title = d.boardTitle(ctx, guild, user, day, g)
+	v.title = d.boardTitle(ctx, pr, guild, user, day, g)
 	if isPractice {
 		if p, err := d.Daily.Puzzle(ctx, practice); err == nil {
-			v.title = practiceTitle(p)
+			v.title = practiceTitle(pr, p)
 		}
 	}
 	if seq != g.Seq() {
@@ -188,7 +189,7 @@ func (d Deps) playTap(ctx context.Context, guild, user, arg, typed string) (Resp
 	}
 	switch {
 	case control == "m":
-		return Response{Modal: movesForm(ref, g)}, nil
+		return Response{Modal: movesForm(pr, ref, g)}, nil
 	case isDaily && control == "s" && g.Left() == 0:
 		d.dailySubmitBoard(ctx, guild, user, day, g, &v)
 	case control == "M":
@@ -209,32 +210,32 @@ func (d Deps) playTap(ctx context.Context, guild, user, arg, typed string) (Resp
 		}
 	}
 	if err != nil {
-		return d.gamesDown(err), nil
+		return d.gamesDown(pr, err), nil
 	}
 	return d.board(g, v)
 }
 
 // outdated shows the board as stored, for a tap on an older copy of it.
 func (d Deps) outdated(g *game.Game, v boardView) (Response, error) {
-	v.status = "⚠️ This board is out of date (it changed since, perhaps on another device), so that tap was not applied. Here it is as it is now."
+	v.status = v.p.Text("⚠️ This board is out of date (it changed since, perhaps on another device), so that tap was not applied. Here it is as it is now.")
 	v.over = g.Solved()
 	return d.board(g, v)
 }
 
 // boardTitle is a board's first line: the daily's, or the grid's size.
-func (d Deps) boardTitle(ctx context.Context, guild, user string, day int, g *game.Game) string {
+func (d Deps) boardTitle(ctx context.Context, pr i18n.Printer, guild, user string, day int, g *game.Game) string {
 	if day == 0 || d.Daily == nil {
-		return "**Board** · " + sizeName(g.Size()) + startedLine(g)
+		return pr.Sprintf("**Board** · %s", sizeName(g.Size())) + startedLine(pr, g)
 	}
 	p, err := d.Daily.Puzzle(ctx, day)
 	if err != nil {
-		return fmt.Sprintf("**Daily #%d**", day)
+		return pr.Sprintf("**Daily #%d**", day)
 	}
 	e, _, err := d.Daily.Store.Entry(ctx, guild, user, day)
 	if err != nil || e.Started.IsZero() {
-		return fmt.Sprintf("**Daily #%d** · %s", day, p.Level)
+		return pr.Sprintf("**Daily #%d** · %s", day, pr.Text(p.Level.String()))
 	}
-	return dailyTitle(p, e)
+	return dailyTitle(pr, p, e)
 }
 
 func cut3(s string) (a, b, c string) {
@@ -245,11 +246,11 @@ func cut3(s string) (a, b, c string) {
 
 // startedLine is when a board was first opened, as a Discord timestamp
 // ("started 5 minutes ago", in the reader's language and time), or "".
-func startedLine(g *game.Game) string {
+func startedLine(p i18n.Printer, g *game.Game) string {
 	if g.Started().IsZero() {
 		return ""
 	}
-	return fmt.Sprintf(" · started <t:%d:R>", g.Started().Unix())
+	return p.Sprintf(" · started <t:%d:R>", g.Started().Unix())
 }
 
 func sizeName(n int) string { return fmt.Sprintf("%d×%d", n, n) }
@@ -268,7 +269,7 @@ func (d Deps) apply(ctx context.Context, g *game.Game, control string, v *boardV
 	switch control {
 	case "k":
 		v.wrong = g.Check()
-		v.status = "✔ " + checkLine(len(v.wrong))
+		v.status = "✔ " + checkLine(v.p, len(v.wrong))
 		return nil
 	case "h":
 		return d.hintOn(ctx, g, v)
@@ -278,19 +279,19 @@ func (d Deps) apply(ctx context.Context, g *game.Game, control string, v *boardV
 	}
 	tap, ok := parseTap(control)
 	if !ok {
-		v.status = "That button no longer works."
+		v.status = v.p.Text("That button no longer works.")
 		return nil
 	}
 	m, err := g.Press(tap)
 	switch {
 	case errors.Is(err, game.ErrGiven):
-		v.status = "That cell is a given: it cannot change."
+		v.status = v.p.Text("That cell is a given: it cannot change.")
 	case errors.Is(err, game.ErrNoUndo):
-		v.status = "Nothing to undo."
+		v.status = v.p.Text("Nothing to undo.")
 	case err != nil:
-		v.status = "That does not fit the board as it is; choose a box first."
+		v.status = v.p.Text("That does not fit the board as it is; choose a box first.")
 	case m != nil:
-		v.status = moveLine(*m)
+		v.status = moveLine(v.p, *m)
 	}
 	return nil
 }
@@ -312,21 +313,21 @@ func parseTap(control string) (game.Tap, bool) {
 	return game.Tap{Kind: k, N: n}, true
 }
 
-func moveLine(m game.Move) string {
+func moveLine(p i18n.Printer, m game.Move) string {
 	switch m.Kind {
 	case game.Place:
-		return fmt.Sprintf("Placed %d at %s.", m.Digit, m.Cell)
+		return p.Sprintf("Placed %d at %s.", m.Digit, m.Cell)
 	case game.Erase:
-		return fmt.Sprintf("Erased %s.", m.Cell)
+		return p.Sprintf("Erased %s.", m.Cell)
 	}
-	return fmt.Sprintf("Pencil mark %s at %s.", m.Notes, m.Cell)
+	return p.Sprintf("Pencil mark %s at %s.", m.Notes, m.Cell)
 }
 
-func checkLine(wrong int) string {
+func checkLine(p i18n.Printer, wrong int) string {
 	if wrong == 0 {
-		return "Check: no mistakes so far."
+		return p.Text("Check: no mistakes so far.")
 	}
-	return fmt.Sprintf("Check: %s wrong, marked in red.", english.Count(wrong, "cell is", "cells are"))
+	return p.Sprintf("Check: %s, marked in red.", p.Count(wrong, "%d cell is wrong", "%d cells are wrong"))
 }
 
 // hintOn counts a hint and shows it: a mistake first, else the next
@@ -334,7 +335,7 @@ func checkLine(wrong int) string {
 func (d Deps) hintOn(ctx context.Context, g *game.Game, v *boardView) error {
 	if wrong := g.Wrong(); len(wrong) > 0 {
 		g.UseHint(wrong[0])
-		v.wrong, v.status = wrong[:1], fmt.Sprintf("💡 %s is wrong: fix it first.", wrong[0])
+		v.wrong, v.status = wrong[:1], v.p.Sprintf("💡 %s is wrong: fix it first.", wrong[0])
 		return nil
 	}
 	hctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
@@ -342,7 +343,7 @@ func (d Deps) hintOn(ctx context.Context, g *game.Game, v *boardView) error {
 	a, err := solver.Hint(hctx, g.Grid())
 	if err != nil {
 		g.UseHint()
-		v.status = "💡 I could not find a step in time; try Check."
+		v.status = v.p.Text("💡 I could not find a step in time; try Check.")
 		return nil
 	}
 	g.UseHint(a.Focus...)
@@ -353,15 +354,15 @@ func (d Deps) hintOn(ctx context.Context, g *game.Game, v *boardView) error {
 // submit ends the game when the board is the solution.
 func submit(g *game.Game, v *boardView) {
 	if g.Left() > 0 {
-		v.status = "Fill every cell first: " + english.Count(g.Left(), "cell is", "cells are") + " empty."
+		v.status = v.p.Sprintf("Fill every cell first: %s.", v.p.Count(g.Left(), "%d cell is empty", "%d cells are empty"))
 		return
 	}
 	if wrong := g.Wrong(); len(wrong) > 0 {
 		v.wrong = wrong
-		v.status = fmt.Sprintf("❌ Not yet: %s wrong, marked in red. Keep going!", english.Count(len(wrong), "cell is", "cells are"))
+		v.status = v.p.Sprintf("❌ Not yet: %s, marked in red. Keep going!", v.p.Count(len(wrong), "%d cell is wrong", "%d cells are wrong"))
 		return
 	}
 	v.over = true
-	v.status = fmt.Sprintf("✅ **Correct!** Solved with %s and %s.", english.Count(g.Checks(), "check", "checks"),
-		english.Count(g.Hints(), "hint", "hints"))
+	v.status = v.p.Sprintf("✅ **Correct!** Solved with %s and %s.", v.p.Count(g.Checks(), "%d check", "%d checks"),
+		v.p.Count(g.Hints(), "%d hint", "%d hints"))
 }

@@ -7,15 +7,15 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/internal/english"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
 // movesForm is the board's form for typed moves, for keyboards.
-func movesForm(ref string, g *game.Game) *Modal {
-	return &Modal{CustomID: fmt.Sprintf("play:%s:%d:M", ref, g.Seq()), Title: "Type moves",
-		Inputs: []TextInput{{CustomID: "moves", Label: "Moves, or the whole grid", Paragraph: true, MaxLength: 1500,
-			Placeholder: "r3c5 7, c1 r2 4, r3c5 - (erase), n r4c4 127 (pencil marks)"}}}
+func movesForm(p i18n.Printer, ref string, g *game.Game) *Modal {
+	return &Modal{CustomID: fmt.Sprintf("play:%s:%d:M", ref, g.Seq()), Title: p.Text("Type moves"),
+		Inputs: []TextInput{{CustomID: "moves", Label: p.Text("Moves, or the whole grid"), Paragraph: true, MaxLength: 1500,
+			Placeholder: p.Text("r3c5 7, c1 r2 4, r3c5 - (erase), n r4c4 127 (pencil marks)")}}}
 }
 
 // typedMoves applies the moves typed in the form, all or none, or a whole
@@ -30,20 +30,20 @@ func typedMoves(g *game.Game, text string, v *boardView) {
 	var me *game.MoveError
 	switch {
 	case errors.As(err, &me):
-		v.status = "⌨ Nothing was applied: " + me.Error() + "."
+		v.status = v.p.Sprintf("⌨ Nothing was applied: %s.", me.Error())
 		return
 	case err != nil:
-		v.status = "⌨ Nothing was applied: " + err.Error() + "."
+		v.status = v.p.Sprintf("⌨ Nothing was applied: %s.", err.Error())
 		return
 	case len(moves) == 0:
-		v.status = "⌨ No moves typed."
+		v.status = v.p.Text("⌨ No moves typed.")
 		return
 	}
 	if m, err := g.ApplyAll(moves); err != nil {
-		v.status = fmt.Sprintf("⌨ Nothing was applied: `%s` %s.", m, refusal(err))
+		v.status = v.p.Sprintf("⌨ Nothing was applied: `%s` %s.", m, v.p.Text(refusal(err)))
 		return
 	}
-	v.status = "⌨ Applied " + english.Count(len(moves), "move", "moves") + "."
+	v.status = v.p.Sprintf("⌨ Applied %s.", v.p.Count(len(moves), "%d move", "%d moves"))
 }
 
 // gridMoves turns a pasted grid into the moves that make the board show

@@ -389,6 +389,13 @@ func outside(p map[string]any, where discordgo.InteractionContextType, channel s
 	return p
 }
 
+// WithLocale sets the language of the client an interaction comes from
+// (a Discord locale such as "fr").
+func WithLocale(p map[string]any, locale string) map[string]any {
+	p["locale"] = locale
+	return p
+}
+
 // WithPermissions sets the member's permissions in a payload.
 func WithPermissions(p map[string]any, perms int64) map[string]any {
 	p["member"].(map[string]any)["permissions"] = fmt.Sprint(perms)
