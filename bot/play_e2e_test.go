@@ -438,6 +438,7 @@ func TestBoardInFrench(t *testing.T) {
 			t.Errorf("after a placement and an early submit, the board lacks %q:\n%s", want, b.content)
 		}
 	}
+	t.Logf("the French card:\n%s", b.last.Final.Outline)
 	form := h.send(fr(discordtest.At(discordtest.Button(guild, ada, fmt.Sprintf("play:%s:%s:m", b.ref, b.seq)), b.last.Final)))
 	if m := form.Callbacks[0]; m.Type != discordgo.InteractionResponseModal {
 		t.Fatalf("Type answered %+v, want a form", form.Callbacks)
