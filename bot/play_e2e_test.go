@@ -446,4 +446,11 @@ func TestBoardInFrench(t *testing.T) {
 	if r := h.send(discordtest.SlashCommand(guild, ada, "play", map[string]any{"puzzle": classic})); !strings.Contains(r.Final.Content, "Welcome back") {
 		t.Errorf("an English client sees the same board in English: %q", r.Final.Content)
 	}
+	n := daily.DayOf(time.Now(), time.UTC)
+	p, _, err := st.Puzzle(t.Context(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := h.send(fr(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()})))
+	checkMessage(t, r.Final, []string{fmt.Sprintf("✅ **Bravo !** Daily #%d résolu", n), "Partager :\n```\nDaily #", "sans erreur"}, "", true)
 }

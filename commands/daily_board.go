@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/english"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 var periods = map[string]daily.Period{"": daily.Today, "today": daily.Today, "week": daily.Week, "month": daily.Month,
@@ -112,7 +113,7 @@ func (d Deps) dailyStats(ctx context.Context, guild, user string) (Response, err
 	text += "\nLast 4 weeks:\n" + calendar(st)
 	if n := len(st.Recent); n > 0 {
 		last := st.Recent[n-1]
-		text += "\nLatest:\n" + codeBlock(share(last.Day, last, 0))
+		text += "\nLatest:\n" + codeBlock(share(i18n.For(""), last.Day, last, 0)) // public, like the rest of stats
 	}
 	return Response{Content: text}, nil
 }

@@ -123,11 +123,11 @@ func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g
 	}
 	switch out.Verdict {
 	case daily.Correct, daily.AlreadySolved:
-		v.over, v.status = true, submitText(out)
+		v.over, v.status = true, submitText(v.p, out)
 	case daily.Wrong:
 		v.wrong = g.Wrong()
-		v.status = submitText(out)
+		v.status = submitText(v.p, out)
 	default:
-		v.status = submitText(out)
+		v.status = submitText(v.p, out)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/daily"
-	"github.com/sudokubot/sudokubot/internal/english"
 	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
@@ -25,8 +24,9 @@ func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response
 		return replyDailyDown, nil
 	}
 	if !e.Solved.IsZero() {
-		return Response{Content: fmt.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.\nShare:\n%s",
-			p.Day, tookText(e), codeBlock(share(p.Day, e, 0)))}, nil
+		pr := i18n.For(string(i.Locale))
+		return Response{Content: pr.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.", p.Day, tookText(pr, e)) +
+			"\n" + pr.Text("Share:") + "\n" + codeBlock(share(pr, p.Day, e, 0))}, nil
 	}
 	if d.Games != nil {
 		return d.dailyOpen(ctx, i18n.For(string(i.Locale)), i.GuildID, UserID(i), p, e)
@@ -44,45 +44,49 @@ func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response
 
 // dailySubmit checks an answer privately and records it.
 func (d Deps) dailySubmit(ctx context.Context, i *discordgo.Interaction, day int, text string) (Response, error) {
+	pr := i18n.For(string(i.Locale))
 	answer, err := solver.Parse(text)
 	if err != nil {
-		return userError("I couldn't read your answer: " + err.Error() + ".\n" + pasteHelp + " Nothing was counted."), nil
+		return userError(pr.Sprintf("I couldn't read your answer: %s.", err.Error()) + "\n" + pr.Text(pasteHelp) + " " +
+			pr.Text("Nothing was counted.")), nil
 	}
 	out, err := d.Daily.Submit(ctx, i.GuildID, UserID(i), day, answer, daily.Aids{})
 	switch {
 	case errors.Is(err, daily.ErrClosed):
-		return userError(fmt.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", day, out.Today)), nil
+		return userError(pr.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", day, out.Today)), nil
 	case err != nil:
 		d.Log.Error("daily submission not recorded", "guild", i.GuildID, "day", day, "err", err)
 		return replyNotRecorded, nil
 	}
-	return Response{Content: submitText(out)}, nil
+	return Response{Content: submitText(pr, out)}, nil
 }
 
-func submitText(out daily.Outcome) string {
+// submitText words a submission's outcome, on the board and for /daily
+// submit, in the player's language.
+func submitText(p i18n.Printer, out daily.Outcome) string {
 	n := out.Puzzle.Day
 	switch out.Verdict {
 	case daily.Correct:
-		return fmt.Sprintf("✅ **Correct!** Daily #%d solved%s.\nShare:\n%s", n, tookText(out.Entry),
-			codeBlock(share(n, out.Entry, daily.CurrentStreak(out.Player, out.Today))))
+		return p.Sprintf("✅ **Correct!** Daily #%d solved%s.", n, tookText(p, out.Entry)) + "\n" + p.Text("Share:") + "\n" +
+			codeBlock(share(p, n, out.Entry, daily.CurrentStreak(out.Player, out.Today)))
 	case daily.Wrong:
-		return fmt.Sprintf("❌ Not yet: **%s wrong**. That was try %d on Daily #%d; your clock keeps running. Keep going!",
-			english.Count(out.Wrong, "cell is", "cells are"), out.Entry.Wrong, n)
+		return p.Sprintf("❌ Not yet: **%s**. That was try %d on Daily #%d; your clock keeps running. Keep going!",
+			p.Count(out.Wrong, "%d cell is wrong", "%d cells are wrong"), out.Entry.Wrong, n)
 	case daily.Incomplete:
-		return fmt.Sprintf("Your answer has **%s**: fill in every cell, then submit again. This was not counted as a try.",
-			english.Count(out.Empty, "empty cell", "empty cells"))
+		return p.Sprintf("Your answer has **%s**: fill in every cell, then submit again. This was not counted as a try.",
+			p.Count(out.Empty, "%d empty cell", "%d empty cells"))
 	case daily.BadSize:
-		return "Daily puzzles are 9×9: paste all 81 cells, row by row. This was not counted as a try."
+		return p.Text("Daily puzzles are 9×9: paste all 81 cells, row by row. This was not counted as a try.")
 	}
-	return fmt.Sprintf("You solved Daily #%d already%s; only the first correct answer counts, so nothing changed.",
-		n, tookText(out.Entry))
+	return p.Sprintf("You solved Daily #%d already%s; only the first correct answer counts, so nothing changed.",
+		n, tookText(p, out.Entry))
 }
 
 // share is what a player can paste anywhere, spoiler-free: a line with
 // the time, mistakes, streak and the help taken on the board, then, for a
 // solve on the board, its shape as a grid of squares (shareGrid).
-func share(n int, e daily.Entry, streak int) string {
-	line := fmt.Sprintf("Daily #%d — %s", n, strings.Join(solveParts(e, streak, "solved"), ", "))
+func share(p i18n.Printer, n int, e daily.Entry, streak int) string {
+	line := fmt.Sprintf("Daily #%d — %s", n, strings.Join(solveParts(p, e, streak, p.Text("solved")), ", "))
 	if grid := shareGrid(e.Shape); grid != "" {
 		line += "\n" + grid
 	}
@@ -115,9 +119,9 @@ func shareGrid(shape string) string {
 	return sb.String()
 }
 
-func tookText(e daily.Entry) string {
+func tookText(p i18n.Printer, e daily.Entry) string {
 	if !e.Timed {
 		return ""
 	}
-	return " in " + clock(e.Took)
+	return p.Sprintf(" in %s", clock(e.Took))
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/english"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 // Scoreboard sizes: the solvers a post lists by name, today and in the
@@ -36,29 +37,32 @@ func scoreboard(r daily.Results) string {
 }
 
 // solveNotes says how one solve went on the scoreboard.
-func solveNotes(e daily.Entry) string { return strings.Join(solveParts(e, 0, "no clock"), " · ") }
+// The scoreboard is the server's, read by everyone: English.
+func solveNotes(e daily.Entry) string {
+	return strings.Join(solveParts(i18n.For(""), e, 0, "no clock"), " · ")
+}
 
 // solveParts are the words of one solve, for the scoreboard and the
 // share: its time (untimed when it has none), mistakes, the streak when
 // longer than a day, and the checks and hints taken on the board.
-func solveParts(e daily.Entry, streak int, untimed string) []string {
+func solveParts(p i18n.Printer, e daily.Entry, streak int, untimed string) []string {
 	parts := []string{untimed}
 	if e.Timed {
 		parts[0] = clock(e.Took)
 	}
 	if e.Wrong == 0 {
-		parts = append(parts, "no mistakes")
+		parts = append(parts, p.Text("no mistakes"))
 	} else {
-		parts = append(parts, english.Count(e.Wrong, "wrong try", "wrong tries"))
+		parts = append(parts, p.Count(e.Wrong, "%d wrong try", "%d wrong tries"))
 	}
 	if streak > 1 {
-		parts = append(parts, fmt.Sprintf("🔥 %d-day streak", streak))
+		parts = append(parts, p.Sprintf("🔥 %d-day streak", streak))
 	}
 	if e.Checks > 0 {
-		parts = append(parts, english.Count(e.Checks, "check", "checks"))
+		parts = append(parts, p.Count(e.Checks, "%d check", "%d checks"))
 	}
 	if e.Hints > 0 {
-		parts = append(parts, english.Count(e.Hints, "hint", "hints"))
+		parts = append(parts, p.Count(e.Hints, "%d hint", "%d hints"))
 	}
 	return parts
 }

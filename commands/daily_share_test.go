@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 func TestShareGrid(t *testing.T) {
@@ -22,7 +23,7 @@ func TestShareGrid(t *testing.T) {
 	}
 	e := daily.Entry{Timed: true, Took: 252 * time.Second, Aids: daily.Aids{Checks: 1, Hints: 2, Shape: "aaabbbccc"}}
 	want := "Daily #326 — 4:12, no mistakes, 🔥 5-day streak, 1 check, 2 hints\n🟩🟩🟩\n🟨🟨🟨\n🟧🟧🟧"
-	if got := share(326, e, 5); got != want {
+	if got := share(i18n.For(""), 326, e, 5); got != want {
 		t.Errorf("share = %q, want %q", got, want)
 	}
 }
