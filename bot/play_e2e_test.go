@@ -452,5 +452,6 @@ func TestBoardInFrench(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := h.send(fr(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()})))
-	checkMessage(t, r.Final, []string{fmt.Sprintf("✅ **Bravo !** Daily #%d résolu", n), "Partager :\n```\nDaily #", "sans erreur"}, "", true)
+	checkMessage(t, r.Final, []string{fmt.Sprintf("✅ **Bravo !** Daily #%d résolu.", n),
+		fmt.Sprintf("Partager :\n```\nDaily #%d — résolu, sans erreur", n)}, "", true)
 }
