@@ -17,9 +17,6 @@ type Printer struct {
 // print English).
 func For(locale string) Printer { return Printer{locale: locale} }
 
-// Locale returns the printer's locale.
-func (p Printer) Locale() string { return p.locale }
-
 // Text returns a text in the printer's language.
 func (p Printer) Text(english string) string {
 	s, _ := Text(p.locale, english)
