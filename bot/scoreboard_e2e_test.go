@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/store"
@@ -215,4 +216,30 @@ func crashBetweenSendAndRecord(t *testing.T, forbid bool) {
 	if posts := fake.Messages(); len(posts) != 1 {
 		t.Errorf("%d posts in the channel, want 1", len(posts))
 	}
+}
+
+// TestDailyPostInTheServersLanguage: a server whose language is French
+// gets its post, recap and scoreboard in French; the post is still found
+// as the day's after a crash (its title keeps the form DailyPostDay reads).
+func TestDailyPostInTheServersLanguage(t *testing.T) {
+	h, st := startDailyWith(t, "", func(o *Options) { o.Schedule.EditGap = 100 * time.Millisecond })
+	setup := discordtest.WithGuildLocale(setupCmd(admin, "UTC", discordgo.PermissionManageGuild), "fr")
+	h.send(setup)
+	post := h.waitPosts(2)[1]
+	n := daily.DayOf(time.Now(), time.UTC)
+	for _, want := range []string{"Appuyez sur **Jouer**", "**Hier, #", "**Aujourd'hui** · personne ne l'a encore résolue"} {
+		if !strings.Contains(post.Content, want) {
+			t.Errorf("the French post lacks %q:\n%s", want, post.Content)
+		}
+	}
+	if day, ok := commands.DailyPostDay(post.Content); !ok || day != n || !strings.Contains(post.Outline, "[Jouer]") {
+		t.Errorf("the French post: day %d (%v), buttons %q; want day %d and [Jouer]", day, ok, post.Outline, n)
+	}
+	p, _, err := st.Puzzle(t.Context(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.send(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": p.Solution.String()}))
+	post = h.waitPost(post.ID, func(m discordtest.Message) bool { return strings.Contains(m.Content, "**Aujourd'hui** · 1 a résolu") })
+	t.Logf("the French post after a solve:\n%s", post.Content)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -41,12 +42,13 @@ func (d Deps) DailyPost(ctx context.Context, guild string, n int) (Response, err
 	if err != nil {
 		return Response{}, err
 	}
-	content := fmt.Sprintf(postTitle+" · %s · %s\nPress **Play** to get your own copy and start your clock; "+
-		"only you see your answers. Streaks count consecutive days.", n, daily.Date(n).Format("Monday 2 January"), p.Level)
+	pr := i18n.For(g.Locale) // everyone in the server reads it: the server's language
+	content := fmt.Sprintf(postTitle+" · %s · %s", n, pr.Date(daily.Date(n)), pr.Text(p.Level.String())) + "\n" +
+		pr.Text("Press **Play** to get your own copy and start your clock; only you see your answers. Streaks count consecutive days.")
 	if y, err := d.Daily.Puzzle(ctx, n-1); err == nil && n > 1 {
-		content += fmt.Sprintf("\nYesterday's solution (#%d): ||%s||", n-1, codeBlock(render.Line(y.Solution)))
+		content += "\n" + pr.Sprintf("Yesterday's solution (#%d): ||%s||", n-1, codeBlock(render.Line(y.Solution)))
 	}
-	results, named, err := d.postResults(ctx, guild, n)
+	results, named, err := d.postResults(ctx, pr, guild, n)
 	if err != nil {
 		return Response{}, err
 	}
@@ -56,5 +58,5 @@ func (d Deps) DailyPost(ctx context.Context, guild string, n int) (Response, err
 		ping.Roles = []string{g.Role}
 	}
 	return Response{Content: content + "\n\n" + results, Files: []File{img}, Ping: ping,
-		Buttons: []Button{{Label: "Play", CustomID: "daily:play"}}}, nil
+		Buttons: []Button{{Label: pr.Text("Play"), CustomID: "daily:play"}}}, nil
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
-	"github.com/sudokubot/sudokubot/internal/english"
 	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
@@ -21,25 +20,24 @@ const (
 // scoreboard is today's part of a server's post: how many solved and are
 // playing, and the fastest solvers with their time, mistakes and aids. It
 // names players and times only: never a digit of the puzzle.
-func scoreboard(r daily.Results) string {
+func scoreboard(p i18n.Printer, r daily.Results) string {
 	if r.Solved == 0 && r.Playing == 0 {
-		return "**Today** · no one has solved it yet: be the first."
+		return p.Text("**Today** · no one has solved it yet: be the first.")
 	}
-	lines := []string{fmt.Sprintf("**Today** · %s · %s", english.Count(r.Solved, "solved", "solved"),
-		english.Count(r.Playing, "playing", "playing"))}
+	lines := []string{p.Sprintf("**Today** · %s · %s", p.Count(r.Solved, "%d solved", "%d solved"),
+		p.Count(r.Playing, "%d playing", "%d playing"))}
 	for k, e := range r.Solvers {
-		lines = append(lines, fmt.Sprintf("%d. <@%s> %s", k+1, e.User, solveNotes(e)))
+		lines = append(lines, fmt.Sprintf("%d. <@%s> %s", k+1, e.User, solveNotes(p, e)))
 	}
 	if more := r.Solved - len(r.Solvers); more > 0 {
-		lines = append(lines, fmt.Sprintf("… and %d more", more))
+		lines = append(lines, p.Sprintf("… and %d more", more))
 	}
 	return strings.Join(lines, "\n")
 }
 
 // solveNotes says how one solve went on the scoreboard.
-// The scoreboard is the server's, read by everyone: English.
-func solveNotes(e daily.Entry) string {
-	return strings.Join(solveParts(i18n.For(""), e, 0, "no clock"), " · ")
+func solveNotes(p i18n.Printer, e daily.Entry) string {
+	return strings.Join(solveParts(p, e, 0, p.Text("no clock")), " · ")
 }
 
 // solveParts are the words of one solve, for the scoreboard and the
@@ -71,14 +69,14 @@ func solveParts(p i18n.Printer, e daily.Entry, streak int, untimed string) []str
 var bands = []struct {
 	under time.Duration
 	name  string
-}{{5 * time.Minute, "under 5 min"}, {10 * time.Minute, "5–10 min"}, {20 * time.Minute, "10–20 min"},
+}{{5 * time.Minute, "Under 5 min"}, {10 * time.Minute, "5–10 min"}, {20 * time.Minute, "10–20 min"},
 	{1 << 62, "20 min or more"}}
 
 // recap is yesterday's part of a server's post: the group streak, the
 // fastest solver with a 🏆, then the others by time band. It returns the
 // users it names, whom the post may ping.
-func recap(r daily.Results, streak, broken int) (text string, named []string) {
-	lines := []string{fmt.Sprintf("**Yesterday, #%d** · %s", r.Day, streakLine(streak, broken, r.Day))}
+func recap(p i18n.Printer, r daily.Results, streak, broken int) (text string, named []string) {
+	lines := []string{p.Sprintf("**Yesterday, #%d** · %s", r.Day, streakLine(p, streak, broken, r.Day))}
 	if r.Solved == 0 {
 		return strings.Join(lines, "\n"), nil
 	}
@@ -100,40 +98,40 @@ func recap(r daily.Results, streak, broken int) (text string, named []string) {
 	}
 	for b, names := range banded {
 		if len(names) > 0 {
-			name := "without a clock"
+			name := "Without a clock"
 			if b < len(bands) {
 				name = bands[b].name
 			}
-			lines = append(lines, fmt.Sprintf("%s: %s", strings.ToUpper(name[:1])+name[1:], strings.Join(names, ", ")))
+			lines = append(lines, fmt.Sprintf("%s: %s", p.Text(name), strings.Join(names, ", ")))
 		}
 	}
 	if more := r.Solved - len(r.Solvers); more > 0 {
-		lines = append(lines, fmt.Sprintf("… and %d more", more))
+		lines = append(lines, p.Sprintf("… and %d more", more))
 	}
 	return strings.Join(lines, "\n"), named
 }
 
 // streakLine words the group streak: the days in a row someone in the
 // server solved, or the run day n broke.
-func streakLine(streak, broken, day int) string {
+func streakLine(p i18n.Printer, streak, broken, day int) string {
 	switch {
 	case streak > 0:
-		return fmt.Sprintf("🔥 group streak: %s in a row someone here solved", english.Count(streak, "day", "days"))
+		return p.Sprintf("🔥 group streak: %s in a row someone here solved", p.Count(streak, "%d day", "%d days"))
 	case broken > 1:
-		return fmt.Sprintf("the group streak of %s ended: no one here solved #%d", english.Count(broken, "day", "days"), day)
+		return p.Sprintf("the group streak of %s ended: no one here solved #%d", p.Count(broken, "%d day", "%d days"), day)
 	}
-	return fmt.Sprintf("no one here solved #%d", day)
+	return p.Sprintf("no one here solved #%d", day)
 }
 
 // postResults reads a server's results for its post of day n: today's
 // scoreboard, and yesterday's recap with the group streak and the users
 // it names.
-func (d Deps) postResults(ctx context.Context, guild string, n int) (text string, named []string, err error) {
+func (d Deps) postResults(ctx context.Context, p i18n.Printer, guild string, n int) (text string, named []string, err error) {
 	today, err := d.Daily.Results(ctx, guild, n, boardTop)
 	if err != nil {
 		return "", nil, err
 	}
-	text = scoreboard(today)
+	text = scoreboard(p, today)
 	if n <= 1 {
 		return text, nil, nil
 	}
@@ -145,6 +143,6 @@ func (d Deps) postResults(ctx context.Context, guild string, n int) (text string
 	if err != nil {
 		return "", nil, err
 	}
-	r, named := recap(y, streak, broken)
+	r, named := recap(p, y, streak, broken)
 	return r + "\n\n" + text, named, nil
 }

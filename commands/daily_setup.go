@@ -95,6 +95,9 @@ func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, o Option
 		return userError(replyNeedManage), nil
 	}
 	g := daily.Guild{ID: i.GuildID, Channel: o.ID("channel"), Hour: -1, Role: o.ID("role")}
+	if i.GuildLocale != nil {
+		g.Locale = string(*i.GuildLocale) // the server's language, which its posts speak
+	}
 	if h, ok := o.Int("hour"); ok {
 		g.Hour = h
 	}

@@ -26,6 +26,7 @@ type Guild struct {
 	Hour     int
 	Timezone string
 	Role     string // the role the post pings (empty: none)
+	Locale   string // the server's language, a Discord locale (empty: English)
 }
 
 // Entry is one player's play of one day's puzzle in one server.

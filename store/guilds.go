@@ -53,8 +53,8 @@ func (d *DB) SavePuzzle(ctx context.Context, p daily.Puzzle) (daily.Puzzle, erro
 // Guild returns a server's settings.
 func (d *DB) Guild(ctx context.Context, id string) (daily.Guild, bool, error) {
 	g := daily.Guild{ID: id}
-	err := d.db.QueryRowContext(ctx, d.q(`SELECT channel, hour, timezone, role FROM guilds WHERE id = ?`), id).
-		Scan(&g.Channel, &g.Hour, &g.Timezone, &g.Role)
+	err := d.db.QueryRowContext(ctx, d.q(`SELECT channel, hour, timezone, role, locale FROM guilds WHERE id = ?`), id).
+		Scan(&g.Channel, &g.Hour, &g.Timezone, &g.Role, &g.Locale)
 	if errors.Is(err, sql.ErrNoRows) {
 		return daily.Guild{}, false, nil
 	}
@@ -67,16 +67,16 @@ func (d *DB) Guild(ctx context.Context, id string) (daily.Guild, bool, error) {
 // SaveGuild creates or replaces a server's settings.
 func (d *DB) SaveGuild(ctx context.Context, g daily.Guild) error {
 	defer d.lockWrites()()
-	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO guilds (id, channel, hour, timezone, role) VALUES (?, ?, ?, ?, ?)
+	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO guilds (id, channel, hour, timezone, role, locale) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET channel = excluded.channel, hour = excluded.hour, timezone = excluded.timezone,
-			role = excluded.role`),
-		g.ID, g.Channel, g.Hour, g.Timezone, g.Role)
+			role = excluded.role, locale = excluded.locale`),
+		g.ID, g.Channel, g.Hour, g.Timezone, g.Role, g.Locale)
 	return d.wrap("save guild", err)
 }
 
 // Posting returns the servers with a channel set.
 func (d *DB) Posting(ctx context.Context) ([]daily.Guild, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT id, channel, hour, timezone, role FROM guilds WHERE channel <> '' ORDER BY id`)
+	rows, err := d.db.QueryContext(ctx, `SELECT id, channel, hour, timezone, role, locale FROM guilds WHERE channel <> '' ORDER BY id`)
 	if err != nil {
 		return nil, d.wrap("posting guilds", err)
 	}
@@ -84,7 +84,7 @@ func (d *DB) Posting(ctx context.Context) ([]daily.Guild, error) {
 	var out []daily.Guild
 	for rows.Next() {
 		var g daily.Guild
-		if err := rows.Scan(&g.ID, &g.Channel, &g.Hour, &g.Timezone, &g.Role); err != nil {
+		if err := rows.Scan(&g.ID, &g.Channel, &g.Hour, &g.Timezone, &g.Role, &g.Locale); err != nil {
 			return nil, d.wrap("posting guilds", err)
 		}
 		out = append(out, g)

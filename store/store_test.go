@@ -71,9 +71,9 @@ func TestGuilds(t *testing.T) {
 		}
 		must(t, d.SaveGuild(ctx, daily.Guild{ID: "g1", Channel: "c1", Hour: 9, Timezone: "Europe/Paris"}))
 		must(t, d.SaveGuild(ctx, daily.Guild{ID: "g2", Timezone: "UTC"}))
-		must(t, d.SaveGuild(ctx, daily.Guild{ID: "g1", Channel: "c2", Hour: 7, Timezone: "Asia/Tokyo", Role: "r"}))
+		must(t, d.SaveGuild(ctx, daily.Guild{ID: "g1", Channel: "c2", Hour: 7, Timezone: "Asia/Tokyo", Role: "r", Locale: "fr"}))
 		g, ok, err := d.Guild(ctx, "g1")
-		if !ok || err != nil || g.Channel != "c2" || g.Hour != 7 || g.Timezone != "Asia/Tokyo" || g.Role != "r" {
+		if !ok || err != nil || g.Channel != "c2" || g.Hour != 7 || g.Timezone != "Asia/Tokyo" || g.Role != "r" || g.Locale != "fr" {
 			t.Errorf("Guild(g1) = %+v, %v, %v; want the replaced settings", g, ok, err)
 		}
 		posting, err := d.Posting(ctx)

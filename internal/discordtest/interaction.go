@@ -396,6 +396,13 @@ func WithLocale(p map[string]any, locale string) map[string]any {
 	return p
 }
 
+// WithGuildLocale sets the server's language in a payload (a Discord
+// locale such as "fr"), as Discord sends it with interactions in a server.
+func WithGuildLocale(p map[string]any, locale string) map[string]any {
+	p["guild_locale"] = locale
+	return p
+}
+
 // WithPermissions sets the member's permissions in a payload.
 func WithPermissions(p map[string]any, perms int64) map[string]any {
 	p["member"].(map[string]any)["permissions"] = fmt.Sprint(perms)

@@ -19,8 +19,10 @@ ALTER TABLE entries ADD COLUMN shape TEXT NOT NULL DEFAULT '';
 -- How many times a post was claimed: a second claim (a retry, or a takeover
 -- from a process that died) first looks for the post in the channel.
 ALTER TABLE posts ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1;
--- The role a server's post pings (empty: none).
+-- The role a server's post pings (empty: none), and the server's language
+-- (its Discord locale at setup; empty: English), which the post speaks.
 ALTER TABLE guilds ADD COLUMN role TEXT NOT NULL DEFAULT '';
+ALTER TABLE guilds ADD COLUMN locale TEXT NOT NULL DEFAULT '';
 -- Reminders: a player of a server (or, with no server id, outside servers)
 -- asks for a DM at a local hour on days they have not solved the daily.
 -- last_day is the last day they were reminded (or claimed for it);
