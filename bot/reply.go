@@ -167,13 +167,15 @@ func (b *Bot) editClassic(c *call, resp commands.Response) error {
 	return err
 }
 
-// fit keeps content within Discord's limit; handlers should never need it.
-func (b *Bot) fit(interaction, s string) string {
+// fit keeps content within Discord's limit; handlers should never need
+// it. about names what the text is for in the log (an interaction, a
+// channel, a message or a user id).
+func (b *Bot) fit(about, s string) string {
 	r := []rune(s)
 	if len(r) <= maxContent {
 		return s
 	}
-	b.log.Warn("reply too long; cut", "interaction", interaction, "length", len(r))
+	b.log.Warn("reply too long; cut", "for", about, "length", len(r))
 	return string(r[:maxContent-1]) + "…"
 }
 

@@ -9,6 +9,7 @@ package i18n
 import (
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -39,24 +40,31 @@ type catalogue struct {
 //go:embed locales/*.json
 var files embed.FS
 
-// all holds every language's catalogue, read once at start.
-var all = load()
+// all holds every language's catalogue, read once at start; a file that
+// does not load leaves its language in English, and loadErr says why.
+var all, loadErr = load()
 
-func load() map[string]catalogue {
+func load() (map[string]catalogue, error) {
 	out := map[string]catalogue{}
+	var errs []error
 	for _, lang := range Languages {
 		data, err := files.ReadFile(path.Join("locales", lang+".json"))
-		if err != nil {
-			panic(fmt.Sprintf("i18n: %s: %v", lang, err)) // embedded at build time: a missing file is a bug
-		}
 		var c catalogue
-		if err := json.Unmarshal(data, &c); err != nil {
-			panic(fmt.Sprintf("i18n: %s: %v", lang, err))
+		if err == nil {
+			err = json.Unmarshal(data, &c)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("i18n: %s: %w", lang, err))
+			continue
 		}
 		out[lang] = c
 	}
-	return out
+	return out, errors.Join(errs...)
 }
+
+// LoadError reports a language file that did not load (nil when all did):
+// the files are embedded, so a test catches it before a build ships.
+func LoadError() error { return loadErr }
 
 func lookup(locale string) (catalogue, bool) {
 	if a, ok := aliases[locale]; ok {

@@ -5,6 +5,17 @@ import (
 	"time"
 )
 
+func TestEveryFileLoads(t *testing.T) {
+	if err := LoadError(); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range Languages {
+		if names, texts := Keys(lang); len(names) == 0 || len(texts) == 0 {
+			t.Errorf("%s: %d names and %d texts loaded", lang, len(names), len(texts))
+		}
+	}
+}
+
 func TestLookups(t *testing.T) {
 	tests := []struct {
 		locale, english, want string
