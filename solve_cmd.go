@@ -90,7 +90,7 @@ func printVerdict(v solver.Verdict, w io.Writer, timeout time.Duration) int {
 		fmt.Fprintf(w, "unique solution\n%s\n", stats(v))
 	} else {
 		fmt.Fprintf(w, "not unique: at least 2 solutions, which differ in %d cells (%s)%s; one of them:\n%s\n",
-			len(v.Differ), solver.CellNames(v.Differ, 8), clause(v.FewGivens), stats(v))
+			len(v.Differ), solver.CellNames(solver.English, v.Differ, 8), clause(v.FewGivens), stats(v))
 		status = exitNoGood
 	}
 	sol := v.Solution()

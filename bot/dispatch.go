@@ -11,17 +11,29 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/commands"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
-// Replies the bot chooses itself, for what goes wrong around a handler.
-var (
-	replyApology     = commands.Response{Content: "Sorry, something went wrong on my side. It has been logged; please try again.", Notice: true}
-	replyRestarting  = commands.Response{Content: "sudokubot is restarting. Please try again in a few seconds.", Notice: true}
-	replyUnknown     = commands.Response{Content: "I don't know that command any more. It may have been removed; try `/help`.", Notice: true}
-	replyExpired     = commands.Response{Content: "That button no longer works. Run the command again.", Notice: true}
-	replyBusy        = commands.Response{Content: "I'm too busy right now. Please try again in a minute.", Notice: true}
-	interactionLimit = 14 * time.Minute // a deferred reply can be edited for 15 minutes
+// Replies the bot chooses itself, for what goes wrong around a handler,
+// in English; notice words them in the reader's language.
+const (
+	replyApology    = "Sorry, something went wrong on my side. It has been logged; please try again."
+	replyRestarting = "sudokubot is restarting. Please try again in a few seconds."
+	replyUnknown    = "I don't know that command any more. It may have been removed; try `/help`."
+	replyExpired    = "That button no longer works. Run the command again."
+	replyBusy       = "I'm too busy right now. Please try again in a minute."
+	replySlowDown   = "Slow down a little: try again in %d s."
 )
+
+// interactionLimit is how long a handler may take: a deferred reply can
+// be edited for 15 minutes.
+const interactionLimit = 14 * time.Minute
+
+// notice is one of the bot's own replies, in the language of the person
+// who asked.
+func notice(i *discordgo.Interaction, english string, args ...any) commands.Response {
+	return commands.Response{Content: i18n.For(string(i.Locale)).Sprintf(english, args...), Notice: true}
+}
 
 // onInteraction is the gateway's entry: its first callback goes over REST.
 func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
@@ -36,7 +48,7 @@ func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreat
 // transport brought it.
 func (b *Bot) dispatch(c *call) {
 	if !b.enter() {
-		b.respond(c, "", replyRestarting)
+		b.respond(c, "", notice(c.Interaction, replyRestarting))
 		return
 	}
 	defer b.inflight.Done()
@@ -50,7 +62,7 @@ func (b *Bot) dispatch(c *call) {
 	case discordgo.InteractionModalSubmit:
 		b.component(c, c.ModalSubmitData().CustomID)
 	default:
-		b.respond(c, "", replyExpired)
+		b.respond(c, "", notice(c.Interaction, replyExpired))
 	}
 }
 
@@ -60,7 +72,7 @@ func (b *Bot) component(c *call, customID string) {
 	name, arg, _ := strings.Cut(customID, ":")
 	cmd, ok := b.commands[name]
 	if !ok || cmd.Component == nil {
-		b.respond(c, name, replyExpired)
+		b.respond(c, name, notice(c.Interaction, replyExpired))
 		return
 	}
 	b.limited(c, name, tapCost(cmd, c.Interaction), func() {
@@ -87,8 +99,7 @@ func (b *Bot) limited(c *call, name string, cost float64, f func()) {
 	if wait, ok := b.limiter.allow(commands.UserID(c.Interaction), cost); !ok {
 		b.metrics.rateLimited.Inc()
 		b.metrics.interactions.WithLabelValues(name, "rate_limited").Inc()
-		b.respond(c, name, commands.Response{Notice: true,
-			Content: fmt.Sprintf("Slow down a little: try again in %d s.", int(math.Ceil(wait.Seconds())))})
+		b.respond(c, name, notice(c.Interaction, replySlowDown, int(math.Ceil(wait.Seconds()))))
 		return
 	}
 	f()
@@ -111,7 +122,7 @@ func (b *Bot) command(c *call) {
 	if !ok {
 		b.log.Warn("interaction for an unknown command", "command", name, "interaction", c.ID)
 		b.metrics.interactions.WithLabelValues("unknown", "unknown").Inc()
-		b.respond(c, name, replyUnknown)
+		b.respond(c, name, notice(c.Interaction, replyUnknown))
 		return
 	}
 	b.limited(c, name, tapCost(cmd, c.Interaction), func() { b.answer(c, cmd) })
@@ -187,7 +198,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 		if p := recover(); p != nil {
 			b.log.Error("command panicked", "command", cmd.Def.Name, "interaction", i.ID, "user", commands.UserID(i),
 				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			resp, how = replyApology, "apology"
+			resp, how = notice(i, replyApology), "apology"
 		}
 	}()
 	if cmd.Heavy {
@@ -195,7 +206,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 		case b.slots <- struct{}{}:
 			defer func() { <-b.slots }()
 		case <-ctx.Done():
-			return replyBusy, "busy"
+			return notice(i, replyBusy), "busy"
 		}
 	}
 	resp, err := cmd.Handle(ctx, i)
@@ -204,7 +215,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 	}
 	if err != nil {
 		b.log.Error("command failed", "command", cmd.Def.Name, "interaction", i.ID, "user", commands.UserID(i), "err", b.scrub(err.Error()))
-		return replyApology, "apology"
+		return notice(i, replyApology), "apology"
 	}
 	return resp, "ok"
 }

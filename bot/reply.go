@@ -139,7 +139,7 @@ func (b *Bot) post(ctx context.Context, channel string, resp commands.Response, 
 func (b *Bot) edit(c *call, command string, how reply, resp commands.Response) {
 	if resp.Modal != nil {
 		b.log.Error("a form cannot follow a deferred answer", "command", command, "interaction", c.ID)
-		resp = replyApology
+		resp = notice(c.Interaction, replyApology)
 	}
 	var err error
 	if laidOutV2(c, how, resp) {

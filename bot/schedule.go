@@ -28,9 +28,9 @@ type Schedule struct {
 	// scoreboard (default 5s): a burst of solves makes one edit per gap.
 	EditGap time.Duration
 	// Remind builds the DM that reminds a player of day n's puzzle in a
-	// server; nil: no reminders. RemindLimit bounds the DMs of one round
+	// server, in a Discord locale (the player's); nil: no reminders. RemindLimit bounds the DMs of one round
 	// (default 20).
-	Remind      func(ctx context.Context, guild string, n int) (commands.Response, error)
+	Remind      func(ctx context.Context, guild, locale string, n int) (commands.Response, error)
 	RemindLimit int
 	// Keep limits the servers this process posts for (nil: all).
 	Keep func(guild string) bool
@@ -60,8 +60,8 @@ func (b *Bot) schedule(ctx context.Context, s *Schedule) {
 			return id, nil
 		},
 		Find: b.findPost}
-	rem := &daily.Reminder{Service: s.Daily, Log: b.log, Limit: s.RemindLimit, Send: func(ctx context.Context, guild, user string, day int) error {
-		return b.remind(ctx, s, guild, user, day)
+	rem := &daily.Reminder{Service: s.Daily, Log: b.log, Limit: s.RemindLimit, Send: func(ctx context.Context, guild string, to daily.Reminded, day int) error {
+		return b.remind(ctx, s, guild, to, day)
 	}}
 	ed := &daily.Editor{Service: s.Daily, Log: b.log, Gap: s.EditGap, Edit: func(ctx context.Context, e daily.PostEdit) error {
 		return b.editPost(ctx, s, e)
@@ -189,16 +189,16 @@ func (b *Bot) selfID(ctx context.Context) (string, error) {
 
 // remind DMs a player their reminder. A DM their settings refuse (Discord's
 // 50007, or a DM channel it will not open) is daily.ErrRefused.
-func (b *Bot) remind(ctx context.Context, s *Schedule, guild, user string, day int) error {
+func (b *Bot) remind(ctx context.Context, s *Schedule, guild string, to daily.Reminded, day int) error {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	msg, err := s.Remind(ctx, guild, day)
+	msg, err := s.Remind(ctx, guild, to.Locale, day)
 	if err != nil {
 		return err
 	}
-	ch, err := b.session.UserChannelCreate(user, discordgo.WithContext(ctx))
+	ch, err := b.session.UserChannelCreate(to.User, discordgo.WithContext(ctx))
 	if err == nil {
-		_, err = b.sendMessage(ctx, ch.ID, channelMessage{Content: b.fit(user, msg.Content), AllowedMentions: noMentions}, nil)
+		_, err = b.sendMessage(ctx, ch.ID, channelMessage{Content: b.fit(to.User, msg.Content), AllowedMentions: noMentions}, nil)
 	}
 	if err == nil {
 		return nil

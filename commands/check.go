@@ -2,12 +2,11 @@ package commands
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/sudokubot/sudokubot/internal/english"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -30,30 +29,30 @@ func checkCommand(d Deps) Command {
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 			o := OptionsOf(i)
-			return d.checkReply(ctx, o.String("puzzle"), o.String("answer"))
+			return d.checkReply(ctx, i18n.For(string(i.Locale)), o.String("puzzle"), o.String("answer"))
 		},
 	}
 }
 
-func (d Deps) checkReply(ctx context.Context, puzzleText, answerText string) (Response, error) {
+func (d Deps) checkReply(ctx context.Context, pr i18n.Printer, puzzleText, answerText string) (Response, error) {
 	p, err := solver.Parse(puzzleText)
 	if err != nil {
-		return userError("I couldn't read the puzzle: " + err.Error() + ".\n" + pasteHelp), nil
+		return userError(pr.Sprintf("I couldn't read the puzzle: %s.", say(pr, err)) + "\n" + pr.Text(pasteHelp)), nil
 	}
 	a, err := solver.Parse(answerText)
 	if err != nil {
-		return userError("I couldn't read the answer: " + err.Error() + ".\n" + pasteHelp), nil
+		return userError(pr.Sprintf("I couldn't read the answer: %s.", say(pr, err)) + "\n" + pr.Text(pasteHelp)), nil
 	}
 	if a.Size() != p.Size() {
-		return userError(fmt.Sprintf("The puzzle is %d×%d but the answer is %d×%d: paste the answer as a whole grid.",
-			p.Size(), p.Size(), a.Size(), a.Size())), nil
+		return userError(pr.Sprintf("The puzzle is %[1]d×%[1]d but the answer is %[2]d×%[2]d: paste the answer as a whole grid.",
+			p.Size(), a.Size())), nil
 	}
 	if err := solver.Validate(p); err != nil {
-		return userError("The puzzle itself breaks the rules: " + err.Error() + "."), nil
+		return userError(pr.Sprintf("The puzzle itself breaks the rules: %s.", say(pr, err))), nil
 	}
-	if changed := changedGivens(p, a); len(changed) > 0 {
-		return userError("**The answer changes the puzzle:** " + strings.Join(changed, ", ") +
-			". Check that both are the same puzzle."), nil
+	if changed := changedGivens(pr, p, a); len(changed) > 0 {
+		return userError(pr.Sprintf("**The answer changes the puzzle:** %s. Check that both are the same puzzle.",
+			strings.Join(changed, ", "))), nil
 	}
 	merged := withGivens(p, a)
 	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
@@ -62,19 +61,19 @@ func (d Deps) checkReply(ctx context.Context, puzzleText, answerText string) (Re
 	res, err := solver.Solve(sctx, p, 2)
 	d.measured("check", start, err)
 	if err == nil && res.Count == 0 {
-		return userError("**This puzzle has no solution**, so no answer to it can be right."), nil
+		return userError(pr.Text("**This puzzle has no solution**, so no answer to it can be right.")), nil
 	}
 	wrong := wrongCells(merged, res, err == nil)
-	return d.checkVerdict(p, merged, wrong, res.Count > 1)
+	return d.checkVerdict(pr, p, merged, wrong, res.Count > 1)
 }
 
 // changedGivens names the givens the answer holds a different digit in.
-func changedGivens(p, a solver.Grid) []string {
+func changedGivens(pr i18n.Printer, p, a solver.Grid) []string {
 	var out []string
 	for r := 0; r < p.Size(); r++ {
 		for c := 0; c < p.Size(); c++ {
 			if v, w := p.At(r, c), a.At(r, c); v != 0 && w != 0 && v != w {
-				out = append(out, fmt.Sprintf("%s is %c in the puzzle but %c in the answer",
+				out = append(out, pr.Sprintf("%s is %c in the puzzle but %c in the answer",
 					solver.CellName(r, c), solver.DigitChar(v), solver.DigitChar(w)))
 			}
 		}
@@ -121,14 +120,15 @@ func clashingCells(g solver.Grid) []solver.Cell {
 	return nil
 }
 
-func (d Deps) checkVerdict(p, answer solver.Grid, wrong []solver.Cell, several bool) (Response, error) {
+func (d Deps) checkVerdict(pr i18n.Printer, p, answer solver.Grid, wrong []solver.Cell, several bool) (Response, error) {
 	empty := answer.Cells() - answer.Givens()
 	var resp Response
 	switch {
 	case len(wrong) > 0:
-		resp.Content = fmt.Sprintf("**Not quite:** %s wrong: ||%s||", english.Count(len(wrong), "cell is", "cells are"), solver.CellNames(wrong, 40))
+		resp.Content = pr.Sprintf("**Not quite:** %s: ||%s||", pr.Count(len(wrong), "%d cell is wrong", "%d cells are wrong"),
+			solver.CellNames(pr, wrong, 40))
 		if empty > 0 {
-			resp.Content += fmt.Sprintf("\nAnd %s still empty.", english.Count(empty, "cell is", "cells are"))
+			resp.Content += "\n" + pr.Count(empty, "And %d cell is still empty.", "And %d cells are still empty.")
 		}
 		file, err := d.image(answer, render.Options{Puzzle: p,
 			Highlights: []render.Highlight{{Style: render.Wrong, Cells: wrong}}}, "SPOILER_check.png")
@@ -137,11 +137,12 @@ func (d Deps) checkVerdict(p, answer solver.Grid, wrong []solver.Cell, several b
 		}
 		resp.Files = []File{file}
 	case empty > 0:
-		resp.Content = fmt.Sprintf("**Incomplete:** no mistakes so far, and %s still empty.", english.Count(empty, "cell is", "cells are"))
+		resp.Content = pr.Count(empty, "**Incomplete:** no mistakes so far, and %d cell is still empty.",
+			"**Incomplete:** no mistakes so far, and %d cells are still empty.")
 	case several:
-		resp.Content = "**Correct!** The grid keeps every given and breaks no rule. (The puzzle has more than one solution; this is one of them.)"
+		resp.Content = pr.Text("**Correct!** The grid keeps every given and breaks no rule. (The puzzle has more than one solution; this is one of them.)")
 	default:
-		resp.Content = "**Correct!** That is the solution."
+		resp.Content = pr.Text("**Correct!** That is the solution.")
 	}
 	return resp, nil
 }

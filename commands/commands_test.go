@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 const (
@@ -140,7 +142,7 @@ func TestSolveGivesUp(t *testing.T) {
 	d.SolveTimeout = time.Nanosecond
 	m := &meter{}
 	d.Meter = m
-	resp, err := d.solveReply(context.Background(), "1"+strings.Repeat(".", 255), replyFormat{image: true})
+	resp, err := d.solveReply(context.Background(), i18n.For(""), "1"+strings.Repeat(".", 255), replyFormat{image: true})
 	if err != nil || !strings.Contains(resp.Content, "**Gave up** after 0 µs") {
 		t.Fatalf("reply = %q, %v; want gave up", resp.Content, err)
 	}
@@ -148,7 +150,7 @@ func TestSolveGivesUp(t *testing.T) {
 		t.Errorf("meter saw %q, want one timed-out solve", m.runs)
 	}
 	d.SolveTimeout = time.Second
-	d.solveReply(context.Background(), classic, replyFormat{text: true})
+	d.solveReply(context.Background(), i18n.For(""), classic, replyFormat{text: true})
 	if m.runs != "solve:timeout solve:ok" {
 		t.Errorf("meter saw %q, want a timed-out then a finished solve", m.runs)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -17,11 +18,12 @@ import (
 // checks it (Discord's default permissions would hide all of /daily).
 const manageServer = discordgo.PermissionManageGuild
 
-// Replies of /daily for what goes wrong outside the player's control.
-var (
-	replyNotRecorded = userError("I couldn't record that just now; nothing was saved. Please try again in a moment.")
-	replyDailyDown   = userError("The daily puzzle is unavailable right now (I can't reach my database). /solve and the other commands still work; please try again later.")
-	replyServerOnly  = userError("Daily posts go to a server's channel: run `/daily setup` (or `off`) in a server. Here you play your personal daily: `/daily play`.")
+// Replies of /daily for what goes wrong outside the player's control, in
+// English: each is worded in the player's language where it is used.
+const (
+	replyNotRecorded = "I couldn't record that just now; nothing was saved. Please try again in a moment."
+	replyDailyDown   = "The daily puzzle is unavailable right now (I can't reach my database). /solve and the other commands still work; please try again later."
+	replyServerOnly  = "Daily posts go to a server's channel: run `/daily setup` (or `off`) in a server. Here you play your personal daily: `/daily play`."
 )
 
 // dailyCommand is /daily with its subcommands, buttons and form.
@@ -82,7 +84,7 @@ func periodOption() *discordgo.ApplicationCommandOption {
 func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 	o := OptionsOf(i)
 	if i.GuildID == "" && (o.Sub == "setup" || o.Sub == "off") {
-		return replyServerOnly, nil
+		return userError(i18n.For(string(i.Locale)).Text(replyServerOnly)), nil
 	}
 	switch o.Sub {
 	case "play":
@@ -99,7 +101,7 @@ func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Respon
 		if user == "" {
 			user = UserID(i)
 		}
-		return d.dailyStats(ctx, i.GuildID, user)
+		return d.dailyStats(ctx, i18n.For(string(i.Locale)), i.GuildID, user)
 	case "setup":
 		return d.dailySetup(ctx, i, o)
 	case "off":
@@ -107,7 +109,7 @@ func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Respon
 	case "remind":
 		return d.dailyRemind(ctx, i, o)
 	}
-	return userError("That /daily subcommand is not known any more; try /help."), nil
+	return userError(i18n.For(string(i.Locale)).Text("That /daily subcommand is not known any more; try /help.")), nil
 }
 
 // dailyComponent answers the Play and Submit buttons and the answer form:
@@ -119,16 +121,16 @@ func (d Deps) dailyComponent(ctx context.Context, i *discordgo.Interaction, arg 
 	case "play":
 		return d.dailyPlay(ctx, i)
 	case "submit":
-		return Response{Modal: answerForm(day)}, nil
+		return Response{Modal: answerForm(i18n.For(string(i.Locale)), day)}, nil
 	case "answer":
 		return d.dailySubmit(ctx, i, day, modalValue(i, "answer"))
 	}
-	return userError("That button no longer works. Run /daily play."), nil
+	return userError(i18n.For(string(i.Locale)).Text("That button no longer works. Run /daily play.")), nil
 }
 
-func answerForm(day int) *Modal {
-	return &Modal{CustomID: fmt.Sprintf("daily:answer:%d", day), Title: fmt.Sprintf("Daily #%d: your answer", day),
-		Inputs: []TextInput{{CustomID: "answer", Label: "Your grid: 81 digits, row by row", Paragraph: true,
+func answerForm(pr i18n.Printer, day int) *Modal {
+	return &Modal{CustomID: fmt.Sprintf("daily:answer:%d", day), Title: pr.Sprintf("Daily #%d: your answer", day),
+		Inputs: []TextInput{{CustomID: "answer", Label: pr.Text("Your grid: 81 digits, row by row"), Paragraph: true,
 			Placeholder: "534678912672195348…", MinLength: 81, MaxLength: 1500}}}
 }
 

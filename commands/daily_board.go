@@ -9,7 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/daily"
-	"github.com/sudokubot/sudokubot/internal/english"
 	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
@@ -18,59 +17,61 @@ var periods = map[string]daily.Period{"": daily.Today, "today": daily.Today, "we
 
 // dailyBoard shows the server's leaderboard and the caller's place.
 func (d Deps) dailyBoard(ctx context.Context, i *discordgo.Interaction, name string) (Response, error) {
+	pr := i18n.For(string(i.Locale))
 	period, ok := periods[name]
 	if !ok {
-		return userError("Choose a period: today, week, month or all."), nil
+		return userError(pr.Text("Choose a period: today, week, month or all.")), nil
 	}
 	b, err := d.Daily.Leaderboard(ctx, i.GuildID, UserID(i), period)
 	if err != nil {
 		d.Log.Error("daily leaderboard failed", "guild", i.GuildID, "err", err)
-		return replyDailyDown, nil
+		return userError(pr.Text(replyDailyDown)), nil
 	}
-	text := boardText(b)
+	text := boardText(pr, b)
 	if i.GuildID == "" {
 		title, rest, _ := strings.Cut(text, "\n")
-		text = title + " · everyone playing outside servers\n" + rest
+		text = title + " · " + pr.Text("everyone playing outside servers") + "\n" + rest
 	}
 	return Response{Content: text}, nil
 }
 
-func boardText(b daily.Board) string {
+func boardText(pr i18n.Printer, b daily.Board) string {
 	var sb strings.Builder
 	switch b.Period {
 	case daily.Today:
-		fmt.Fprintf(&sb, "**Daily #%d: fastest today**\n", b.Day)
+		sb.WriteString(pr.Sprintf("**Daily #%d: fastest today**", b.Day))
 	case daily.Week:
-		fmt.Fprintf(&sb, "**Daily: points this week** (since Monday, #%d)\n", daily.WeekStart(b.Day))
+		sb.WriteString(pr.Sprintf("**Daily: points this week** (since Monday, #%d)", daily.WeekStart(b.Day)))
 	case daily.Month:
-		fmt.Fprintf(&sb, "**Daily: points this month** (since the 1st, #%d)\n", daily.MonthStart(b.Day))
+		sb.WriteString(pr.Sprintf("**Daily: points this month** (since the 1st, #%d)", daily.MonthStart(b.Day)))
 	default:
-		sb.WriteString("**Daily: all-time solves**\n")
+		sb.WriteString(pr.Text("**Daily: all-time solves**"))
 	}
+	sb.WriteByte('\n')
 	if len(b.Top) == 0 {
-		sb.WriteString("Nobody here has solved one yet. Be the first: `/daily play`.")
+		sb.WriteString(pr.Text("Nobody here has solved one yet. Be the first: `/daily play`."))
 		return sb.String()
 	}
 	for _, r := range b.Top {
-		fmt.Fprintf(&sb, "%s <@%s> %s\n", medal(r.Rank), r.User, rowValue(b.Period, r))
+		fmt.Fprintf(&sb, "%s <@%s> %s\n", medal(r.Rank), r.User, rowValue(pr, b.Period, r))
 	}
 	switch {
 	case b.Own == nil:
-		sb.WriteString("You are not on this board yet.")
+		sb.WriteString(pr.Text("You are not on this board yet."))
 	case b.Own.Rank > len(b.Top):
-		fmt.Fprintf(&sb, "You: **%s** · %s", ordinal(b.Own.Rank), rowValue(b.Period, *b.Own))
+		sb.WriteString(pr.Sprintf("You: **%s** · %s", pr.Ordinal(b.Own.Rank), rowValue(pr, b.Period, *b.Own)))
 	}
 	return strings.TrimSuffix(sb.String(), "\n")
 }
 
-func rowValue(p daily.Period, r daily.Row) string {
+func rowValue(pr i18n.Printer, p daily.Period, r daily.Row) string {
 	switch p {
 	case daily.Today:
 		return clock(time.Duration(r.Value) * time.Millisecond)
 	case daily.Week, daily.Month:
-		return fmt.Sprintf("%d points (%s)", r.Value, english.Count(int(r.Extra), "solve", "solves"))
+		return pr.Count(int(r.Value), "%d point", "%d points") + " (" + pr.Count(int(r.Extra), "%d solve", "%d solves") + ")"
 	}
-	return fmt.Sprintf("%d solved · best streak %d", r.Value, r.Extra)
+	return pr.Sprintf("%d solved · best streak %d", r.Value, r.Extra)
 }
 
 func medal(rank int) string {
@@ -80,42 +81,33 @@ func medal(rank int) string {
 	return fmt.Sprintf("%d.", rank)
 }
 
-func ordinal(n int) string {
-	suffix := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suffix = "st"
-		case 2:
-			suffix = "nd"
-		case 3:
-			suffix = "rd"
-		}
-	}
-	return fmt.Sprintf("%d%s", n, suffix)
-}
-
 // dailyStats shows a player's streaks, solves and times.
-func (d Deps) dailyStats(ctx context.Context, guild, user string) (Response, error) {
+func (d Deps) dailyStats(ctx context.Context, pr i18n.Printer, guild, user string) (Response, error) {
 	st, err := d.Daily.Stats(ctx, guild, user)
 	if err != nil {
 		d.Log.Error("daily stats failed", "guild", guild, "err", err)
-		return replyDailyDown, nil
+		return userError(pr.Text(replyDailyDown)), nil
 	}
 	if st.Solved == 0 {
-		return Response{Content: fmt.Sprintf("<@%s> has not solved a daily puzzle in this server yet.", user)}, nil
+		if guild == "" {
+			return Response{Content: pr.Sprintf("<@%s> has not solved a daily puzzle outside servers yet.", user)}, nil
+		}
+		return Response{Content: pr.Sprintf("<@%s> has not solved a daily puzzle in this server yet.", user)}, nil
 	}
-	text := fmt.Sprintf("**Daily stats for <@%s>**\n🔥 Streak: %s (best %d)\n✅ Solved: %d",
-		user, english.Count(st.Current, "day", "days"), st.Best, st.Solved)
+	lines := []string{
+		pr.Sprintf("**Daily stats for <@%s>**", user),
+		pr.Sprintf("🔥 Streak: %s (best %d)", pr.Count(st.Current, "%d day", "%d days"), st.Best),
+		pr.Sprintf("✅ Solved: %d", st.Solved),
+	}
 	if st.Timed > 0 {
-		text += fmt.Sprintf("\n⏱️ Median %s · best %s (%d timed)", clock(st.Median), clock(st.Fastest), st.Timed)
+		lines = append(lines, pr.Sprintf("⏱️ Median %s · best %s (%d timed)", clock(st.Median), clock(st.Fastest), st.Timed))
 	}
-	text += "\nLast 4 weeks:\n" + calendar(st)
+	lines = append(lines, pr.Text("Last 4 weeks:"), calendar(st))
 	if n := len(st.Recent); n > 0 {
 		last := st.Recent[n-1]
-		text += "\nLatest:\n" + codeBlock(share(i18n.For(""), last.Day, last, 0)) // public, like the rest of stats
+		lines = append(lines, pr.Text("Latest:"), codeBlock(share(pr, last.Day, last, 0)))
 	}
-	return Response{Content: text}, nil
+	return Response{Content: strings.Join(lines, "\n")}, nil
 }
 
 // calendar draws the last four weeks a week a line, oldest first: 🟩 a

@@ -48,25 +48,26 @@ func practiceTitle(pr i18n.Printer, p daily.Puzzle) string {
 // dailyPractice opens a past daily on the board, unranked; today's (or a
 // later number) is played the ranked way.
 func (d Deps) dailyPractice(ctx context.Context, i *discordgo.Interaction, n int) (Response, error) {
+	pr := i18n.For(string(i.Locale))
 	today, err := d.Daily.Today(ctx, i.GuildID)
 	if err != nil {
 		d.Log.Error("daily practice failed", "guild", i.GuildID, "err", err)
-		return replyDailyDown, nil
+		return userError(pr.Text(replyDailyDown)), nil
 	}
 	switch {
 	case n > today:
-		return userError(fmt.Sprintf("Daily #%d is not out yet; today's is **#%d**.", n, today)), nil
+		return userError(pr.Sprintf("Daily #%d is not out yet; today's is **#%d**.", n, today)), nil
 	case n == today:
 		return d.dailyPlay(ctx, i)
 	case d.Games == nil:
-		return userError("Practice needs the board, which is not available here."), nil
+		return userError(pr.Text("Practice needs the board, which is not available here.")), nil
 	}
 	p, err := d.Daily.Puzzle(ctx, n)
 	if err != nil {
 		d.Log.Error("daily practice puzzle failed", "day", n, "err", err)
-		return replyDailyDown, nil
+		return userError(pr.Text(replyDailyDown)), nil
 	}
-	key, pr := practiceKey(UserID(i), n), i18n.For(string(i.Locale))
+	key := practiceKey(UserID(i), n)
 	g, _, ok, err := d.loadGame(ctx, key)
 	if err == nil && !ok {
 		g, err = d.createGame(ctx, key, p.Grid, p.Solution)
@@ -118,7 +119,7 @@ func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g
 		return
 	case err != nil:
 		d.Log.Error("daily board submission not recorded", "guild", guild, "day", n, "err", err)
-		v.status = replyNotRecorded.Content
+		v.status = v.p.Text(replyNotRecorded)
 		return
 	}
 	switch out.Verdict {

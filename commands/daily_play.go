@@ -18,28 +18,28 @@ import (
 // games store (else as a picture to solve elsewhere), and starts the
 // player's clock.
 func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+	pr := i18n.For(string(i.Locale))
 	p, e, err := d.Daily.Play(ctx, i.GuildID, UserID(i))
 	if err != nil {
 		d.Log.Error("daily play failed", "guild", i.GuildID, "err", err)
-		return replyDailyDown, nil
+		return userError(pr.Text(replyDailyDown)), nil
 	}
 	if !e.Solved.IsZero() {
-		pr := i18n.For(string(i.Locale))
 		return Response{Content: pr.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.", p.Day, tookText(pr, e)) +
 			"\n" + pr.Text("Share:") + "\n" + codeBlock(share(pr, p.Day, e, 0))}, nil
 	}
 	if d.Games != nil {
-		return d.dailyOpen(ctx, i18n.For(string(i.Locale)), i.GuildID, UserID(i), p, e)
+		return d.dailyOpen(ctx, pr, i.GuildID, UserID(i), p, e)
 	}
 	img, err := d.dailyImage(p)
 	if err != nil {
 		return Response{}, err
 	}
-	content := fmt.Sprintf("**Daily #%d** · %s · %s (%.1f)\nYour clock started <t:%d:R>. Solve it, then press **Submit** "+
-		"or use `/daily submit`.\nCopy: %s", p.Day, daily.Date(p.Day).Format("Monday 2 January"), p.Level, p.Score,
-		e.Started.Unix(), codeBlock(render.Line(p.Grid)))
+	content := pr.Sprintf("**Daily #%d** · %s · %s (%.1f)", p.Day, pr.Date(daily.Date(p.Day)), pr.Text(p.Level.String()), p.Score) +
+		"\n" + pr.Sprintf("Your clock started <t:%d:R>. Solve it, then press **Submit** or use `/daily submit`.", e.Started.Unix()) +
+		"\n" + pr.Text("Copy:") + " " + codeBlock(render.Line(p.Grid))
 	return Response{Content: content, Files: []File{img},
-		Buttons: []Button{{Label: "Submit", CustomID: fmt.Sprintf("daily:submit:%d", p.Day)}}}, nil
+		Buttons: []Button{{Label: pr.Text("Submit"), CustomID: fmt.Sprintf("daily:submit:%d", p.Day)}}}, nil
 }
 
 // dailySubmit checks an answer privately and records it.
@@ -47,7 +47,7 @@ func (d Deps) dailySubmit(ctx context.Context, i *discordgo.Interaction, day int
 	pr := i18n.For(string(i.Locale))
 	answer, err := solver.Parse(text)
 	if err != nil {
-		return userError(pr.Sprintf("I couldn't read your answer: %s.", err.Error()) + "\n" + pr.Text(pasteHelp) + " " +
+		return userError(pr.Sprintf("I couldn't read your answer: %s.", say(pr, err)) + "\n" + pr.Text(pasteHelp) + " " +
 			pr.Text("Nothing was counted.")), nil
 	}
 	out, err := d.Daily.Submit(ctx, i.GuildID, UserID(i), day, answer, daily.Aids{})
@@ -56,7 +56,7 @@ func (d Deps) dailySubmit(ctx context.Context, i *discordgo.Interaction, day int
 		return userError(pr.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", day, out.Today)), nil
 	case err != nil:
 		d.Log.Error("daily submission not recorded", "guild", i.GuildID, "day", day, "err", err)
-		return replyNotRecorded, nil
+		return userError(pr.Text(replyNotRecorded)), nil
 	}
 	return Response{Content: submitText(pr, out)}, nil
 }

@@ -5,6 +5,9 @@ import (
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 // defaultRemindHour is the local hour of a reminder asked for without one.
@@ -23,48 +26,50 @@ func remindOptions() []*discordgo.ApplicationCommandOption {
 // dailyRemind turns a player's reminder on (at a local hour: the
 // server's, or UTC outside servers) or off.
 func (d Deps) dailyRemind(ctx context.Context, i *discordgo.Interaction, o Options) (Response, error) {
-	guild, user := i.GuildID, UserID(i)
+	guild, user, pr := i.GuildID, UserID(i), i18n.For(string(i.Locale))
 	if o.String("state") == "off" {
 		was, err := d.Daily.Store.DropReminder(ctx, guild, user)
 		if err != nil {
 			d.Log.Error("daily reminder not dropped", "guild", guild, "err", err)
-			return replyNotRecorded, nil
+			return userError(pr.Text(replyNotRecorded)), nil
 		}
 		if !was {
-			return Response{Content: "You had no reminder here; nothing changed."}, nil
+			return Response{Content: pr.Text("You had no reminder here; nothing changed.")}, nil
 		}
-		return Response{Content: "Reminder off: I won't DM you about the daily any more."}, nil
+		return Response{Content: pr.Text("Reminder off: I won't DM you about the daily any more.")}, nil
 	}
 	hour, ok := o.Int("hour")
 	if !ok {
 		hour = defaultRemindHour
 	}
 	if hour < 0 || hour > 23 {
-		return userError("The hour must be a whole number from 0 to 23 (local time)."), nil
+		return userError(pr.Text(replyBadHour)), nil
 	}
 	loc, err := d.Daily.Location(ctx, guild)
 	if err == nil {
-		err = d.Daily.Store.SetReminder(ctx, guild, user, hour)
+		err = d.Daily.Store.SetReminder(ctx, daily.Reminded{User: user, Locale: string(i.Locale)}, guild, hour)
 	}
 	if err != nil {
 		d.Log.Error("daily reminder not saved", "guild", guild, "err", err)
-		return replyNotRecorded, nil
+		return userError(pr.Text(replyNotRecorded)), nil
 	}
-	return Response{Content: fmt.Sprintf("Reminder on: I'll DM you at %02d:00 (%s) on days you haven't solved the daily by then. "+
+	return Response{Content: pr.Sprintf("Reminder on: I'll DM you at %02d:00 (%s) on days you haven't solved the daily by then. "+
 		"`/daily remind state:off` stops it. If your settings refuse DMs from me, I stop after three tries.", hour, loc)}, nil
 }
 
 // DailyReminder returns the DM that reminds a player of day n's puzzle in
-// a server ("": outside servers). It names no digit and pings nobody.
-func (d Deps) DailyReminder(ctx context.Context, guild string, n int) (Response, error) {
+// a server ("": outside servers), in the language they asked for it in
+// (a Discord locale). It names no digit and pings nobody.
+func (d Deps) DailyReminder(ctx context.Context, guild, locale string, n int) (Response, error) {
 	g, _, err := d.Daily.Store.Guild(ctx, guild)
 	if err != nil {
 		return Response{}, err
 	}
-	where := "Play it with `/daily play`."
+	pr := i18n.For(locale)
+	where := pr.Text("Play it with `/daily play`.")
 	if g.Channel != "" {
-		where = fmt.Sprintf("Press **Play** on today's post in <#%s>, or use `/daily play` in that server.", g.Channel)
+		where = pr.Sprintf("Press **Play** on today's post in <#%s>, or use `/daily play` in that server.", g.Channel)
 	}
-	return Response{Content: fmt.Sprintf("🧩 **Daily #%d** is waiting for you: you haven't solved it yet today. %s\n"+
-		"(You asked for this reminder; `/daily remind state:off` stops it.)", n, where)}, nil
+	return Response{Content: pr.Sprintf("🧩 **Daily #%d** is waiting for you: you haven't solved it yet today.", n) + " " + where +
+		"\n" + pr.Text("(You asked for this reminder; `/daily remind state:off` stops it.)")}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 // zoneList holds the IANA timezone names offered by autocomplete, one a
@@ -91,13 +92,15 @@ const replyNeedManage = "Only members with the **Manage Server** permission can 
 // dailySetup checks the settings, posts an announcement in the channel
 // (which proves the bot can post there) and only then saves them.
 func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, o Options) (Response, error) {
+	pr := i18n.For(string(i.Locale))
 	if !canManage(i) {
-		return userError(replyNeedManage), nil
+		return userError(pr.Text(replyNeedManage)), nil
 	}
 	g := daily.Guild{ID: i.GuildID, Channel: o.ID("channel"), Hour: -1, Role: o.ID("role")}
 	if i.GuildLocale != nil {
 		g.Locale = string(*i.GuildLocale) // the server's language, which its posts speak
 	}
+	server := i18n.For(g.Locale)
 	if h, ok := o.Int("hour"); ok {
 		g.Hour = h
 	}
@@ -105,48 +108,58 @@ func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, o Option
 	_, name, ok := zone(typed)
 	switch {
 	case g.Channel == "":
-		return userError("Choose the channel to post in."), nil
+		return userError(pr.Text("Choose the channel to post in.")), nil
 	case g.Hour < 0 || g.Hour > 23:
-		return userError("The hour must be a whole number from 0 to 23 (local time)."), nil
+		return userError(pr.Text(replyBadHour)), nil
 	case !ok:
-		return userError(fmt.Sprintf("I don't know the timezone %q. Use an IANA name such as Europe/Paris or America/New_York; "+
+		return userError(pr.Sprintf("I don't know the timezone %q. Use an IANA name such as Europe/Paris or America/New_York; "+
 			"the list appears as you type.", typed)), nil
 	}
 	g.Timezone = name
-	when := fmt.Sprintf("%02d:00 (%s)", g.Hour, name)
-	if g.Role != "" {
-		when += fmt.Sprintf(", pinging <@&%s>", g.Role)
-	}
-	announce := Response{Content: fmt.Sprintf("📅 The daily Sudoku will be posted here every day at %s. "+
-		"Everyone gets the same puzzle; press **Play** on the post or use `/daily play`.", when)}
+	announce := Response{Content: server.Sprintf("📅 The daily Sudoku will be posted here every day at %s. "+
+		"Everyone gets the same puzzle; press **Play** on the post or use `/daily play`.", postingTime(server, g))}
 	return Response{Post: &ChannelPost{Channel: g.Channel, Message: announce,
 		After: func(ctx context.Context, _ string, err error) (Response, error) {
 			if err != nil {
-				return userError(fmt.Sprintf("I can't post in <#%s>. Give me **View Channel**, **Send Messages**, "+
+				return userError(pr.Sprintf("I can't post in <#%s>. Give me **View Channel**, **Send Messages**, "+
 					"**Attach Files**, **Embed Links** and **Read Message History** there, then run `/daily setup` again. "+
 					"Nothing was changed.", g.Channel)), nil
 			}
 			if err := d.Daily.Setup(ctx, g); err != nil {
 				d.Log.Error("daily setup not saved", "guild", g.ID, "err", err)
-				return replyNotRecorded, nil
+				return userError(pr.Text(replyNotRecorded)), nil
 			}
-			return userError(fmt.Sprintf("Done: the daily puzzle will be posted in <#%s> every day at %s. "+
-				"If that hour has passed today, today's comes within a minute.", g.Channel, when)), nil
+			return userError(pr.Sprintf("Done: the daily puzzle will be posted in <#%s> every day at %s. "+
+				"If that hour has passed today, today's comes within a minute.", g.Channel, postingTime(pr, g))), nil
 		}}}, nil
 }
 
+// postingTime says when a server's daily is posted: "09:00 (Europe/Paris),
+// pinging @role".
+func postingTime(pr i18n.Printer, g daily.Guild) string {
+	when := fmt.Sprintf("%02d:00 (%s)", g.Hour, g.Timezone)
+	if g.Role != "" {
+		when += pr.Sprintf(", pinging <@&%s>", g.Role)
+	}
+	return when
+}
+
+// replyBadHour answers an hour out of range.
+const replyBadHour = "The hour must be a whole number from 0 to 23 (local time)."
+
 // dailyOff stops the server's posts.
 func (d Deps) dailyOff(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+	pr := i18n.For(string(i.Locale))
 	if !canManage(i) {
-		return userError(replyNeedManage), nil
+		return userError(pr.Text(replyNeedManage)), nil
 	}
 	was, err := d.Daily.Off(ctx, i.GuildID)
 	switch {
 	case err != nil:
 		d.Log.Error("daily off not saved", "guild", i.GuildID, "err", err)
-		return replyNotRecorded, nil
+		return userError(pr.Text(replyNotRecorded)), nil
 	case !was:
-		return userError("The daily puzzle is not being posted here. Set it up with `/daily setup`."), nil
+		return userError(pr.Text("The daily puzzle is not being posted here. Set it up with `/daily setup`.")), nil
 	}
-	return userError("Daily posts stopped. Players can still use `/daily play`, and streaks are kept."), nil
+	return userError(pr.Text("Daily posts stopped. Players can still use `/daily play`, and streaks are kept.")), nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -26,15 +27,15 @@ func generateCommand(d Deps) Command {
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 			o := OptionsOf(i)
 			level, size := levelAndSize(o)
-			return d.generateReply(ctx, level, size, d.Seed())
+			return d.generateReply(ctx, i18n.For(string(i.Locale)), level, size, d.Seed())
 		},
-		Component: func(ctx context.Context, _ *discordgo.Interaction, arg string) (Response, error) {
-			return d.showSolution(ctx, arg)
+		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
+			return d.showSolution(ctx, i18n.For(string(i.Locale)), arg)
 		},
 	}
 }
 
-func (d Deps) generateReply(ctx context.Context, level solver.Level, size int, seed uint64) (Response, error) {
+func (d Deps) generateReply(ctx context.Context, pr i18n.Printer, level solver.Level, size int, seed uint64) (Response, error) {
 	g, err := d.generate(ctx, "generate", level, size, seed)
 	if err != nil {
 		return Response{}, err
@@ -43,10 +44,11 @@ func (d Deps) generateReply(ctx context.Context, level solver.Level, size int, s
 	if err != nil {
 		return Response{}, err
 	}
-	content := fmt.Sprintf("**New %d×%d puzzle** · %s (%.1f, hardest step: %s) · %d givens\nCopy: %s",
-		size, size, g.Grading.Level, g.Grading.Score, g.Grading.Hardest, g.Puzzle.Givens(), codeBlock(render.Line(g.Puzzle)))
+	content := pr.Sprintf("**New %d×%d puzzle** · %s (%.1f, hardest step: %s) · %s",
+		size, size, pr.Text(g.Grading.Level.String()), g.Grading.Score, pr.Text(g.Grading.Hardest.String()),
+		pr.Count(g.Puzzle.Givens(), "%d given", "%d givens")) + "\n" + pr.Text("Copy:") + " " + codeBlock(render.Line(g.Puzzle))
 	return Response{Content: content, Files: []File{file},
-		Buttons: []Button{{Label: "Show solution", CustomID: solutionID(g.Puzzle, level, seed)}}}, nil
+		Buttons: []Button{{Label: pr.Text("Show solution"), CustomID: solutionID(g.Puzzle, level, seed)}}}, nil
 }
 
 // generate makes a puzzle for a command within the generation limit,
@@ -110,10 +112,10 @@ func solutionID(p solver.Grid, level solver.Level, seed uint64) string {
 
 // showSolution answers the button: the solution, spoilered, to the person
 // who clicked.
-func (d Deps) showSolution(ctx context.Context, arg string) (Response, error) {
+func (d Deps) showSolution(ctx context.Context, pr i18n.Printer, arg string) (Response, error) {
 	puzzle, err := puzzleFromID(ctx, d, arg)
 	if err != nil {
-		return userError("That puzzle can no longer be found; ask for a new one with /generate."), nil
+		return userError(pr.Text("That puzzle can no longer be found; ask for a new one with /generate.")), nil
 	}
 	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
@@ -122,7 +124,7 @@ func (d Deps) showSolution(ctx context.Context, arg string) (Response, error) {
 		return Response{}, fmt.Errorf("solve generated puzzle %s: %v", puzzle, err)
 	}
 	sol := res.Solutions[0]
-	return Response{Content: "Solution:\n||" + codeBlock(render.Text(sol)) + "||\nCopy: ||" +
+	return Response{Content: pr.Text("Solution:") + "\n||" + codeBlock(render.Text(sol)) + "||\n" + pr.Text("Copy:") + " ||" +
 		codeBlock(render.Line(sol)) + "||"}, nil
 }
 

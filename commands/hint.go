@@ -3,9 +3,11 @@ package commands
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -24,15 +26,15 @@ func hintCommand(d Deps) Command {
 		Private: func(*discordgo.Interaction) bool { return true },
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
-			return d.hintReply(ctx, OptionsOf(i).String("puzzle"))
+			return d.hintReply(ctx, i18n.For(string(i.Locale)), OptionsOf(i).String("puzzle"))
 		},
 	}
 }
 
-func (d Deps) hintReply(ctx context.Context, input string) (Response, error) {
+func (d Deps) hintReply(ctx context.Context, pr i18n.Printer, input string) (Response, error) {
 	g, err := solver.Parse(input)
 	if err != nil {
-		return userError("I couldn't read that grid: " + err.Error() + ".\n" + pasteHelp), nil
+		return userError(pr.Sprintf("I couldn't read that grid: %s.", say(pr, err)) + "\n" + pr.Text(pasteHelp)), nil
 	}
 	hctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
@@ -41,9 +43,10 @@ func (d Deps) hintReply(ctx context.Context, input string) (Response, error) {
 	d.measured("hint", start, err)
 	switch {
 	case errors.Is(err, solver.ErrNoSolution):
-		return userError("This grid has no solution, and no single digit explains why: check it against the puzzle you started from."), nil
+		return userError(pr.Text("This grid has no solution, and no single digit explains why: check it against the puzzle you started from.")), nil
 	case errors.Is(err, context.DeadlineExceeded):
-		return userError("I ran out of time looking for a hint (limit " + duration(d.SolveTimeout) + "). " + sentence(solver.FewGivens(g))), nil
+		return userError(strings.TrimSpace(pr.Sprintf("I ran out of time looking for a hint (limit %s).", duration(d.SolveTimeout)) +
+			" " + sentence(solver.FewGivens(pr, g)))), nil
 	case err != nil:
 		return Response{}, err
 	}
@@ -57,7 +60,7 @@ func (d Deps) hintReply(ctx context.Context, input string) (Response, error) {
 	default:
 		opt.Highlights = []render.Highlight{{Style: render.Hint, Cells: a.Focus}, {Style: render.Clash, Cells: a.Targets}}
 	}
-	resp := Response{Content: "**Hint:** " + a.Text}
+	resp := Response{Content: pr.Sprintf("**Hint:** %s", a.Text(pr))}
 	if !g.Complete() {
 		file, err := d.image(g, opt, "hint.png")
 		if err != nil {

@@ -347,7 +347,7 @@ func (d Deps) hintOn(ctx context.Context, g *game.Game, v *boardView) error {
 		return nil
 	}
 	g.UseHint(a.Focus...)
-	v.hint, v.status = append(a.Focus, a.Targets...), "💡 "+a.Text
+	v.hint, v.status = append(a.Focus, a.Targets...), "💡 "+a.Text(v.p)
 	return nil
 }
 

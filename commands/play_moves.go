@@ -30,7 +30,7 @@ func typedMoves(g *game.Game, text string, v *boardView) {
 	var me *game.MoveError
 	switch {
 	case errors.As(err, &me):
-		v.status = v.p.Sprintf("⌨ Nothing was applied: %s.", me.Error())
+		v.status = v.p.Sprintf("⌨ Nothing was applied: %s.", me.Say(v.p))
 		return
 	case err != nil:
 		v.status = v.p.Sprintf("⌨ Nothing was applied: %s.", err.Error())

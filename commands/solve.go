@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 // solveCommand is /solve puzzle [format] [spoiler] [private].
@@ -29,7 +31,7 @@ func solveCommand(d Deps) Command {
 			o := OptionsOf(i)
 			f := formatFor(d, o.String("format"))
 			f.spoiler = o.Bool("spoiler")
-			return d.solveReply(ctx, o.String("puzzle"), f)
+			return d.solveReply(ctx, i18n.For(string(i.Locale)), o.String("puzzle"), f)
 		},
 	}
 }

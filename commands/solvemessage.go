@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 // solveMessageCommand is the message command "Solve this puzzle": /solve
@@ -17,9 +19,10 @@ func solveMessageCommand(d Deps) Command {
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 			msg := targetMessage(i)
 			if msg == nil || msg.Content == "" {
-				return userError("That message has no text I can read a puzzle from. " + pasteHelp), nil
+				pr := i18n.For(string(i.Locale))
+				return userError(pr.Text("That message has no text I can read a puzzle from.") + " " + pr.Text(pasteHelp)), nil
 			}
-			return d.solveReply(ctx, puzzleIn(msg.Content), formatFor(d, ""))
+			return d.solveReply(ctx, i18n.For(string(i.Locale)), puzzleIn(msg.Content), formatFor(d, ""))
 		},
 	}
 }

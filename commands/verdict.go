@@ -2,9 +2,14 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sudokubot/sudokubot/internal/i18n"
 
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
@@ -19,19 +24,19 @@ const pasteHelp = "Paste the puzzle row by row: 81 digits for a 9×9 grid, with 
 
 // solveReply judges a puzzle and words the verdict for /solve and the
 // message command.
-func (d Deps) solveReply(ctx context.Context, input string, f replyFormat) (Response, error) {
+func (d Deps) solveReply(ctx context.Context, pr i18n.Printer, input string, f replyFormat) (Response, error) {
 	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
 	v := solver.Judge(sctx, input, countCap)
 	if v.Kind == solver.Invalid {
-		return userError("I couldn't read that puzzle: " + v.Err.Error() + ".\n" + pasteHelp), nil
+		return userError(pr.Sprintf("I couldn't read that puzzle: %s.", say(pr, v.Err)) + "\n" + pr.Text(pasteHelp)), nil
 	}
 	d.solved("solve", v.Took, v.Kind == solver.GaveUp || v.Kind == solver.Unchecked)
-	r := reply{d: d, f: f, puzzle: v.Puzzle}
+	r := reply{d: d, p: pr, f: f, puzzle: v.Puzzle}
 	switch v.Kind {
 	case solver.GaveUp:
 		r.line("**Gave up** after %s without finishing the search.", duration(d.SolveTimeout))
-		r.line("%s", or(sentence(v.FewGivens), "This puzzle needs more search than the time limit allows; check that it was copied correctly."))
+		r.add(or(sentence(solver.FewGivens(pr, v.Puzzle)), pr.Text("This puzzle needs more search than the time limit allows; check that it was copied correctly.")))
 	case solver.NoSolution:
 		r.noSolution(v)
 	case solver.Unchecked:
@@ -40,7 +45,7 @@ func (d Deps) solveReply(ctx context.Context, input string, f replyFormat) (Resp
 	case solver.Unique:
 		r.line("**Solved.** The solution is unique · %s", duration(v.Took))
 		if gr, err := solver.Grade(sctx, v.Puzzle); err == nil {
-			r.line("Difficulty: **%s** (%.1f; hardest step: %s)", gr.Level, gr.Score, gr.Hardest)
+			r.line("Difficulty: **%s** (%.1f; hardest step: %s)", pr.Text(gr.Level.String()), gr.Score, pr.Text(gr.Hardest.String()))
 		}
 		r.solution(v.Solution(), nil)
 	default:
@@ -52,6 +57,7 @@ func (d Deps) solveReply(ctx context.Context, input string, f replyFormat) (Resp
 // reply collects a verdict's text and image.
 type reply struct {
 	d      Deps
+	p      i18n.Printer
 	f      replyFormat
 	puzzle solver.Grid
 	text   strings.Builder
@@ -59,8 +65,12 @@ type reply struct {
 	opt    render.Options
 }
 
-func (r *reply) line(format string, args ...any) {
-	fmt.Fprintf(&r.text, format, args...)
+// line adds a line in the reader's language: format is English.
+func (r *reply) line(format string, args ...any) { r.add(r.p.Sprintf(format, args...)) }
+
+// add adds a line already worded.
+func (r *reply) add(s string) {
+	r.text.WriteString(s)
 	r.text.WriteByte('\n')
 }
 
@@ -69,19 +79,19 @@ func (r *reply) noSolution(v solver.Verdict) {
 		r.line("**No solution.** No two givens clash, but no grid completes them (checked in %s).", duration(v.Took))
 		return
 	}
-	r.line("**No solution:** %s.", v.Conflict.Error())
+	r.line("**No solution:** %s.", v.Conflict.Say(r.p))
 	r.picture(r.puzzle, render.Options{Highlights: []render.Highlight{{Style: render.Clash, Cells: v.Clashes}}})
 }
 
 func (r *reply) notUnique(v solver.Verdict) {
-	count := fmt.Sprintf("at least %d solutions", v.Result.Count)
+	count := r.p.Sprintf("at least %d solutions", v.Result.Count)
 	if v.Exact {
-		count = fmt.Sprintf("exactly %d solutions", v.Result.Count)
+		count = r.p.Sprintf("exactly %d solutions", v.Result.Count)
 	}
 	r.line("**Not unique.** This puzzle has %s · %s", count, duration(v.Took))
-	r.line("Two of them differ in %d cells, for example %s.", len(v.Differ), solver.CellNames(v.Differ, 6))
-	if v.FewGivens != "" {
-		r.line("%s", sentence(v.FewGivens))
+	r.line("Two of them differ in %d cells, for example %s.", len(v.Differ), solver.CellNames(r.p, v.Differ, 6))
+	if few := solver.FewGivens(r.p, v.Puzzle); few != "" {
+		r.add(sentence(few))
 	}
 	r.line("One solution:")
 	r.solution(v.Solution(), []render.Highlight{{Style: render.Hint, Cells: v.Differ}})
@@ -92,7 +102,7 @@ func (r *reply) solution(sol solver.Grid, marks []render.Highlight) {
 	if r.f.text {
 		r.text.WriteString(r.spoil(codeBlock(render.Text(sol))))
 	}
-	r.text.WriteString("Copy: " + r.spoil(codeBlock(render.Line(sol))))
+	r.text.WriteString(r.p.Text("Copy:") + " " + r.spoil(codeBlock(render.Line(sol))))
 	r.picture(sol, render.Options{Puzzle: r.puzzle, Highlights: marks})
 }
 
@@ -146,7 +156,22 @@ func sentence(s string) string {
 	if s == "" {
 		return ""
 	}
-	return strings.ToUpper(s[:1]) + s[1:] + "."
+	first, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(first)) + s[n:] + "."
+}
+
+// say words a solver's error in the reader's language: a reading error or
+// a clash as the solver explains it, anything else as a generic failure.
+func say(pr i18n.Printer, err error) string {
+	var pe *solver.ParseError
+	var ce *solver.ConflictError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Say(pr)
+	case errors.As(err, &ce):
+		return ce.Say(pr)
+	}
+	return pr.Text("the puzzle could not be read")
 }
 
 // or returns s, or def when s is empty.

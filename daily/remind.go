@@ -13,16 +13,22 @@ import (
 // three refused in a row drop the reminder.
 type Reminder struct {
 	Service *Service
-	// Send DMs a player that day n's puzzle is waiting in a server ("":
-	// outside servers). An error that wraps ErrRefused means the player's
+	// Send DMs a player, in their language, that day n's puzzle is
+	// waiting in a server ("": outside servers). An error that wraps ErrRefused means the player's
 	// settings refuse the DM; other errors are tried again next round. Its
 	// error text is logged, so it must hold no secret.
-	Send func(ctx context.Context, guild, user string, day int) error
+	Send func(ctx context.Context, guild string, to Reminded, day int) error
 	// Limit bounds the DMs of one round (default 20), which bounds their
 	// rate: a round runs every Schedule.Every.
 	Limit int
 	// Log receives what happened (default: Service.Log).
 	Log *slog.Logger
+}
+
+// Reminded is a player who asked for a reminder, and the Discord locale
+// they asked in, which the DM speaks.
+type Reminded struct {
+	User, Locale string
 }
 
 // RemindReport counts what one Round did: DMs sent, refused by the
@@ -66,9 +72,10 @@ func (r *Reminder) Round(ctx context.Context) (RemindReport, error) {
 }
 
 // one sends one claimed reminder and records how it went.
-func (r *Reminder) one(ctx context.Context, guild, user string, n int, rep *RemindReport) {
+func (r *Reminder) one(ctx context.Context, guild string, to Reminded, n int, rep *RemindReport) {
+	user := to.User
 	s, log := r.Service, r.log().With("guild", guild, "user", user, "day", n)
-	err := r.Send(ctx, guild, user, n)
+	err := r.Send(ctx, guild, to, n)
 	record := context.WithoutCancel(ctx)
 	switch {
 	case err == nil:

@@ -120,10 +120,10 @@ func TestReminderRoundIsBounded(t *testing.T) {
 	s, _, _ := postedToday(t)
 	ctx := context.Background()
 	for u := range 25 {
-		must(t, s.Store.SetReminder(ctx, "g", fmt.Sprint("u", u), 0))
+		must(t, s.Store.SetReminder(ctx, daily.Reminded{User: fmt.Sprint("u", u)}, "g", 0))
 	}
 	sent := 0
-	r := &daily.Reminder{Service: s, Limit: 20, Send: func(context.Context, string, string, int) error { sent++; return nil }}
+	r := &daily.Reminder{Service: s, Limit: 20, Send: func(context.Context, string, daily.Reminded, int) error { sent++; return nil }}
 	for k, want := range []int{20, 5, 0} {
 		rep, err := r.Round(ctx)
 		if err != nil || rep.Sent != want {

@@ -197,7 +197,7 @@ type Store interface {
 	// SetReminder asks for a player's reminder at a local hour, replacing
 	// the one they had; DropReminder stops it and reports whether there
 	// was one.
-	SetReminder(ctx context.Context, guild, user string, hour int) error
+	SetReminder(ctx context.Context, r Reminded, guild string, hour int) error
 	DropReminder(ctx context.Context, guild, user string) (bool, error)
 	// RemindedGuilds returns the servers (and "" for outside servers) where
 	// someone asked for a reminder.
@@ -205,8 +205,8 @@ type Store interface {
 	// ClaimReminders claims, for the caller, at most limit reminders of a
 	// server due on day n at local hour (their hour has come, they were not
 	// reminded that day, and the player has not solved day n), and returns
-	// the players.
-	ClaimReminders(ctx context.Context, guild string, n, hour, limit int) ([]string, error)
+	// the players, sorted.
+	ClaimReminders(ctx context.Context, guild string, n, hour, limit int) ([]Reminded, error)
 	// ReminderFailed gives a claimed reminder back for a later round, or,
 	// when refused, counts a DM the player's settings refused: after three
 	// in a row the reminder is dropped.

@@ -49,12 +49,26 @@ func (m Move) String() string {
 
 // MoveError says which typed move could not be read, and why.
 type MoveError struct {
-	Move   int    // which move, from 1
-	Text   string // the move as typed
-	Reason string // what is wrong, naming the token
+	Move int    // which move, from 1
+	Text string // the move as typed
+	why  *reason
 }
 
-func (e *MoveError) Error() string { return fmt.Sprintf("move %d (%q): %s", e.Move, e.Text, e.Reason) }
+func (e *MoveError) Error() string { return e.Say(solver.English) }
+
+// Say says what is wrong in w's language, naming the move and the token.
+func (e *MoveError) Say(w solver.Words) string {
+	return w.Sprintf("move %d (%q): %s", e.Move, e.Text, w.Sprintf(e.why.format, e.why.args...))
+}
+
+// reason is what is wrong with a move: an English format and its
+// arguments, worded when the error is.
+type reason struct {
+	format string
+	args   []any
+}
+
+func because(format string, args ...any) *reason { return &reason{format, args} }
 
 // MaxMoves bounds one typed batch: a form holds a few thousand characters.
 const MaxMoves = 200
@@ -80,11 +94,11 @@ func ParseMoves(text string, size int) ([]Move, error) {
 			continue
 		}
 		if len(moves) == MaxMoves {
-			return nil, &MoveError{Move: k + 1, Text: part, Reason: fmt.Sprintf("at most %d moves at once", MaxMoves)}
+			return nil, &MoveError{Move: k + 1, Text: part, why: because("at most %d moves at once", MaxMoves)}
 		}
 		m, reason := parseMove(part, size)
-		if reason != "" {
-			return nil, &MoveError{Move: len(moves) + 1, Text: part, Reason: reason}
+		if reason != nil {
+			return nil, &MoveError{Move: len(moves) + 1, Text: part, why: reason}
 		}
 		moves = append(moves, m)
 	}
@@ -99,9 +113,9 @@ type token struct {
 }
 
 // parseMove reads one move, or says what is wrong with it.
-func parseMove(s string, size int) (Move, string) {
+func parseMove(s string, size int) (Move, *reason) {
 	toks, reason := tokens(strings.ToLower(s))
-	if reason != "" {
+	if reason != nil {
 		return Move{}, reason
 	}
 	m := Move{Cell: solver.Cell{Row: -1, Col: -1}}
@@ -110,11 +124,11 @@ func parseMove(s string, size int) (Move, string) {
 		switch t.kind {
 		case 'n':
 			if k != 0 {
-				return Move{}, fmt.Sprintf("%q: write the n for pencil marks first, as in n r3c5 127", t.text)
+				return Move{}, because("%q: write the n for pencil marks first, as in n r3c5 127", t.text)
 			}
 			notes = true
 		case 'r', 'c':
-			if reason := setCoord(&m.Cell, t, size); reason != "" {
+			if reason := setCoord(&m.Cell, t, size); reason != nil {
 				return Move{}, reason
 			}
 		default:
@@ -123,13 +137,13 @@ func parseMove(s string, size int) (Move, string) {
 	}
 	switch {
 	case m.Cell.Row < 0 && m.Cell.Col < 0:
-		return Move{}, "no cell: write it as r3c5 (row 3, column 5)"
+		return Move{}, because("no cell: write it as r3c5 (row 3, column 5)")
 	case m.Cell.Row < 0:
-		return Move{}, "no row: write the cell as r3c5 (row 3, column 5)"
+		return Move{}, because("no row: write the cell as r3c5 (row 3, column 5)")
 	case m.Cell.Col < 0:
-		return Move{}, "no column: write the cell as r3c5 (row 3, column 5)"
+		return Move{}, because("no column: write the cell as r3c5 (row 3, column 5)")
 	case len(value) == 0:
-		return Move{}, fmt.Sprintf("no digit for %s: add one, or - to erase", m.Cell)
+		return Move{}, because("no digit for %s: add one, or - to erase", m.Cell)
 	}
 	if notes {
 		return marks(m, value, size)
@@ -138,63 +152,67 @@ func parseMove(s string, size int) (Move, string) {
 }
 
 // setCoord sets the row or column a token names.
-func setCoord(c *solver.Cell, t token, size int) string {
-	what, at := "row", &c.Row
+func setCoord(c *solver.Cell, t token, size int) *reason {
+	at := &c.Row
 	if t.kind == 'c' {
-		what, at = "column", &c.Col
+		at = &c.Col
 	}
 	switch {
+	case *at >= 0 && t.kind == 'c':
+		return because("%q: a second column; one cell per move", t.text)
 	case *at >= 0:
-		return fmt.Sprintf("%q: a second %s; one cell per move", t.text, what)
+		return because("%q: a second row; one cell per move", t.text)
+	case (t.num < 1 || t.num > size) && t.kind == 'c':
+		return because("%[1]q: there is no column %[2]d in a %[3]d×%[3]d grid", t.text, t.num, size)
 	case t.num < 1 || t.num > size:
-		return fmt.Sprintf("%q: there is no %s %d in a %d×%d grid", t.text, what, t.num, size, size)
+		return because("%[1]q: there is no row %[2]d in a %[3]d×%[3]d grid", t.text, t.num, size)
 	}
 	*at = t.num - 1
-	return ""
+	return nil
 }
 
 // place reads the value of a placement or an erasure.
-func place(m Move, value []token, size int) (Move, string) {
+func place(m Move, value []token, size int) (Move, *reason) {
 	v := value[0]
 	switch {
 	case len(value) > 1:
-		return Move{}, fmt.Sprintf("%q: one digit per cell (for pencil marks write n %s %s%s)", value[1].text, m.Cell, v.text, value[1].text)
+		return Move{}, because("%q: one digit per cell (for pencil marks write n %s %s%s)", value[1].text, m.Cell, v.text, value[1].text)
 	case v.kind == '-' || v.text == "0":
 		m.Kind = Erase
-		return m, ""
+		return m, nil
 	case len(v.text) > 1:
-		return Move{}, fmt.Sprintf("%q: one digit per cell (for pencil marks write n %s %s)", v.text, m.Cell, v.text)
+		return Move{}, because("%q: one digit per cell (for pencil marks write n %s %s)", v.text, m.Cell, v.text)
 	case v.num < 1 || v.num > size:
-		return Move{}, fmt.Sprintf("%q: digits go from 1 to %d", v.text, size)
+		return Move{}, because("%q: digits go from 1 to %d", v.text, size)
 	}
 	m.Kind, m.Digit = Place, v.num
-	return m, ""
+	return m, nil
 }
 
 // marks reads the digits of a pencil-mark move ("-" clears them).
-func marks(m Move, value []token, size int) (Move, string) {
+func marks(m Move, value []token, size int) (Move, *reason) {
 	m.Kind = Mark
 	if len(value) == 1 && value[0].kind == '-' {
-		return m, ""
+		return m, nil
 	}
 	for _, v := range value {
 		if v.kind == '-' {
-			return Move{}, fmt.Sprintf("%q: give the marks as digits, as in n %s 127, or - alone to clear them", v.text, m.Cell)
+			return Move{}, because("%q: give the marks as digits, as in n %s 127, or - alone to clear them", v.text, m.Cell)
 		}
 		for _, ch := range v.text {
 			d := int(ch - '0')
 			if d < 1 || d > size {
-				return Move{}, fmt.Sprintf("%q: pencil marks go from 1 to %d", v.text, size)
+				return Move{}, because("%q: pencil marks go from 1 to %d", v.text, size)
 			}
 			m.Notes = m.Notes.With(d)
 		}
 	}
-	return m, ""
+	return m, nil
 }
 
 // tokens splits a lower-case move into its words: "n", "r3", "c5", digit
 // runs and erase marks; spaces, "=" and ":" only separate.
-func tokens(s string) ([]token, string) {
+func tokens(s string) ([]token, *reason) {
 	var out []token
 	for i := 0; i < len(s); {
 		ch := s[i]
@@ -209,21 +227,21 @@ func tokens(s string) ([]token, string) {
 			out, i = append(out, token{kind: '-', text: s[i : i+1]}), i+1
 		case ch >= 'a' && ch <= 'z':
 			t, j, reason := word(s, i)
-			if reason != "" {
+			if reason != nil {
 				return nil, reason
 			}
 			out, i = append(out, t...), j
 		default:
-			return nil, fmt.Sprintf("%q: not part of a move (write r3c5 7)", badWord(s, i))
+			return nil, because("%q: not part of a move (write r3c5 7)", badWord(s, i))
 		}
 	}
-	return out, ""
+	return out, nil
 }
 
 // word reads the letters at s[i:] and the number after them: a row or
 // column ("r3"), a pencil-mark keyword ("n", "note", "nr3"), an erase
 // ("x"), or a place keyword ("place").
-func word(s string, i int) ([]token, int, string) {
+func word(s string, i int) ([]token, int, *reason) {
 	j := i
 	for j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
 		j++
@@ -232,18 +250,18 @@ func word(s string, i int) ([]token, int, string) {
 	switch {
 	case (letters == "r" || letters == "c") && end > j:
 		n, _ := strconv.Atoi(s[j:min(end, j+6)])
-		return []token{{kind: letters[0], text: s[i:end], num: n}}, end, ""
+		return []token{{kind: letters[0], text: s[i:end], num: n}}, end, nil
 	case (letters == "nr" || letters == "nc") && end > j:
 		n, _ := strconv.Atoi(s[j:min(end, j+6)])
-		return []token{{kind: 'n', text: "n"}, {kind: letters[1], text: s[i+1 : end], num: n}}, end, ""
+		return []token{{kind: 'n', text: "n"}, {kind: letters[1], text: s[i+1 : end], num: n}}, end, nil
 	case (letters == "n" || letters == "note" || letters == "notes") && end == j:
-		return []token{{kind: 'n', text: letters}}, j, ""
+		return []token{{kind: 'n', text: letters}}, j, nil
 	case letters == "x" && end == j:
-		return []token{{kind: '-', text: letters}}, j, ""
+		return []token{{kind: '-', text: letters}}, j, nil
 	case letters == "r" || letters == "c":
-		return nil, 0, fmt.Sprintf("%q: a cell is written r3c5 (row 3, column 5)", badWord(s, i))
+		return nil, 0, because("%q: a cell is written r3c5 (row 3, column 5)", badWord(s, i))
 	}
-	return nil, 0, fmt.Sprintf("%q: not part of a move (write r3c5 7)", badWord(s, i))
+	return nil, 0, because("%q: not part of a move (write r3c5 7)", badWord(s, i))
 }
 
 func digitsEnd(s string, i int) int {

@@ -5,15 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 )
 
-// Advice is the next useful thing to tell a player about a grid.
+// Advice is the next useful thing to tell a player about a grid. Text
+// says it in words.
 type Advice struct {
-	// Text says it in words a player understands.
-	Text string
 	// Mistakes are filled cells that contradict the solution (or each
-	// other); when there are any, Text is about them and Step is empty.
+	// other); when there are any, the advice is about them and Step is
+	// empty.
 	Mistakes []Cell
 	// Step is the next logical step; Focus the cells to highlight and
 	// Targets the cells it changes.
@@ -22,6 +21,35 @@ type Advice struct {
 	// Candidates are the candidates of every cell (bit v-1 for digit v) as
 	// the step sees them, for drawing notes; 0 for filled cells.
 	Candidates []uint16
+
+	done     bool           // the grid is complete and correct
+	several  bool           // the grid has more than one solution
+	clash    *ConflictError // the mistakes clash
+	mistaken []int          // the digits in Mistakes, when they do not clash
+}
+
+// Text says the advice in words a player understands, in w's language.
+func (a Advice) Text(w Words) string {
+	switch {
+	case a.done:
+		return w.Text("The grid is complete and correct: nothing left to do.")
+	case a.clash != nil:
+		return w.Sprintf("There is a mistake already: %s.", a.clash.Say(w))
+	case len(a.mistaken) > 0:
+		names := make([]string, len(a.Mistakes))
+		for k, c := range a.Mistakes {
+			names[k] = fmt.Sprintf("%s (%c)", c, DigitChar(a.mistaken[k]))
+		}
+		if len(names) == 1 {
+			return w.Sprintf("There is a mistake already: %s cannot be right; the grid has no solution with it.", names[0])
+		}
+		return w.Sprintf("There is a mistake already: one of %s is wrong; the grid has no solution with all of them.", joinOr(w, names))
+	}
+	text := describe(w, a.Step)
+	if a.several {
+		text += " " + w.Text("(Careful: this grid has more than one solution.)")
+	}
+	return text
 }
 
 // Hint returns the next step for a grid a person is filling in: first any
@@ -39,7 +67,7 @@ func Hint(ctx context.Context, g Grid) (Advice, error) {
 	b := newBoard(g)
 	b.noUniqueness = res.Count > 1
 	if b.solved() {
-		return Advice{Text: "The grid is complete and correct: nothing left to do."}, nil
+		return Advice{done: true}, nil
 	}
 	s, ok := b.next()
 	if !ok {
@@ -49,10 +77,7 @@ func Hint(ctx context.Context, g Grid) (Advice, error) {
 	if s.Technique <= HiddenSingleLine && len(s.Units) == 1 { // light the unit the single is found in
 		a.Focus = UnitCells(g, s.Units[0].Kind, s.Units[0].Index)
 	}
-	a.Text = describe(b, s)
-	if res.Count > 1 {
-		a.Text += " (Careful: this grid has more than one solution.)"
-	}
+	a.several = res.Count > 1
 	return a, nil
 }
 
@@ -73,7 +98,7 @@ func targets(s Step) []Cell {
 func mistakes(ctx context.Context, g Grid) (Advice, error) {
 	var ce *ConflictError
 	if errors.As(Validate(g), &ce) {
-		return Advice{Mistakes: ce.Cells(), Text: "There is a mistake already: " + ce.Error() + "."}, nil
+		return Advice{Mistakes: ce.Cells(), clash: ce}, nil
 	}
 	// A digit whose removal leaves exactly one solution is the likeliest
 	// mistake: without it the grid is a proper puzzle again.
@@ -102,103 +127,85 @@ func mistakes(ctx context.Context, g Grid) (Advice, error) {
 	if len(suspects) == 0 {
 		return Advice{}, ErrNoSolution
 	}
-	names := make([]string, len(suspects))
+	digits := make([]int, len(suspects))
 	for k, c := range suspects {
-		names[k] = fmt.Sprintf("%s (%c)", c, DigitChar(g.At(c.Row, c.Col)))
+		digits[k] = g.At(c.Row, c.Col)
 	}
-	text := "There is a mistake already: " + names[0] + " cannot be right; the grid has no solution with it."
-	if len(suspects) > 1 {
-		text = "There is a mistake already: one of " + joinAnd(names, "or") + " is wrong; the grid has no solution with all of them."
-	}
-	return Advice{Mistakes: suspects, Text: text}, nil
-}
-
-func joinAnd(items []string, word string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " " + word + " " + items[len(items)-1]
+	return Advice{Mistakes: suspects, mistaken: digits}, nil
 }
 
 // describe puts a step into words.
-func describe(b *board, s Step) string {
+func describe(w Words, s Step) string {
 	d := func(k int) string { return string(DigitChar(s.Digits[k])) }
+	name := w.Text(s.Technique.String())
+	unit := func(k int) string { return unitName(w, s.Units[k]) }
 	switch s.Technique {
 	case FullHouse:
 		p := s.Placed[0]
-		return fmt.Sprintf("Full house: %s is the last empty cell in %s, so it is %c.", p.Cell, s.Units[0], DigitChar(p.Digit))
+		return w.Sprintf("Full house: %s is the last empty cell in %s, so it is %c.", p.Cell, unit(0), DigitChar(p.Digit))
 	case HiddenSingleBox, HiddenSingleLine:
 		p := s.Placed[0]
-		return fmt.Sprintf("Hidden single: %c can only go in %s within %s.", DigitChar(p.Digit), p.Cell, s.Units[0])
+		return w.Sprintf("Hidden single: %c can only go in %s within %s.", DigitChar(p.Digit), p.Cell, unit(0))
 	case NakedSingle:
 		p := s.Placed[0]
-		return fmt.Sprintf("Naked single: %s can only be %c; every other digit is already in its row, column or box.", p.Cell, DigitChar(p.Digit))
+		return w.Sprintf("Naked single: %s can only be %c; every other digit is already in its row, column or box.", p.Cell, DigitChar(p.Digit))
 	case Pointing, Claiming:
-		return fmt.Sprintf("%s: in %s, %s can only be in %s, which all lie in %s, so %s can go nowhere else in %s: remove it from %s.",
-			s.Technique, s.Units[0], d(0), cellNames(s.Cells), s.Units[1], d(0), s.Units[1], removedCells(s))
+		return w.Sprintf("%[1]s: in %[2]s, %[3]s can only be in %[4]s, which all lie in %[5]s, so %[3]s can go nowhere else in %[5]s: remove it from %[6]s.",
+			name, unit(0), d(0), cellNames(w, s.Cells), unit(1), removedCells(w, s))
 	case NakedPair, NakedTriple, NakedQuad:
-		return fmt.Sprintf("%s: %s hold only %s between them, so those digits can go nowhere else in %s: remove %s.",
-			s.Technique, cellNames(s.Cells), digitNames(s.Digits), s.Units[0], removedList(s))
+		return w.Sprintf("%s: %s hold only %s between them, so those digits can go nowhere else in %s: remove %s.",
+			name, cellNames(w, s.Cells), digitNames(w, s.Digits), unit(0), removedList(w, s))
 	case HiddenPair, HiddenTriple, HiddenQuad:
-		return fmt.Sprintf("%s: in %s, %s can only go in %s, so those cells hold nothing else: remove %s.",
-			s.Technique, s.Units[0], digitNames(s.Digits), cellNames(s.Cells), removedList(s))
+		return w.Sprintf("%s: in %s, %s can only go in %s, so those cells hold nothing else: remove %s.",
+			name, unit(0), digitNames(w, s.Digits), cellNames(w, s.Cells), removedList(w, s))
 	case XWing, Swordfish, Jellyfish:
 		k := len(s.Units) / 2
-		return fmt.Sprintf("%s on %s: in %s, %s can only go in %s, so remove it from the rest of those: %s.",
-			s.Technique, d(0), unitNames(s.Units[:k]), d(0), unitNames(s.Units[k:]), removedCells(s))
+		return w.Sprintf("%[1]s on %[2]s: in %[3]s, %[2]s can only go in %[4]s, so remove it from the rest of those: %[5]s.",
+			name, d(0), unitsName(w, s.Units[:k]), unitsName(w, s.Units[k:]), removedCells(w, s))
 	case XChain, XYChain, AIC:
-		return fmt.Sprintf("%s through %s: each link forces the next, so one of the chain's two ends is true; remove %s, which conflicts with both ends.",
-			s.Technique, cellNames(s.Cells), removedList(s))
+		return w.Sprintf("%s through %s: each link forces the next, so one of the chain's two ends is true; remove %s, which conflicts with both ends.",
+			name, cellNames(w, s.Cells), removedList(w, s))
 	case UniqueRectangle:
-		return fmt.Sprintf("Unique rectangle on %s with %s: if %s could swap there the puzzle would have two solutions, so remove %s.",
-			cellNames(s.Cells), digitNames(s.Digits), digitNames(s.Digits[:2]), removedList(s))
+		return w.Sprintf("Unique rectangle on %s with %s: if %s could swap there the puzzle would have two solutions, so remove %s.",
+			cellNames(w, s.Cells), digitNames(w, s.Digits), digitNames(w, s.Digits[:2]), removedList(w, s))
 	case BUG:
 		p := s.Placed[0]
-		return fmt.Sprintf("Bivalue universal grave: every empty cell but %s has two candidates; only %c there keeps the solution unique.", p.Cell, DigitChar(p.Digit))
+		return w.Sprintf("Bivalue universal grave: every empty cell but %s has two candidates; only %c there keeps the solution unique.", p.Cell, DigitChar(p.Digit))
 	case TrialAndError:
 		p := s.Placed[0]
-		return fmt.Sprintf("No technique I know applies here. Try %c in %s: it leads to the solution.", DigitChar(p.Digit), p.Cell)
+		return w.Sprintf("No technique I know applies here. Try %c in %s: it leads to the solution.", DigitChar(p.Digit), p.Cell)
 	}
-	return fmt.Sprintf("%s on %s: remove %s.", s.Technique, cellNames(s.Cells), removedList(s))
+	return w.Sprintf("%s on %s: remove %s.", name, cellNames(w, s.Cells), removedList(w, s))
 }
 
-func cellNames(cells []Cell) string {
+func cellNames(w Words, cells []Cell) string {
 	names := make([]string, len(cells))
 	for k, c := range cells {
 		names[k] = c.String()
 	}
-	return joinAnd(names, "and")
+	return joinAnd(w, names)
 }
 
-func digitNames(ds []int) string {
+func digitNames(w Words, ds []int) string {
 	names := make([]string, len(ds))
 	for k, v := range ds {
 		names[k] = string(DigitChar(v))
 	}
-	return joinAnd(names, "and")
-}
-
-func unitNames(us []Unit) string {
-	kind := us[0].Kind.String() + "s"
-	nums := make([]string, len(us))
-	for k, u := range us {
-		nums[k] = fmt.Sprint(u.Index + 1)
-	}
-	return kind + " " + joinAnd(nums, "and")
+	return joinAnd(w, names)
 }
 
 // removedCells names the cells a one-digit step removes its digit from.
-func removedCells(s Step) string {
+func removedCells(w Words, s Step) string {
 	var cells []Cell
 	for _, r := range s.Removed {
 		cells = append(cells, r.Cell)
 	}
-	return cellNames(cells)
+	return cellNames(w, cells)
 }
 
 // removedList names what a step removes, cell by cell: "3 from r1c7, 3 and
 // 8 from r1c9".
-func removedList(s Step) string {
+func removedList(w Words, s Step) string {
 	byCell := map[Cell][]int{}
 	var order []Cell
 	for _, r := range s.Removed {
@@ -212,7 +219,7 @@ func removedList(s Step) string {
 	})
 	parts := make([]string, len(order))
 	for k, c := range order {
-		parts[k] = digitNames(byCell[c]) + " from " + c.String()
+		parts[k] = w.Sprintf("%s from %s", digitNames(w, byCell[c]), c)
 	}
-	return joinAnd(parts, "and")
+	return joinAnd(w, parts)
 }

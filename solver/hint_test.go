@@ -37,7 +37,7 @@ func TestHintGolden(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Hint(%s): %v", p, err)
 		}
-		out.WriteString(p + "\n" + a.Text + "\n\n")
+		out.WriteString(p + "\n" + a.Text(English) + "\n\n")
 		if len(a.Mistakes) == 0 && a.Step.Technique != FullHouse && strings.Contains(p, ".") && len(a.Focus) == 0 {
 			t.Errorf("Hint(%s) has nothing to highlight", p)
 		}

@@ -76,7 +76,7 @@ type Unit struct {
 }
 
 // String names the unit as players do: "row 3", "box 5".
-func (u Unit) String() string { return fmt.Sprintf("%s %d", u.Kind, u.Index+1) }
+func (u Unit) String() string { return unitName(English, u) }
 
 // Step is one move of the logical solver: what it found and what it did.
 type Step struct {

@@ -34,31 +34,34 @@ type ParseError struct {
 	Row, Col int
 }
 
-func (e *ParseError) where() string {
+func (e *ParseError) where(w Words) string {
 	if e.Line > 0 {
-		return fmt.Sprintf("line %d, column %d", e.Line, e.Column)
+		return w.Sprintf("line %d, column %d", e.Line, e.Column)
 	}
-	return fmt.Sprintf("position %d", e.Position)
+	return w.Sprintf("position %d", e.Position)
 }
 
 // Error returns the reason in words, e.g. "found 79 cells; a 9×9 puzzle
 // needs 81".
-func (e *ParseError) Error() string {
+func (e *ParseError) Error() string { return e.Say(English) }
+
+// Say returns the reason in w's language.
+func (e *ParseError) Say(w Words) string {
 	switch e.Kind {
 	case ErrEmpty:
-		return "no puzzle found: paste the grid row by row, with 1-9 for digits and . or 0 for blanks"
+		return w.Text("no puzzle found: paste the grid row by row, with 1-9 for digits and . or 0 for blanks")
 	case ErrBadChar:
-		return fmt.Sprintf("unexpected character %s at %s", quoteRune(e.Char), e.where())
+		return w.Sprintf("unexpected character %s at %s", quoteRune(e.Char), e.where(w))
 	case ErrCellCount:
-		return cellCountMessage(e.Cells, e.Size)
+		return cellCountMessage(w, e.Cells, e.Size)
 	case ErrLetter:
-		return fmt.Sprintf("letter %s at %s: letters are digits only in 16×16 puzzles; a %d×%d puzzle uses 1-%d",
-			quoteRune(e.Char), e.where(), e.Size, e.Size, e.Size)
+		return w.Sprintf("letter %[1]s at %[2]s: letters are digits only in 16×16 puzzles; a %[3]d×%[3]d puzzle uses 1-%[3]d",
+			quoteRune(e.Char), e.where(w), e.Size)
 	case ErrDigitRange:
-		return fmt.Sprintf("digit %s at %s is too big: a %d×%d puzzle uses 1-%d",
-			quoteRune(e.Char), CellName(e.Row, e.Col), e.Size, e.Size, e.Size)
+		return w.Sprintf("digit %[1]s at %[2]s is too big: a %[3]d×%[3]d puzzle uses 1-%[3]d",
+			quoteRune(e.Char), CellName(e.Row, e.Col), e.Size)
 	}
-	return "the puzzle could not be read"
+	return w.Text("the puzzle could not be read")
 }
 
 func quoteRune(r rune) string {
@@ -68,16 +71,15 @@ func quoteRune(r rune) string {
 	return fmt.Sprintf("%U", r)
 }
 
-func cellCountMessage(found, size int) string {
+func cellCountMessage(w Words, found, size int) string {
 	want := size * size
 	if found > want && size == MaxSize {
-		return fmt.Sprintf("found %d cells; the largest puzzle, 16×16, has 256", found)
+		return w.Sprintf("found %d cells; the largest puzzle, 16×16, has 256", found)
 	}
-	msg := fmt.Sprintf("found %d cells; a %d×%d puzzle needs %d", found, size, size, want)
 	if size != 9 {
-		msg += ", a 9×9 puzzle 81"
+		return w.Sprintf("found %[1]d cells; a %[2]d×%[2]d puzzle needs %[3]d, a 9×9 puzzle 81", found, size, want)
 	}
-	return msg
+	return w.Sprintf("found %[1]d cells; a %[2]d×%[2]d puzzle needs %[3]d", found, size, want)
 }
 
 // cellToken is one cell read from the input, before the grid size is known.

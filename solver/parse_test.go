@@ -167,16 +167,16 @@ func FuzzParse(f *testing.F) {
 
 func TestCellNamesAndFewGivens(t *testing.T) {
 	cells := []Cell{{0, 1}, {2, 3}, {4, 5}}
-	if got := CellNames(cells, 2); got != "r1c2, r3c4, and 1 more" {
+	if got := CellNames(English, cells, 2); got != "r1c2, r3c4, and 1 more" {
 		t.Errorf("CellNames = %q", got)
 	}
-	if got := CellNames(cells, 5); got != "r1c2, r3c4, r5c6" {
+	if got := CellNames(English, cells, 5); got != "r1c2, r3c4, r5c6" {
 		t.Errorf("CellNames = %q", got)
 	}
-	if got := FewGivens(mustParse(t, "1"+strings.Repeat(".", 80))); got != "only 1 given: 9×9 puzzles with fewer than 17 givens never have a unique solution" {
+	if got := FewGivens(English, mustParse(t, "1"+strings.Repeat(".", 80))); got != "only 1 given: 9×9 puzzles with fewer than 17 givens never have a unique solution" {
 		t.Errorf("FewGivens = %q", got)
 	}
-	if got := FewGivens(mustParse(t, classic)); got != "" {
+	if got := FewGivens(English, mustParse(t, classic)); got != "" {
 		t.Errorf("FewGivens(classic) = %q, want none", got)
 	}
 }

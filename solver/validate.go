@@ -34,19 +34,22 @@ type Clash struct {
 }
 
 // String describes the clash: "row 3 has two 5s, at r3c2 and r3c7".
-func (c Clash) String() string {
+func (c Clash) String() string { return c.Say(English) }
+
+// Say describes the clash in w's language.
+func (c Clash) Say(w Words) string {
 	names := make([]string, len(c.Cells))
 	for i, cell := range c.Cells {
 		names[i] = cell.String()
 	}
-	list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-	return fmt.Sprintf("%s %d has %s %ss, at %s", c.Kind, c.Index+1, countWord(len(c.Cells)),
-		string(DigitChar(c.Digit)), list)
+	return w.Sprintf("%s has %s %ss, at %s", unitName(w, Unit{c.Kind, c.Index}), countWord(w, len(c.Cells)),
+		string(DigitChar(c.Digit)), joinAnd(w, names))
 }
 
-func countWord(n int) string {
+// countWord writes a small count in words: "two".
+func countWord(w Words, n int) string {
 	if n < len(countWords) {
-		return countWords[n]
+		return w.Text(countWords[n])
 	}
 	return fmt.Sprint(n)
 }
@@ -57,10 +60,13 @@ var countWords = [...]string{"no", "one", "two", "three", "four", "five", "six",
 type ConflictError struct{ Clashes []Clash }
 
 // Error joins the clashes into one sentence.
-func (e *ConflictError) Error() string {
+func (e *ConflictError) Error() string { return e.Say(English) }
+
+// Say joins the clashes into one sentence in w's language.
+func (e *ConflictError) Say(w Words) string {
 	parts := make([]string, len(e.Clashes))
 	for i, c := range e.Clashes {
-		parts[i] = c.String()
+		parts[i] = c.Say(w)
 	}
 	return strings.Join(parts, "; ")
 }
@@ -134,26 +140,22 @@ func MinUniqueGivens(size int) (min int, ok bool) {
 // FewGivens explains why a puzzle cannot be unique when it has fewer givens
 // than MinUniqueGivens, e.g. "only 16 givens: 9×9 puzzles with fewer than
 // 17 givens never have a unique solution"; otherwise it returns "".
-func FewGivens(g Grid) string {
+func FewGivens(w Words, g Grid) string {
 	min, ok := MinUniqueGivens(g.Size())
 	if !ok || g.Givens() >= min {
 		return ""
 	}
-	givens := fmt.Sprintf("%d givens", g.Givens())
-	if g.Givens() == 1 {
-		givens = "1 given"
-	}
-	return fmt.Sprintf("only %s: %d×%d puzzles with fewer than %d givens never have a unique solution",
-		givens, g.Size(), g.Size(), min)
+	return w.Sprintf("only %s: %d×%d puzzles with fewer than %d givens never have a unique solution",
+		w.Count(g.Givens(), "%d given", "%d givens"), g.Size(), g.Size(), min)
 }
 
 // CellNames lists up to max cells by name, "r1c2, r3c4", and says how many
 // more there are: "…, and 5 more".
-func CellNames(cells []Cell, max int) string {
+func CellNames(w Words, cells []Cell, max int) string {
 	names := make([]string, 0, max+1)
 	for i, c := range cells {
 		if i == max {
-			names = append(names, fmt.Sprintf("and %d more", len(cells)-max))
+			names = append(names, w.Sprintf("and %d more", len(cells)-max))
 			break
 		}
 		names = append(names, c.String())

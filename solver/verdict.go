@@ -74,7 +74,7 @@ func JudgeGrid(ctx context.Context, g Grid, limit int) Verdict {
 	stopped := err != nil
 	switch {
 	case stopped && res.Count == 0:
-		v.Kind, v.FewGivens = GaveUp, FewGivens(g)
+		v.Kind, v.FewGivens = GaveUp, FewGivens(English, g)
 	case res.Count == 0:
 		v.Kind = NoSolution
 		if errors.As(Validate(g), &v.Conflict) {
@@ -85,7 +85,7 @@ func JudgeGrid(ctx context.Context, g Grid, limit int) Verdict {
 	case res.Count == 1:
 		v.Kind = Unique
 	default:
-		v.Kind, v.FewGivens = NotUnique, FewGivens(g)
+		v.Kind, v.FewGivens = NotUnique, FewGivens(English, g)
 		v.Exact = !stopped && res.Count < limit
 		v.Differ = Differences(res.Solutions[0], res.Solutions[1])
 	}

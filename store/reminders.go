@@ -3,16 +3,20 @@ package store
 import (
 	"context"
 	"slices"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/daily"
 )
 
 // maxRefused is how many refused DMs in a row drop a reminder.
 const maxRefused = 3
 
-// SetReminder upserts a player's reminder hour.
-func (d *DB) SetReminder(ctx context.Context, guild, user string, hour int) error {
+// SetReminder upserts a player's reminder hour and language.
+func (d *DB) SetReminder(ctx context.Context, r daily.Reminded, guild string, hour int) error {
 	defer d.lockWrites()()
-	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO reminders (guild, user_id, hour) VALUES (?, ?, ?)
-		ON CONFLICT (guild, user_id) DO UPDATE SET hour = excluded.hour, refused = 0`), guild, user, hour)
+	_, err := d.db.ExecContext(ctx, d.q(`INSERT INTO reminders (guild, user_id, hour, locale) VALUES (?, ?, ?, ?)
+		ON CONFLICT (guild, user_id) DO UPDATE SET hour = excluded.hour, locale = excluded.locale, refused = 0`),
+		guild, r.User, hour, r.Locale)
 	return d.wrap("set reminder", err)
 }
 
@@ -34,16 +38,28 @@ func (d *DB) RemindedGuilds(ctx context.Context) ([]string, error) {
 
 // ClaimReminders marks due reminders as sent for day n in one statement,
 // so two processes never claim the same one; the players come sorted.
-func (d *DB) ClaimReminders(ctx context.Context, guild string, n, hour, limit int) ([]string, error) {
+func (d *DB) ClaimReminders(ctx context.Context, guild string, n, hour, limit int) ([]daily.Reminded, error) {
 	defer d.lockWrites()()
-	users, err := d.strings(ctx, "claim reminders", `UPDATE reminders SET last_day = ?
+	rows, err := d.db.QueryContext(ctx, d.q(`UPDATE reminders SET last_day = ?
 		WHERE guild = ? AND user_id IN (SELECT r.user_id FROM reminders r WHERE r.guild = ? AND r.hour <= ? AND r.last_day < ?
 			AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.guild = r.guild AND e.user_id = r.user_id AND e.day = ?
 				AND e.solved_at IS NOT NULL)
 			ORDER BY r.user_id LIMIT ?)
-		RETURNING user_id`, n, guild, guild, hour, n, n, limit)
-	slices.Sort(users) // RETURNING keeps no order
-	return users, err
+		RETURNING user_id, locale`), n, guild, guild, hour, n, n, limit)
+	if err != nil {
+		return nil, d.wrap("claim reminders", err)
+	}
+	defer rows.Close()
+	var out []daily.Reminded
+	for rows.Next() {
+		var r daily.Reminded
+		if err := rows.Scan(&r.User, &r.Locale); err != nil {
+			return nil, d.wrap("claim reminders", err)
+		}
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b daily.Reminded) int { return strings.Compare(a.User, b.User) }) // RETURNING keeps no order
+	return out, d.wrap("claim reminders", rows.Err())
 }
 
 // ReminderFailed releases a claimed reminder, or counts a refusal and

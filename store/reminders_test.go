@@ -10,19 +10,28 @@ import (
 )
 
 // TestReminders: due once the hour comes, once a day, never for a player
-// who solved; a failure gives it back, three refusals drop it.
+// who solved, in the language asked in; a failure gives it back, three
+// refusals drop it.
 func TestReminders(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() *DB) {
 		d, ctx := open(), context.Background()
 		claim := func(n, hour, limit int) []string {
 			t.Helper()
-			users, err := d.ClaimReminders(ctx, "g", n, hour, limit)
+			got, err := d.ClaimReminders(ctx, "g", n, hour, limit)
 			must(t, err)
+			var users []string
+			for _, r := range got {
+				users = append(users, r.User)
+				if want := map[string]string{"ann": "fr", "cy": "pt-BR"}[r.User]; r.Locale != want {
+					t.Errorf("%s's reminder in %q, want %q", r.User, r.Locale, want)
+				}
+			}
 			return users
 		}
-		must(t, d.SetReminder(ctx, "g", "ann", 9))
-		must(t, d.SetReminder(ctx, "g", "bob", 20))
-		must(t, d.SetReminder(ctx, "g", "cy", 9))
+		must(t, d.SetReminder(ctx, daily.Reminded{User: "ann", Locale: "fr"}, "g", 9))
+		must(t, d.SetReminder(ctx, daily.Reminded{User: "bob"}, "g", 20))
+		must(t, d.SetReminder(ctx, daily.Reminded{User: "cy", Locale: "de"}, "g", 10))
+		must(t, d.SetReminder(ctx, daily.Reminded{User: "cy", Locale: "pt-BR"}, "g", 9)) // asked again: the latest hour and language
 		if got := claim(10, 8, 10); len(got) != 0 {
 			t.Errorf("at 8:00: %v, want nobody", got)
 		}

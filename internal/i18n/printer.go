@@ -23,6 +23,15 @@ func (p Printer) Text(english string) string {
 	return s
 }
 
+// Name returns a command's, subcommand's or option's name in the
+// printer's language (the English name when it has none).
+func (p Printer) Name(english string) string {
+	if s, ok := Name(p.locale, english); ok {
+		return s
+	}
+	return english
+}
+
 // Sprintf formats an English format string in the printer's language. A
 // translation may reorder its arguments with %[n]v; the catalogue's test
 // checks that it keeps the English verbs.
@@ -58,4 +67,34 @@ const dateFormat = "%[1]s %[2]d %[3]s"
 // printer's language ("lundi 2 janvier", "Montag, 2. Januar").
 func (p Printer) Date(t time.Time) string {
 	return p.Sprintf(dateFormat, p.Text(t.Weekday().String()), t.Day(), p.Text(t.Month().String()))
+}
+
+// Ordinal writes a rank as the language does: 1st, 2nd (English), 1er, 2e
+// (French), 2. (German), 2.º (Spanish), 2º (Portuguese).
+func (p Printer) Ordinal(n int) string {
+	switch p.lang() {
+	case "fr":
+		if n == 1 {
+			return "1er"
+		}
+		return fmt.Sprintf("%de", n)
+	case "de":
+		return fmt.Sprintf("%d.", n)
+	case "es":
+		return fmt.Sprintf("%d.º", n)
+	case "pt":
+		return fmt.Sprintf("%dº", n)
+	}
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
 }
