@@ -111,6 +111,24 @@ func argVerbs(format string) map[int]string {
 	return out
 }
 
+func TestArgVerbs(t *testing.T) {
+	tests := []struct {
+		format string
+		want   map[int]string
+	}{
+		{"%d of %s, 100%%", map[int]string{1: "%d", 2: "%s"}},
+		{"%[2]s: %[1]d×%[1]d", map[int]string{1: "%d", 2: "%s"}},
+		{"%[3]s %[2]smal: %[4]s, %[1]s", map[int]string{1: "%s", 2: "%s", 3: "%s", 4: "%s"}},
+		{"%[2]d then %s", map[int]string{2: "%d", 3: "%s"}}, // unindexed follows the last index
+		{"%.1f and %02d", map[int]string{1: "%.1f", 2: "%02d"}},
+	}
+	for _, tt := range tests {
+		if got := argVerbs(tt.format); !maps.Equal(got, tt.want) {
+			t.Errorf("argVerbs(%q) = %v, want %v", tt.format, got, tt.want)
+		}
+	}
+}
+
 // TestCatalogueComplete: every language has the same names and texts, and
 // each translation keeps its English text's placeholders.
 func TestCatalogueComplete(t *testing.T) {
