@@ -73,32 +73,6 @@ func checkSteps(g Grid) string {
 	return msg
 }
 
-// TestGradeCalibration grades a sample of se_rated_5plus.txt and compares
-// the scores with the Sudoku Explainer ratings given there: the rank
-// correlation must not fall below what this grader reached when it was
-// calibrated (0.66 on the whole file), and every grade must be on the scale.
-func TestGradeCalibration(t *testing.T) {
-	dataFiles(t)
-	lines := readPuzzles(t, filepath.Join(dataDir, "se_rated_5plus.txt"))
-	var mine, theirs []float64
-	for k := 0; k < len(lines); k += 1 + len(lines)/sampleSize(t)/5 {
-		gr, err := Grade(context.Background(), mustParse(t, lines[k].puzzle))
-		if err != nil {
-			t.Fatalf("line %d: %v", lines[k].num, err)
-		}
-		if gr.Score < 1 || gr.Score > 11 || gr.Level != levelFor(gr.Score) || gr.Steps == 0 {
-			t.Fatalf("line %d: grading %+v is off the scale", lines[k].num, gr)
-		}
-		se, _ := strconv.ParseFloat(lines[k].rest, 64)
-		mine, theirs = append(mine, gr.Score), append(theirs, se)
-	}
-	rho := spearman(mine, theirs)
-	t.Logf("Spearman rank correlation with Sudoku Explainer on %d puzzles: %.3f", len(mine), rho)
-	if rho < 0.6 {
-		t.Errorf("Spearman %.3f fell below 0.6", rho)
-	}
-}
-
 func TestGradeLevels(t *testing.T) {
 	tests := []struct {
 		puzzle string

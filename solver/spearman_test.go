@@ -45,3 +45,21 @@ func ranks(v []float64) []float64 {
 	}
 	return r
 }
+
+// pearson returns the Pearson correlation of two equal-length samples.
+func pearson(x, y []float64) float64 {
+	var mx, my float64
+	for i := range x {
+		mx += x[i]
+		my += y[i]
+	}
+	mx, my = mx/float64(len(x)), my/float64(len(y))
+	var sxy, sxx, syy float64
+	for i := range x {
+		dx, dy := x[i]-mx, y[i]-my
+		sxy += dx * dy
+		sxx += dx * dx
+		syy += dy * dy
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
