@@ -72,11 +72,14 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	}
 }
 
-// pinnedPuzzles are what seed 7 made when the generator was written.
+// pinnedPuzzles are what seed 7 makes. A change to the grader moves
+// puzzles between levels and so changes them (the hard one changed when
+// strong-link fish came in): days already made are stored and keep their
+// puzzle, but say so in the commit.
 var pinnedPuzzles = map[Level]string{
 	Easy:   ".4....1.6....7682..9.2......2183..6.....2.....8..1925......8.4..3215....8.4....3.",
 	Medium: ".14....9....4.....7..21.3...41...2....26741....3...84...6.89..1.....3....5....47.",
-	Hard:   "89..4....3.7.98.....12.396.154..7...9.36.47.1...3..459.354.98.....86.3.2....3..95",
+	Hard:   "89.......3.7.98......2.3.6.154........36.47........459.3.4.9......86.3.2.......95",
 	Expert: "......3.53......98..856...18...2.5...3..5..1...7.1...24...761..28......76.9......",
 }
 

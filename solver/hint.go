@@ -162,6 +162,13 @@ func describe(w Words, s Step) string {
 		k := len(s.Units) / 2
 		return w.Sprintf("%[1]s on %[2]s: in %[3]s, %[2]s can only go in %[4]s, so remove it from the rest of those: %[5]s.",
 			name, d(0), unitsName(w, s.Units[:k]), unitsName(w, s.Units[k:]), removedCells(w, s))
+	case StrongLinks:
+		if s.Ends[0] == nil {
+			return w.Sprintf("%[1]s on %[2]s: %[2]s has two places (or two groups of places) in each of %[3]s, and they close into a loop, so every link holds: remove %[2]s from %[4]s.",
+				name, d(0), unitList(w, s.Units), removedCells(w, s))
+		}
+		return w.Sprintf("%[1]s on %[2]s: %[2]s has two places (or two groups of places) in each of %[3]s, joined end to end, so %[4]s or %[5]s holds it: remove %[2]s from %[6]s, which sees both.",
+			name, d(0), unitList(w, s.Units), cellNames(w, s.Ends[0]), cellNames(w, s.Ends[1]), removedCells(w, s))
 	case XChain, XYChain, AIC:
 		return w.Sprintf("%s through %s: each link forces the next, so one of the chain's two ends is true; remove %s, which conflicts with both ends.",
 			name, cellNames(w, s.Cells), removedList(w, s))
@@ -176,6 +183,15 @@ func describe(w Words, s Step) string {
 		return w.Sprintf("No technique I know applies here. Try %c in %s: it leads to the solution.", DigitChar(p.Digit), p.Cell)
 	}
 	return w.Sprintf("%s on %s: remove %s.", name, cellNames(w, s.Cells), removedList(w, s))
+}
+
+// unitList names units of any kinds: "row 4, column 7 and box 6".
+func unitList(w Words, us []Unit) string {
+	names := make([]string, len(us))
+	for k, u := range us {
+		names[k] = unitName(w, u)
+	}
+	return joinAnd(w, names)
 }
 
 func cellNames(w Words, cells []Cell) string {

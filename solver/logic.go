@@ -22,6 +22,7 @@ const (
 	NakedTriple
 	Swordfish
 	HiddenTriple
+	StrongLinks
 	XYWing
 	XYZWing
 	UniqueRectangle
@@ -45,6 +46,7 @@ var techniqueInfo = [techniqueCount]struct {
 	NakedSingle: {"Naked single", 2.3}, Pointing: {"Pointing", 2.6}, Claiming: {"Claiming", 2.8},
 	NakedPair: {"Naked pair", 3.0}, XWing: {"X-Wing", 3.2}, HiddenPair: {"Hidden pair", 3.4},
 	NakedTriple: {"Naked triple", 3.6}, Swordfish: {"Swordfish", 3.8}, HiddenTriple: {"Hidden triple", 4.0},
+	StrongLinks: {"Strong links", 4.0},
 	XYWing: {"XY-Wing", 4.2}, XYZWing: {"XYZ-Wing", 4.4}, UniqueRectangle: {"Unique rectangle", 4.5},
 	NakedQuad: {"Naked quad", 5.0}, Jellyfish: {"Jellyfish", 5.2}, HiddenQuad: {"Hidden quad", 5.4},
 	BUG: {"Bivalue universal grave", 5.6}, WWing: {"W-Wing", 6.0},
@@ -92,6 +94,9 @@ type Step struct {
 	Cells  []Cell
 	Units  []Unit
 	Digits []int
+	// Ends are a chain's two far ends (each a cell or a group of cells),
+	// for the words; nil for other steps and for loops.
+	Ends [2][]Cell
 }
 
 // board is the logical solver's state: digits placed and candidates left.

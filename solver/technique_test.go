@@ -17,8 +17,8 @@ func TestEachTechniqueFires(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Technique{FullHouse, HiddenSingleBox, HiddenSingleLine, NakedSingle, Pointing, Claiming, NakedPair,
-		XWing, HiddenPair, NakedTriple, Swordfish, HiddenTriple, XYWing, XYZWing, UniqueRectangle, BUG, WWing,
-		XChain, XYChain, AIC}
+		XWing, HiddenPair, NakedTriple, Swordfish, HiddenTriple, StrongLinks, XYWing, XYZWing, UniqueRectangle, BUG,
+		WWing, XYChain, AIC}
 	grids := strings.Fields(string(b))
 	if len(grids) != len(want) {
 		t.Fatalf("%d grids for %d techniques", len(grids), len(want))
@@ -28,6 +28,13 @@ func TestEachTechniqueFires(t *testing.T) {
 		if !ok || s.Technique != want[k] {
 			t.Errorf("%s: next step is %v, want %v", p, s.Technique, want[k])
 		}
+	}
+	// An X-Chain of up to four strong links is a strong-link fish, found
+	// first; longer ones are rare from a plain grid, so the chain is asked
+	// for directly.
+	const xChain = "1259734.....842157478651329...3948.238.72594.2941687358.253967....2165.....4872.3"
+	if s, ok := newBoard(mustParse(t, xChain)).chain(XChain); !ok || len(s.Removed) == 0 {
+		t.Errorf("%s: no X-Chain found", xChain)
 	}
 }
 
@@ -85,17 +92,18 @@ func TestHandMadeQuadsAndJellyfish(t *testing.T) {
 	tests := []struct {
 		name     string
 		restrict map[string]string
+		find     func(*board) (Step, bool)
 		want     Technique
 		removes  int
 		sample   string
 	}{
-		{"naked quad", quad, NakedQuad, 5 * 4, "r1c5:1"},
-		{"hidden quad", hidden, HiddenQuad, 4 * 5, "r1c1:5"},
-		{"jellyfish", jelly, Jellyfish, 5 * 4, "r5c1:1"},
+		{"naked quad", quad, func(b *board) (Step, bool) { return b.nakedSubset(4) }, NakedQuad, 5 * 4, "r1c5:1"},
+		{"hidden quad", hidden, func(b *board) (Step, bool) { return b.hiddenSubset(4) }, HiddenQuad, 4 * 5, "r1c1:5"},
+		{"jellyfish", jelly, func(b *board) (Step, bool) { return b.fish(4) }, Jellyfish, 5 * 4, "r5c1:1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, ok := handMade(t, tt.restrict).next()
+			s, ok := tt.find(handMade(t, tt.restrict))
 			if !ok || s.Technique != tt.want {
 				t.Fatalf("next step = %v, want %v", s.Technique, tt.want)
 			}
