@@ -179,10 +179,7 @@ var finders = []func(*board) (Step, bool){
 	func(b *board) (Step, bool) { return b.strongLinks(3) },
 	(*board).bug,
 	func(b *board) (Step, bool) { return b.strongLinks(4) },
-	(*board).wWing,
-	func(b *board) (Step, bool) { return b.chain(XChain) },
-	func(b *board) (Step, bool) { return b.chain(XYChain) },
-	func(b *board) (Step, bool) { return b.chain(AIC) },
+	(*board).chains,
 }
 
 // guess places the solution's digit in an empty cell with the fewest

@@ -62,10 +62,10 @@ var techniqueInfo = [techniqueCount]struct {
 	Jellyfish:        {"Jellyfish", 5.2},
 	HiddenQuad:       {"Hidden quad", 5.4},
 	BUG:              {"Bivalue universal grave", 5.6},
-	WWing:            {"W-Wing", 6.0},
-	XChain:           {"X-Chain", 6.1},
-	XYChain:          {"XY-Chain", 6.2},
-	AIC:              {"Alternating inference chain", 6.6},
+	WWing:            {"W-Wing", 7.1},
+	XChain:           {"X-Chain", 6.6},
+	XYChain:          {"XY-Chain", 7.0},
+	AIC:              {"Alternating inference chain", 7.0},
 	TrialAndError:    {"Trial and error", 8.0},
 }
 
