@@ -106,9 +106,9 @@ func TestGradeCalibration(t *testing.T) {
 		what      string
 		got, want float64
 	}{
-		{"5+ Spearman", plus.spearman, 0.71},
-		{"5+ within ±0.5", plus.within05, 0.66},
-		{"mixed Spearman", mixed.spearman, 0.975},
+		{"5+ Spearman", plus.spearman, 0.95},
+		{"5+ within ±0.5", plus.within05, 0.97},
+		{"mixed Spearman", mixed.spearman, 0.983},
 		{"mixed exact below 5.0", float64(mixed.exactBelow5) / float64(max(mixed.below5, 1)), 0.70},
 	}
 	for _, f := range floors {
@@ -120,8 +120,8 @@ func TestGradeCalibration(t *testing.T) {
 		what      string
 		got, want float64
 	}{
-		{"5+ mean absolute error", plus.mae, 0.50},
-		{"mixed mean absolute error", mixed.mae, 0.30},
+		{"5+ mean absolute error", plus.mae, 0.07},
+		{"mixed mean absolute error", mixed.mae, 0.24},
 	}
 	for _, c := range ceilings {
 		if c.got > c.want {

@@ -177,8 +177,10 @@ var finders = []func(*board) (Step, bool){
 	func(b *board) (Step, bool) { return b.fish(4) },
 	func(b *board) (Step, bool) { return b.hiddenSubset(4) },
 	func(b *board) (Step, bool) { return b.strongLinks(3) },
+	func(b *board) (Step, bool) { return b.alsWing(3) },
 	(*board).bug,
 	func(b *board) (Step, bool) { return b.strongLinks(4) },
+	func(b *board) (Step, bool) { return b.alsWing(4) },
 	(*board).chains,
 }
 

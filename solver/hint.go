@@ -169,6 +169,14 @@ func describe(w Words, s Step) string {
 		}
 		return w.Sprintf("%[1]s on %[2]s: %[2]s has two places (or two groups of places) in each of %[3]s, joined end to end, so %[4]s or %[5]s holds it: remove %[2]s from %[6]s, which sees both.",
 			name, d(0), unitList(w, s.Units), cellNames(w, s.Ends[0]), cellNames(w, s.Ends[1]), removedCells(w, s))
+	case WXYZWing, VWXYZWing:
+		yz := s.Ends[1][0]
+		if s.Locked {
+			return w.Sprintf("%[1]s: %[2]s hold only %[3]s between them, and %[4]s is tied to them through both its digits, so every one of those digits is locked there: remove %[5]s.",
+				name, cellNames(w, s.Ends[0]), digitNames(w, s.Digits), yz, removedList(w, s))
+		}
+		return w.Sprintf("%[1]s: %[2]s hold only %[3]s between them, and %[4]s, which holds %[5]c or %[6]c, sees each of them that holds %[5]c; so %[6]c is in %[4]s or among them: remove it from %[7]s.",
+			name, cellNames(w, s.Ends[0]), digitNames(w, sorted(s.Digits)), yz, DigitChar(s.Digits[0]), DigitChar(s.Digits[1]), removedCells(w, s))
 	case XChain, XYChain, AIC:
 		return w.Sprintf("%s through %s: each link forces the next, so one of the chain's two ends is true; remove %s, which conflicts with both ends.",
 			name, cellNames(w, s.Cells), removedList(w, s))
@@ -183,6 +191,13 @@ func describe(w Words, s Step) string {
 		return w.Sprintf("No technique I know applies here. Try %c in %s: it leads to the solution.", DigitChar(p.Digit), p.Cell)
 	}
 	return w.Sprintf("%s on %s: remove %s.", name, cellNames(w, s.Cells), removedList(w, s))
+}
+
+// sorted returns the digits in increasing order.
+func sorted(ds []int) []int {
+	out := append([]int(nil), ds...)
+	sort.Ints(out)
+	return out
 }
 
 // unitList names units of any kinds: "row 4, column 7 and box 6".

@@ -29,6 +29,8 @@ const (
 	NakedQuad
 	Jellyfish
 	HiddenQuad
+	WXYZWing
+	VWXYZWing
 	BUG
 	WWing
 	XChain
@@ -61,6 +63,8 @@ var techniqueInfo = [techniqueCount]struct {
 	NakedQuad:        {"Naked quad", 5.0},
 	Jellyfish:        {"Jellyfish", 5.2},
 	HiddenQuad:       {"Hidden quad", 5.4},
+	WXYZWing:         {"WXYZ-Wing", 5.5},
+	VWXYZWing:        {"VWXYZ-Wing", 6.2},
 	BUG:              {"Bivalue universal grave", 5.6},
 	WWing:            {"W-Wing", 7.1},
 	XChain:           {"X-Chain", 6.6},
@@ -110,8 +114,14 @@ type Step struct {
 	Units  []Unit
 	Digits []int
 	// Ends are a chain's two far ends (each a cell or a group of cells),
-	// for the words; nil for other steps and for loops.
+	// or an ALS wing's set and its two-digit cell, for the words; nil for
+	// other steps and for loops.
 	Ends [2][]Cell
+	// Locked marks an ALS wing tied to its set through both digits of its
+	// cell, which locks every digit of the set (Digits lists them all;
+	// otherwise Digits are the linked digit, the removed one, then the
+	// set's others).
+	Locked bool
 }
 
 // board is the logical solver's state: digits placed and candidates left.

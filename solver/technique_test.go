@@ -17,8 +17,8 @@ func TestEachTechniqueFires(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Technique{FullHouse, HiddenSingleBox, HiddenSingleLine, NakedSingle, Pointing, Claiming, NakedPair,
-		XWing, HiddenPair, NakedTriple, Swordfish, HiddenTriple, StrongLinks, XYWing, XYZWing, UniqueRectangle, BUG,
-		WWing, AIC}
+		XWing, HiddenPair, NakedTriple, Swordfish, HiddenTriple, StrongLinks, XYWing, XYZWing, UniqueRectangle,
+		WXYZWing, BUG, VWXYZWing, WWing, AIC}
 	grids := strings.Fields(string(b))
 	if len(grids) != len(want) {
 		t.Fatalf("%d grids for %d techniques", len(grids), len(want))
