@@ -120,8 +120,8 @@ func TestGradeCalibration(t *testing.T) {
 		what      string
 		got, want float64
 	}{
-		{"5+ mean absolute error", plus.mae, 0.07},
-		{"mixed mean absolute error", mixed.mae, 0.24},
+		{"5+ mean absolute error", plus.mae, 0.06},
+		{"mixed mean absolute error", mixed.mae, 0.18},
 	}
 	for _, c := range ceilings {
 		if c.got > c.want {

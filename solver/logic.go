@@ -70,7 +70,7 @@ var techniqueInfo = [techniqueCount]struct {
 	XChain:           {"X-Chain", 6.6},
 	XYChain:          {"XY-Chain", 7.0},
 	AIC:              {"Alternating inference chain", 7.0},
-	TrialAndError:    {"Trial and error", 8.0},
+	TrialAndError:    {"Trial and error", 8.3},
 }
 
 // String returns the technique's name as players know it.
