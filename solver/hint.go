@@ -146,6 +146,15 @@ func describe(w Words, s Step) string {
 	case HiddenSingleBox, HiddenSingleLine:
 		p := s.Placed[0]
 		return w.Sprintf("Hidden single: %c can only go in %s within %s.", DigitChar(p.Digit), p.Cell, unit(0))
+	case DirectPointing, DirectClaiming:
+		p := s.Placed[0]
+		return w.Sprintf("%[1]s: in %[2]s, %[3]s can only be in %[4]s, which lie in %[5]s; so in %[6]s, %[3]s has one place left outside %[5]s: %[7]s.",
+			name, unit(0), d(0), cellNames(w, s.Cells), unit(1), unit(2), p.Cell)
+	case DirectHiddenPair, DirectHiddenTriple:
+		p := s.Placed[0]
+		k := len(s.Digits) - 1
+		return w.Sprintf("%[1]s: in %[2]s, %[3]s can only go in %[4]s, so those cells hold nothing else; then %[5]c has one place left in %[2]s: %[6]s.",
+			name, unit(0), digitNames(w, s.Digits[:k]), cellNames(w, s.Cells), DigitChar(p.Digit), p.Cell)
 	case NakedSingle:
 		p := s.Placed[0]
 		return w.Sprintf("Naked single: %s can only be %c; every other digit is already in its row, column or box.", p.Cell, DigitChar(p.Digit))

@@ -13,7 +13,11 @@ const (
 	FullHouse Technique = iota
 	HiddenSingleBox
 	HiddenSingleLine
+	DirectPointing
+	DirectClaiming
+	DirectHiddenPair
 	NakedSingle
+	DirectHiddenTriple
 	Pointing
 	Claiming
 	NakedPair
@@ -44,33 +48,37 @@ var techniqueInfo = [techniqueCount]struct {
 	name   string
 	rating float64 // on Sudoku Explainer's scale
 }{
-	FullHouse:        {"Full house", 1.0},
-	HiddenSingleBox:  {"Hidden single", 1.2},
-	HiddenSingleLine: {"Hidden single", 1.5},
-	NakedSingle:      {"Naked single", 2.3},
-	Pointing:         {"Pointing", 2.6},
-	Claiming:         {"Claiming", 2.8},
-	NakedPair:        {"Naked pair", 3.0},
-	XWing:            {"X-Wing", 3.2},
-	HiddenPair:       {"Hidden pair", 3.4},
-	NakedTriple:      {"Naked triple", 3.6},
-	Swordfish:        {"Swordfish", 3.8},
-	HiddenTriple:     {"Hidden triple", 4.0},
-	StrongLinks:      {"Strong links", 4.0},
-	XYWing:           {"XY-Wing", 4.2},
-	XYZWing:          {"XYZ-Wing", 4.4},
-	UniqueRectangle:  {"Unique rectangle", 4.5},
-	NakedQuad:        {"Naked quad", 5.0},
-	Jellyfish:        {"Jellyfish", 5.2},
-	HiddenQuad:       {"Hidden quad", 5.4},
-	WXYZWing:         {"WXYZ-Wing", 5.5},
-	VWXYZWing:        {"VWXYZ-Wing", 6.2},
-	BUG:              {"Bivalue universal grave", 5.6},
-	WWing:            {"W-Wing", 7.1},
-	XChain:           {"X-Chain", 6.6},
-	XYChain:          {"XY-Chain", 7.0},
-	AIC:              {"Alternating inference chain", 7.0},
-	TrialAndError:    {"Trial and error", 8.3},
+	FullHouse:          {"Full house", 1.0},
+	HiddenSingleBox:    {"Hidden single", 1.2},
+	HiddenSingleLine:   {"Hidden single", 1.5},
+	DirectPointing:     {"Direct pointing", 1.7},
+	DirectClaiming:     {"Direct claiming", 1.9},
+	DirectHiddenPair:   {"Direct hidden pair", 2.0},
+	NakedSingle:        {"Naked single", 2.3},
+	DirectHiddenTriple: {"Direct hidden triple", 2.5},
+	Pointing:           {"Pointing", 2.6},
+	Claiming:           {"Claiming", 2.8},
+	NakedPair:          {"Naked pair", 3.0},
+	XWing:              {"X-Wing", 3.2},
+	HiddenPair:         {"Hidden pair", 3.4},
+	NakedTriple:        {"Naked triple", 3.6},
+	Swordfish:          {"Swordfish", 3.8},
+	HiddenTriple:       {"Hidden triple", 4.0},
+	StrongLinks:        {"Strong links", 4.0},
+	XYWing:             {"XY-Wing", 4.2},
+	XYZWing:            {"XYZ-Wing", 4.4},
+	UniqueRectangle:    {"Unique rectangle", 4.5},
+	NakedQuad:          {"Naked quad", 5.0},
+	Jellyfish:          {"Jellyfish", 5.2},
+	HiddenQuad:         {"Hidden quad", 5.4},
+	WXYZWing:           {"WXYZ-Wing", 5.5},
+	VWXYZWing:          {"VWXYZ-Wing", 6.2},
+	BUG:                {"Bivalue universal grave", 5.6},
+	WWing:              {"W-Wing", 7.1},
+	XChain:             {"X-Chain", 6.6},
+	XYChain:            {"XY-Chain", 7.0},
+	AIC:                {"Alternating inference chain", 7.0},
+	TrialAndError:      {"Trial and error", 8.3},
 }
 
 // String returns the technique's name as players know it.

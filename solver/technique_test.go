@@ -16,7 +16,8 @@ func TestEachTechniqueFires(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Technique{FullHouse, HiddenSingleBox, HiddenSingleLine, NakedSingle, Pointing, Claiming, NakedPair,
+	want := []Technique{FullHouse, HiddenSingleBox, HiddenSingleLine, DirectPointing, DirectHiddenPair, NakedSingle,
+		DirectHiddenTriple, Pointing, Claiming, NakedPair,
 		XWing, HiddenPair, NakedTriple, Swordfish, HiddenTriple, StrongLinks, XYWing, XYZWing, UniqueRectangle,
 		WXYZWing, BUG, VWXYZWing, WWing, AIC}
 	grids := strings.Fields(string(b))
@@ -39,6 +40,31 @@ func TestEachTechniqueFires(t *testing.T) {
 		if s, ok := newBoard(mustParse(t, p)).chain(kind); !ok || len(s.Removed) == 0 || s.Technique != kind {
 			t.Errorf("%s: no %v found", p, kind)
 		}
+	}
+}
+
+// TestDirectClaiming: row 1's 1s lie in box 1, which leaves row 2 one
+// place for 1 outside the box; the step places it and only that (direct
+// claiming is rare from a plain grid, so the board is made by hand and the
+// claiming side asked directly, since a pointing box elsewhere would also
+// give it).
+func TestDirectClaiming(t *testing.T) {
+	restrict := map[string]string{"r1c1": "12", "r1c2": "12"}
+	for c := 3; c <= 9; c++ {
+		restrict["r1c"+string(rune('0'+c))] = "23456789"
+	}
+	for c := 2; c <= 9; c++ {
+		if c != 5 {
+			restrict["r2c"+string(rune('0'+c))] = "23456789"
+		}
+	}
+	b := handMade(t, restrict)
+	s, ok := b.directLockingFrom(0, [2]int{0, 2 * 9}, 1)
+	if !ok || s.Technique != DirectClaiming || len(s.Placed) != 1 || s.Placed[0] != (Candidate{Cell{1, 4}, 1}) || len(s.Removed) != 0 {
+		t.Fatalf("direct claiming = %+v, %v; want 1 placed at r2c5 and nothing removed", s, ok)
+	}
+	if got := describe(English, s); !strings.Contains(got, "in row 2, 1 has one place left outside box 1: r2c5") {
+		t.Errorf("the words: %s", got)
 	}
 }
 
