@@ -186,6 +186,9 @@ func describe(w Words, s Step) string {
 		}
 		return w.Sprintf("%[1]s: %[2]s hold only %[3]s between them, and %[4]s, which holds %[5]c or %[6]c, sees each of them that holds %[5]c; so %[6]c is in %[4]s or among them: remove it from %[7]s.",
 			name, cellNames(w, s.Ends[0]), digitNames(w, sorted(s.Digits)), yz, DigitChar(s.Digits[0]), DigitChar(s.Digits[1]), removedCells(w, s))
+	case YCycle:
+		return w.Sprintf("%[1]s through %[2]s: each cell holds two digits and shares one with the next, around a loop, so whichever digit the first holds, each pair of neighbours holds the digit they share once: remove %[3]s.",
+			name, cellNames(w, s.Cells), removedList(w, s))
 	case XChain, XYChain, AIC:
 		return w.Sprintf("%s through %s: each link forces the next, so one of the chain's two ends is true; remove %s, which conflicts with both ends.",
 			name, cellNames(w, s.Cells), removedList(w, s))

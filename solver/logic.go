@@ -37,6 +37,7 @@ const (
 	VWXYZWing
 	BUG
 	WWing
+	YCycle
 	XChain
 	XYChain
 	AIC
@@ -75,6 +76,7 @@ var techniqueInfo = [techniqueCount]struct {
 	VWXYZWing:          {"VWXYZ-Wing", 6.2},
 	BUG:                {"Bivalue universal grave", 5.6},
 	WWing:              {"W-Wing", 7.1},
+	YCycle:             {"Y-Cycle", 6.5},
 	XChain:             {"X-Chain", 6.6},
 	XYChain:            {"XY-Chain", 7.0},
 	AIC:                {"Alternating inference chain", 7.0},

@@ -109,14 +109,16 @@ func chainLengthExtra(nodes int) float64 {
 	return float64(extra) / 10
 }
 
-// chains finds the chain Sudoku Explainer would take: of the X-Chain,
-// W-Wing, XY-Chain and alternating inference chain found, the one rated
-// lowest (a single-digit chain from 6.6, a chain through cells from 7.0,
-// each plus its length), the simpler kind first on a tie.
+// chains finds the chain Sudoku Explainer would take: of the Y-cycle,
+// X-Chain, W-Wing, XY-Chain and alternating inference chain found, the one
+// rated lowest (a loop from 6.5, a single-digit chain from 6.6, a chain
+// through cells from 7.0, each plus its length), the simpler kind first on
+// a tie.
 func (b *board) chains() (Step, bool) {
 	var best Step
 	found := false
 	for _, find := range []func() (Step, bool){
+		b.yCycle,
 		func() (Step, bool) { return b.chain(XChain) },
 		b.wWing,
 		func() (Step, bool) { return b.chain(XYChain) },

@@ -19,7 +19,7 @@ func TestEachTechniqueFires(t *testing.T) {
 	want := []Technique{FullHouse, HiddenSingleBox, HiddenSingleLine, DirectPointing, DirectHiddenPair, NakedSingle,
 		DirectHiddenTriple, Pointing, Claiming, NakedPair,
 		XWing, HiddenPair, NakedTriple, Swordfish, HiddenTriple, StrongLinks, XYWing, XYZWing, UniqueRectangle,
-		WXYZWing, BUG, VWXYZWing, WWing, AIC}
+		WXYZWing, BUG, VWXYZWing, YCycle, WWing, AIC}
 	grids := strings.Fields(string(b))
 	if len(grids) != len(want) {
 		t.Fatalf("%d grids for %d techniques", len(grids), len(want))
