@@ -50,7 +50,7 @@ func (c *cycleSearch) extend(i, v int) {
 			continue
 		}
 		c.loop, c.links = append(c.loop, j), append(c.links, v)
-		c.extend(j, digitsOf(b.cand[j]&^(1<<(v-1)))[0])
+		c.extend(j, digitsOf(b.cand[j] &^ (1 << (v - 1)))[0])
 		c.loop, c.links = c.loop[:len(c.loop)-1], c.links[:len(c.links)-1]
 	}
 }
