@@ -144,6 +144,7 @@ func walk(ctx context.Context, g, sol Grid, visit func(Step) bool) error {
 
 // next finds the simplest step available.
 func (b *board) next() (Step, bool) {
+	b.cachePositions()
 	for _, find := range finders {
 		if s, ok := find(b); ok {
 			if s.Rating == 0 {

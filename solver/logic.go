@@ -142,6 +142,15 @@ type board struct {
 	noUniqueness bool
 	val          [MaxSize * MaxSize]uint8
 	cand         [MaxSize * MaxSize]uint16 // 0 for a placed cell
+	// pos caches positions by unit and digit while pos is valid: filled
+	// when a step is looked for, dropped by any change.
+	pos      [3 * MaxSize][MaxSize]uint32
+	posValid bool
+	// stamp counts the board's changes (and the steps looked for);
+	// slGraphs are each digit's strong links, kept for the state they were
+	// made in.
+	stamp    int
+	slGraphs [MaxSize]*slGraph
 }
 
 func newBoard(g Grid) *board {
@@ -158,6 +167,8 @@ func newBoard(g Grid) *board {
 }
 
 func (b *board) place(i, v int) {
+	b.posValid = false
+	b.stamp++
 	b.val[i], b.cand[i] = uint8(v), 0
 	for _, p := range b.geo.peers[i] {
 		b.cand[p] &^= 1 << (v - 1)
@@ -177,6 +188,8 @@ func (b *board) apply(s Step) {
 	for _, r := range s.Removed {
 		b.cand[r.Cell.Row*b.n+r.Cell.Col] &^= 1 << (r.Digit - 1)
 	}
+	b.posValid = false
+	b.stamp++
 }
 
 // solved reports whether every cell holds a digit.
@@ -209,6 +222,9 @@ func (b *board) grid() Grid {
 // positions returns, as a bit per unit position, where digit bit may go in
 // unit u.
 func (b *board) positions(u int, bit uint16) uint32 {
+	if b.posValid {
+		return b.pos[u][bits.TrailingZeros16(bit)]
+	}
 	var m uint32
 	for k, i := range b.geo.units[u] {
 		if b.cand[i]&bit != 0 {
@@ -216,6 +232,22 @@ func (b *board) positions(u int, bit uint16) uint32 {
 		}
 	}
 	return m
+}
+
+// cachePositions fills the positions of every digit in every unit, for
+// the finders of one step.
+func (b *board) cachePositions() {
+	for u, unit := range b.geo.units {
+		p := &b.pos[u]
+		*p = [MaxSize]uint32{}
+		for k, i := range unit {
+			for c := b.cand[i]; c != 0; c &= c - 1 {
+				p[bits.TrailingZeros16(c)] |= 1 << k
+			}
+		}
+	}
+	b.posValid = true
+	b.stamp++
 }
 
 // removals lists the candidates of digit v in cells that the step would

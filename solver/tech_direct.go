@@ -29,10 +29,10 @@ func (b *board) directLocking() (Step, bool) {
 // directLockingFrom tries unit u1, of the first kind, for digit v.
 func (b *board) directLockingFrom(u1 int, kinds [2]int, v int) (Step, bool) {
 	bit := uint16(1) << (v - 1)
-	cells := b.holders(u1, bit)
-	if len(cells) < 2 {
+	if bits.OnesCount32(b.positions(u1, bit)) < 2 {
 		return Step{}, false
 	}
+	cells := b.holders(u1, bit)
 	for u2 := kinds[1]; u2 < kinds[1]+b.n; u2++ {
 		if !b.allIn(cells, u2) {
 			continue
@@ -41,10 +41,10 @@ func (b *board) directLockingFrom(u1 int, kinds [2]int, v int) (Step, bool) {
 			if u3 == u1 {
 				continue
 			}
-			others := b.holders(u3, bit)
-			if len(others) < 2 {
+			if bits.OnesCount32(b.positions(u3, bit)) < 2 {
 				continue
 			}
+			others := b.holders(u3, bit)
 			var outside []int
 			for _, i := range others {
 				if !b.inUnit(i, u2) {
@@ -116,30 +116,37 @@ func (b *board) directHidden(k int) (Step, bool) {
 }
 
 func (b *board) directHiddenIn(u, k int) (Step, bool) {
-	if len(b.holders(u, b.geo.full)) <= k {
+	var pos [MaxSize]uint32
+	var pool [MaxSize]int
+	var empty uint32
+	n := 0
+	for v := 0; v < b.n; v++ {
+		pos[v] = b.positions(u, 1<<v)
+		empty |= pos[v]
+		if c := bits.OnesCount32(pos[v]); c >= 1 && c <= k {
+			pool[n] = v
+			n++
+		}
+	}
+	if bits.OnesCount32(empty) <= k {
 		return Step{}, false
 	}
 	var found Step
-	ok := combinations(b.n, k, func(pick []int) bool {
+	ok := combinations(n, k, func(pick []int) bool {
 		var union uint32
 		var digits uint16
 		for _, p := range pick {
-			pos := b.positions(u, 1<<p)
-			if pos == 0 {
-				return false
-			}
-			union |= pos
-			digits |= 1 << p
+			union |= pos[pool[p]]
+			digits |= 1 << pool[p]
 		}
 		if bits.OnesCount32(union) != k {
 			return false
 		}
-		for w := 1; w <= b.n; w++ {
-			pos := b.positions(u, 1<<(w-1))
-			if digits&(1<<(w-1)) != 0 || bits.OnesCount32(pos) < 2 || bits.OnesCount32(pos&^union) != 1 {
+		for w := 0; w < b.n; w++ {
+			if digits&(1<<w) != 0 || bits.OnesCount32(pos[w]) < 2 || bits.OnesCount32(pos[w]&^union) != 1 {
 				continue
 			}
-			found = b.directHiddenStep(u, k, union, digits, pos&^union, w)
+			found = b.directHiddenStep(u, k, union, digits, pos[w]&^union, w+1)
 			return true
 		}
 		return false

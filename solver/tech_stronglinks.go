@@ -16,7 +16,8 @@ import "math/bits"
 type slNode struct {
 	cells []int
 	set   cellSet
-	in    [3]int // the row, column and box units holding every cell, or -1
+	sees  cellSet // the cells that see every cell of the node
+	in    [3]int  // the row, column and box units holding every cell, or -1
 }
 
 // strongLink is a unit whose places for the digit are exactly a and b.
@@ -36,12 +37,11 @@ func (b *board) strongLinks(k int) (Step, bool) {
 	var best Step
 	bestElims := 0
 	for v := 1; v <= b.n; v++ {
-		links := b.strongLinksOf(v)
-		if len(links) < k {
+		g := b.strongLinkGraph(v)
+		if len(g.links) < k {
 			continue
 		}
-		s := &slSearch{b: b, v: v, links: links, k: k}
-		s.joinNodes()
+		s := &slSearch{b: b, v: v, k: k, slGraph: g}
 		s.extend()
 		if s.found && (bestElims == 0 || s.rating < best.Rating || s.rating == best.Rating && s.elims > bestElims) {
 			best, bestElims = s.step, s.elims
@@ -125,8 +125,10 @@ func (b *board) node(cells []int) slNode {
 	n := slNode{cells: append([]int(nil), cells...)}
 	first := cells[0]
 	n.in = [3]int{first / b.n, b.n + first%b.n, 2*b.n + b.geo.boxOf[first]}
+	n.sees = b.geo.peerSet[first]
 	for _, i := range cells {
 		n.set.add(i)
+		n.sees = n.sees.and(b.geo.peerSet[i])
 		for k, u := range [3]int{i / b.n, b.n + i%b.n, 2*b.n + b.geo.boxOf[i]} {
 			if n.in[k] != u {
 				n.in[k] = -1
@@ -138,17 +140,24 @@ func (b *board) node(cells []int) slNode {
 
 // slSearch extends chains of strong links depth first.
 type slSearch struct {
+	*slGraph
 	b       *board
 	v, k    int
-	links   []strongLink
-	nodes   []slNode // 2 × link + side: the links' ends
-	next    [][]int  // by node: the nodes sharing a unit with it
 	chain   []slHop
 	found   bool
 	step    Step
 	rating  float64
 	elims   int
 	covered cellSet
+	units   uint64 // the units the chain uses, strong and weak
+}
+
+// unitBit is unit u's bit in a set of units (none for -1).
+func unitBit(u int) uint64 {
+	if u < 0 {
+		return 0
+	}
+	return 1 << u
 }
 
 // slHop is one strong link of a chain, in the direction it is walked.
@@ -161,21 +170,47 @@ type slHop struct {
 
 // joinNodes lists, once per digit, the nodes each node shares a unit
 // with (a weak link may join them).
-func (s *slSearch) joinNodes() {
-	n := 2 * len(s.links)
-	s.nodes = make([]slNode, 0, n)
-	for _, l := range s.links {
-		s.nodes = append(s.nodes, l.a, l.b)
+func (g *slGraph) joinNodes() {
+	n := 2 * len(g.links)
+	g.nodes = make([]slNode, 0, n)
+	for _, l := range g.links {
+		g.nodes = append(g.nodes, l.a, l.b)
 	}
-	s.next = make([][]int, n)
+	g.next = make([][]int, n)
 	for x := range n {
-		a := &s.nodes[x]
+		a := &g.nodes[x]
 		for y := range n {
-			if c := &s.nodes[y]; x/2 != y/2 && shareUnit(a, c) && a.set.and(c.set).empty() {
-				s.next[x] = append(s.next[x], y)
+			if c := &g.nodes[y]; x/2 != y/2 && shareUnit(a, c) && a.set.and(c.set).empty() {
+				g.next[x] = append(g.next[x], y)
 			}
 		}
 	}
+}
+
+// strongLinkGraph returns digit v's strong links and how their ends join,
+// made once per board state for the 2-, 3- and 4-link searches.
+func (b *board) strongLinkGraph(v int) *slGraph {
+	if g := b.slGraphs[v-1]; g != nil && g.stamp == b.stamp {
+		return g
+	}
+	g := &slGraph{stamp: b.stamp, links: b.strongLinksOf(v)}
+	for i := 0; i < b.geo.cells; i++ {
+		if b.cand[i]&(1<<(v-1)) != 0 {
+			g.holders.add(i)
+		}
+	}
+	g.joinNodes()
+	b.slGraphs[v-1] = g
+	return g
+}
+
+// slGraph is one digit's strong links, their ends and how they join.
+type slGraph struct {
+	stamp   int
+	links   []strongLink
+	nodes   []slNode // 2 × link + side: the links' ends
+	next    [][]int  // by node: the nodes sharing a unit with it
+	holders cellSet  // the cells holding the digit
 }
 
 func shareUnit(a, c *slNode) bool {
@@ -234,19 +269,13 @@ func (s *slSearch) weakUnit(prev slHop, l *strongLink, from *slNode) int {
 	return -1
 }
 
-func (s *slSearch) usesUnit(u int) bool {
-	for _, h := range s.chain {
-		if h.link.unit == u || h.weak == u {
-			return true
-		}
-	}
-	return false
-}
+func (s *slSearch) usesUnit(u int) bool { return s.units>>u&1 != 0 }
 
 func (s *slSearch) free(n *slNode) bool { return s.covered.and(n.set).empty() }
 
 func (s *slSearch) push(h slHop) {
 	s.chain = append(s.chain, h)
+	s.units |= unitBit(h.link.unit) | unitBit(h.weak)
 	for k := range s.covered {
 		s.covered[k] |= h.from.set[k] | h.to.set[k]
 	}
@@ -255,6 +284,7 @@ func (s *slSearch) push(h slHop) {
 func (s *slSearch) pop() {
 	h := s.chain[len(s.chain)-1]
 	s.chain = s.chain[:len(s.chain)-1]
+	s.units &^= unitBit(h.link.unit) | unitBit(h.weak)
 	for k := range s.covered {
 		s.covered[k] &^= h.from.set[k] | h.to.set[k]
 	}
@@ -262,16 +292,20 @@ func (s *slSearch) pop() {
 
 // conclude rates a whole chain and keeps it when it beats the best so far.
 func (s *slSearch) conclude() {
-	b, bit := s.b, uint16(1)<<(s.v-1)
+	if s.chain[0].fromID/2 > s.chain[s.k-1].fromID/2 {
+		return // the same chain is concluded walked the other way
+	}
+	b := s.b
 	start, end := s.chain[0].from, s.chain[s.k-1].to
 	var rm []int
 	ring := s.ringUnit()
 	if ring >= 0 {
 		rm = s.loopEliminations(ring)
 	} else {
-		for i := 0; i < b.geo.cells; i++ {
-			if b.cand[i]&bit != 0 && s.covered[i>>6]>>(i&63)&1 == 0 && b.seesAll(i, start) && b.seesAll(i, end) {
-				rm = append(rm, i)
+		victims := start.sees.and(end.sees).and(s.holders)
+		for k := range victims {
+			for m := victims[k] &^ s.covered[k]; m != 0; m &= m - 1 {
+				rm = append(rm, k*64+bits.TrailingZeros64(m))
 			}
 		}
 	}
@@ -355,14 +389,4 @@ func (s *slSearch) chainRating() float64 {
 		return base + 0.1
 	}
 	return base
-}
-
-// seesAll reports whether cell i shares a unit with every cell of n.
-func (b *board) seesAll(i int, n slNode) bool {
-	for _, j := range n.cells {
-		if i == j || !b.sees(i, j) {
-			return false
-		}
-	}
-	return true
 }
