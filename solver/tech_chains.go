@@ -31,6 +31,7 @@ type chainSearch struct {
 	queue   []int32
 	onlyOne int // -1, or the one digit an X-chain may use
 	bival   bool
+	loop    bool // the last chain found closes into a loop
 }
 
 func (b *board) newChainSearch() *chainSearch {
@@ -67,13 +68,16 @@ func (cs *chainSearch) link(x, y int) {
 	cs.strong[y] = append(cs.strong[y], int32(x))
 }
 
-// chain finds the shortest chain that eliminates something, of the kind
-// asked: XChain (one digit), XYChain (two-digit cells only) or AIC.
+// chain finds the lowest-rated chain that eliminates something, of the
+// kind asked: XChain (one digit), XYChain (two-digit cells only) or AIC. A
+// chain whose two ends also exclude each other is a loop, which Sudoku
+// Explainer rates as a cycle: from 6.5 when it keeps to one digit or to
+// two-digit cells (7.0 otherwise), its n nodes counting n − 2.
 func (b *board) chain(kind Technique) (Step, bool) {
 	cs := b.newChainSearch()
 	cs.bival = kind == XYChain
-	best := Step{}
-	bestLen := maxChain + 1
+	var best Step
+	found, bestLen := false, maxChain+1
 	for start := range cs.strong {
 		if len(cs.strong[start]) == 0 {
 			continue
@@ -81,16 +85,28 @@ func (b *board) chain(kind Technique) (Step, bool) {
 		if kind == XChain {
 			cs.onlyOne = start % 16
 		}
-		if s, n, ok := cs.from(start, bestLen); ok && n < bestLen {
-			best, bestLen = s, n
+		s, n, ok := cs.from(start, min(bestLen+2, maxChain+1))
+		if !ok {
+			continue
+		}
+		s.Technique, s.Rating = kind, chainRating(kind, n, cs.loop)
+		if !found || s.Rating < best.Rating || s.Rating == best.Rating && n < bestLen {
+			best, bestLen, found = s, n, true
 		}
 	}
-	if bestLen > maxChain {
-		return Step{}, false
+	return best, found
+}
+
+// chainRating rates a chain of n nodes, or a loop.
+func chainRating(kind Technique, n int, loop bool) float64 {
+	if !loop {
+		return kind.Rating() + chainLengthExtra(n)
 	}
-	best.Technique = kind
-	best.Rating = kind.Rating() + chainLengthExtra(bestLen)
-	return best, true
+	base := 6.5
+	if kind == AIC {
+		base = 7.0
+	}
+	return base + chainLengthExtra(n-2)
 }
 
 // chainLengthExtra adds to a chain's rating as it grows, as Sudoku
@@ -229,6 +245,7 @@ func (cs *chainSearch) eliminate(x, y, yState int) (Step, bool) {
 	if len(rm) == 0 {
 		return Step{}, false
 	}
+	cs.loop = vx == vy && ix != iy && b.sees(ix, iy) || ix == iy && vx != vy
 	return Step{Removed: rm, Cells: cs.path(yState), Digits: uniqueDigits(vx, vy)}, true
 }
 
