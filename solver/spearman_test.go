@@ -7,23 +7,7 @@ import (
 
 // spearman returns the Spearman rank correlation of two equal-length
 // samples, giving tied values their average rank.
-func spearman(x, y []float64) float64 {
-	rx, ry := ranks(x), ranks(y)
-	var mx, my float64
-	for i := range rx {
-		mx += rx[i]
-		my += ry[i]
-	}
-	mx, my = mx/float64(len(rx)), my/float64(len(ry))
-	var sxy, sxx, syy float64
-	for i := range rx {
-		dx, dy := rx[i]-mx, ry[i]-my
-		sxy += dx * dy
-		sxx += dx * dx
-		syy += dy * dy
-	}
-	return sxy / math.Sqrt(sxx*syy)
-}
+func spearman(x, y []float64) float64 { return pearson(ranks(x), ranks(y)) }
 
 func ranks(v []float64) []float64 {
 	idx := make([]int, len(v))
