@@ -90,26 +90,28 @@ func (b *board) splitGroups(u int, cells []int) (a, c []int, ok bool) {
 		return a, c, len(c) > 0 && b.oneBox(c)
 	}
 	for _, heart := range b.geo.units[u] {
-		a, c = a[:0], c[:0]
-		row, col := int(heart)/b.n, int(heart)%b.n
-		for _, i := range cells {
-			switch {
-			case i/b.n == row:
-				a = append(a, i)
-			case i%b.n == col:
-				c = append(c, i)
-			default:
-				a = nil
-			}
-			if a == nil {
-				break
-			}
-		}
-		if len(a) > 0 && len(c) > 0 && len(a)+len(c) == len(cells) {
+		if a, c, ok := b.cross(int(heart), cells); ok {
 			return a, c, true
 		}
 	}
 	return nil, nil, false
+}
+
+// cross splits a box's cells into those in the heart cell's row (the
+// heart included) and those in its column; ok is false when a cell is in
+// neither or a side is empty.
+func (b *board) cross(heart int, cells []int) (row, col []int, ok bool) {
+	for _, i := range cells {
+		switch {
+		case i/b.n == heart/b.n:
+			row = append(row, i)
+		case i%b.n == heart%b.n:
+			col = append(col, i)
+		default:
+			return nil, nil, false
+		}
+	}
+	return row, col, len(row) > 0 && len(col) > 0
 }
 
 func (b *board) oneBox(cells []int) bool {
