@@ -188,6 +188,17 @@ func TestGradeCommand(t *testing.T) {
 	if code, out, _ := runCLI(t, "", "grade", classic); code != exitOK || strings.TrimSpace(out) != want[0] {
 		t.Errorf("grade PUZZLE: exit %d, %q", code, out)
 	}
+	// A skyscraper is Sukaku Explainer's 4.0; classic SE 1.2.1 has no
+	// strong-link fish and needs an XY-Wing (4.2) there.
+	const sky = "....1.5..54..82..........249....4.8.1.6...4.7.3.7....961..........85..41..9.3...."
+	for scale, want := range map[string]string{"sukaku": "hard 4.0 Strong links", "se121": "hard 4.2 XY-Wing"} {
+		if code, out, _ := runCLI(t, "", "grade", "--scale", scale, sky); code != exitOK || strings.TrimSpace(out) != want {
+			t.Errorf("grade --scale %s: exit %d, %q; want %q", scale, code, out, want)
+		}
+	}
+	if code, _, errOut := runCLI(t, "", "grade", "--scale", "se9", sky); code != exitInvalid || !strings.Contains(errOut, "unknown scale") {
+		t.Errorf("grade --scale se9: exit %d, %q", code, errOut)
+	}
 }
 
 func TestGenerateCommand(t *testing.T) {

@@ -134,3 +134,42 @@ func TestGradeCalibration(t *testing.T) {
 		}
 	}
 }
+
+// TestClassicScale: on classic Sudoku Explainer 1.2.1's scale no step is
+// one of the Sukaku-only techniques, and a puzzle that needs one is rated
+// otherwise.
+func TestClassicScale(t *testing.T) {
+	dataFiles(t)
+	lines := readPuzzles(t, filepath.Join(dataDir, "se_rated_5plus.txt"))
+	differ := 0
+	for k := 0; k < len(lines); k += 357 {
+		g := mustParse(t, lines[k].puzzle)
+		sol, err := uniqueSolution(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = walkOn(context.Background(), g, sol, SE121, func(s Step) bool {
+			if s.Technique == StrongLinks || s.Technique == WXYZWing || s.Technique == VWXYZWing {
+				t.Fatalf("line %d: SE 1.2.1 took a %v step", lines[k].num, s.Technique)
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		classic, _ := GradeOn(context.Background(), g, SE121)
+		sukaku, _ := Grade(context.Background(), g)
+		if classic.Score != sukaku.Score {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("the two scales rate every sampled puzzle alike")
+	}
+	if s, ok := ParseScale("se121"); !ok || s != SE121 || s.String() != "se121" {
+		t.Errorf("ParseScale(se121) = %v, %v", s, ok)
+	}
+	if _, ok := ParseScale("se"); ok {
+		t.Error("ParseScale(se) claims a scale")
+	}
+}

@@ -75,17 +75,52 @@ var (
 	ErrNotUnique  = errors.New("solver: the puzzle has more than one solution")
 )
 
+// Scale is which build of Sudoku Explainer the grades follow.
+type Scale int
+
+// The scales: Sukaku Explainer's default technique set of late 2019 (the
+// one that rated the project's data, with strong-link fish and WXYZ- and
+// VWXYZ-Wings), and classic Sudoku Explainer 1.2.1, which lacks those.
+const (
+	Sukaku Scale = iota
+	SE121
+)
+
+var scaleNames = [...]string{"sukaku", "se121"}
+
+// String returns the scale's name: sukaku or se121.
+func (s Scale) String() string {
+	if s < Sukaku || s > SE121 {
+		return fmt.Sprintf("Scale(%d)", int(s))
+	}
+	return scaleNames[s]
+}
+
+// ParseScale returns the scale with the given name.
+func ParseScale(name string) (Scale, bool) {
+	for k, n := range scaleNames {
+		if n == name {
+			return Scale(k), true
+		}
+	}
+	return 0, false
+}
+
 // Grade solves g the way a person would, always taking the simplest step
-// available, and rates it by the hardest step it needed. g must have
-// exactly one solution (else ErrNoSolution or ErrNotUnique); when ctx ends
-// first the error wraps ctx.Err(). g is not modified.
-func Grade(ctx context.Context, g Grid) (Grading, error) {
+// available, and rates it by the hardest step it needed, on Sukaku
+// Explainer's scale. g must have exactly one solution (else ErrNoSolution
+// or ErrNotUnique); when ctx ends first the error wraps ctx.Err(). g is
+// not modified.
+func Grade(ctx context.Context, g Grid) (Grading, error) { return GradeOn(ctx, g, Sukaku) }
+
+// GradeOn is Grade on the given scale.
+func GradeOn(ctx context.Context, g Grid, scale Scale) (Grading, error) {
 	sol, err := uniqueSolution(ctx, g)
 	if err != nil {
 		return Grading{}, err
 	}
 	var gr Grading
-	err = walk(ctx, g, sol, func(s Step) bool {
+	err = walkOn(ctx, g, sol, scale, func(s Step) bool {
 		gr.Steps++
 		if s.Technique == TrialAndError {
 			gr.Guesses++
@@ -125,7 +160,13 @@ func uniqueSolution(ctx context.Context, g Grid) (Grid, error) {
 // applies it places the solution's digit in the cell with the fewest
 // candidates, as a TrialAndError step.
 func walk(ctx context.Context, g, sol Grid, visit func(Step) bool) error {
+	return walkOn(ctx, g, sol, Sukaku, visit)
+}
+
+// walkOn is walk with the techniques of a scale.
+func walkOn(ctx context.Context, g, sol Grid, scale Scale, visit func(Step) bool) error {
 	b := newBoard(g)
+	b.scale = scale
 	for !b.solved() {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("solver: grading stopped: %w", err)
@@ -145,8 +186,11 @@ func walk(ctx context.Context, g, sol Grid, visit func(Step) bool) error {
 // next finds the simplest step available.
 func (b *board) next() (Step, bool) {
 	b.cachePositions()
-	for _, find := range finders {
-		if s, ok := find(b); ok {
+	for _, f := range finders {
+		if f.sukakuOnly && b.scale == SE121 {
+			continue
+		}
+		if s, ok := f.find(b); ok {
 			if s.Rating == 0 {
 				s.Rating = s.Technique.Rating()
 			}
@@ -156,36 +200,43 @@ func (b *board) next() (Step, bool) {
 	return Step{}, false
 }
 
-// finders lists the techniques from the simplest.
-var finders = []func(*board) (Step, bool){
-	(*board).fullHouse,
-	func(b *board) (Step, bool) { return b.hiddenSingle(true) },
-	func(b *board) (Step, bool) { return b.hiddenSingle(false) },
-	(*board).directLocking,
-	func(b *board) (Step, bool) { return b.directHidden(2) },
-	(*board).nakedSingle,
-	func(b *board) (Step, bool) { return b.directHidden(3) },
-	func(b *board) (Step, bool) { return b.lockedCandidates(true) },
-	func(b *board) (Step, bool) { return b.lockedCandidates(false) },
-	func(b *board) (Step, bool) { return b.nakedSubset(2) },
-	func(b *board) (Step, bool) { return b.fish(2) },
-	func(b *board) (Step, bool) { return b.hiddenSubset(2) },
-	func(b *board) (Step, bool) { return b.nakedSubset(3) },
-	func(b *board) (Step, bool) { return b.fish(3) },
-	func(b *board) (Step, bool) { return b.hiddenSubset(3) },
-	func(b *board) (Step, bool) { return b.strongLinks(2) },
-	(*board).xyWing,
-	(*board).xyzWing,
-	(*board).uniqueRectangle,
-	func(b *board) (Step, bool) { return b.nakedSubset(4) },
-	func(b *board) (Step, bool) { return b.fish(4) },
-	func(b *board) (Step, bool) { return b.hiddenSubset(4) },
-	func(b *board) (Step, bool) { return b.strongLinks(3) },
-	func(b *board) (Step, bool) { return b.alsWing(3) },
-	(*board).bug,
-	func(b *board) (Step, bool) { return b.strongLinks(4) },
-	func(b *board) (Step, bool) { return b.alsWing(4) },
-	(*board).chains,
+// finder is one technique's search; sukakuOnly marks those classic SE
+// 1.2.1 lacks.
+type finder struct {
+	find       func(*board) (Step, bool)
+	sukakuOnly bool
+}
+
+// finders lists the techniques in the order Sudoku Explainer asks them.
+var finders = []finder{
+	{(*board).fullHouse, false},
+	{func(b *board) (Step, bool) { return b.hiddenSingle(true) }, false},
+	{func(b *board) (Step, bool) { return b.hiddenSingle(false) }, false},
+	{(*board).directLocking, false},
+	{func(b *board) (Step, bool) { return b.directHidden(2) }, false},
+	{(*board).nakedSingle, false},
+	{func(b *board) (Step, bool) { return b.directHidden(3) }, false},
+	{func(b *board) (Step, bool) { return b.lockedCandidates(true) }, false},
+	{func(b *board) (Step, bool) { return b.lockedCandidates(false) }, false},
+	{func(b *board) (Step, bool) { return b.nakedSubset(2) }, false},
+	{func(b *board) (Step, bool) { return b.fish(2) }, false},
+	{func(b *board) (Step, bool) { return b.hiddenSubset(2) }, false},
+	{func(b *board) (Step, bool) { return b.nakedSubset(3) }, false},
+	{func(b *board) (Step, bool) { return b.fish(3) }, false},
+	{func(b *board) (Step, bool) { return b.hiddenSubset(3) }, false},
+	{func(b *board) (Step, bool) { return b.strongLinks(2) }, true},
+	{(*board).xyWing, false},
+	{(*board).xyzWing, false},
+	{(*board).uniqueRectangle, false},
+	{func(b *board) (Step, bool) { return b.nakedSubset(4) }, false},
+	{func(b *board) (Step, bool) { return b.fish(4) }, false},
+	{func(b *board) (Step, bool) { return b.hiddenSubset(4) }, false},
+	{func(b *board) (Step, bool) { return b.strongLinks(3) }, true},
+	{func(b *board) (Step, bool) { return b.alsWing(3) }, true},
+	{(*board).bug, false},
+	{func(b *board) (Step, bool) { return b.strongLinks(4) }, true},
+	{func(b *board) (Step, bool) { return b.alsWing(4) }, true},
+	{(*board).chains, false},
 }
 
 // guess places the solution's digit in an empty cell with the fewest

@@ -140,8 +140,10 @@ type board struct {
 	n   int
 	// noUniqueness turns off the techniques that assume one solution.
 	noUniqueness bool
-	val          [MaxSize * MaxSize]uint8
-	cand         [MaxSize * MaxSize]uint16 // 0 for a placed cell
+	// scale picks the techniques (Sukaku Explainer's, by default).
+	scale Scale
+	val   [MaxSize * MaxSize]uint8
+	cand  [MaxSize * MaxSize]uint16 // 0 for a placed cell
 	// pos caches positions by unit and digit while pos is valid: filled
 	// when a step is looked for, dropped by any change.
 	pos      [3 * MaxSize][MaxSize]uint32
