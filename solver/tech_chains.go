@@ -140,7 +140,14 @@ func (b *board) chains() (Step, bool) {
 		func() (Step, bool) { return b.chain(XYChain) },
 		func() (Step, bool) { return b.chain(AIC) },
 	} {
-		if s, ok := find(); ok && (!found || s.Rating < best.Rating) {
+		s, ok := find()
+		if !ok {
+			continue
+		}
+		if s.Rating == 0 { // a W-Wing is rated by its technique
+			s.Rating = s.Technique.Rating()
+		}
+		if !found || s.Rating < best.Rating {
 			best, found = s, true
 		}
 	}

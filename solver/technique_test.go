@@ -144,3 +144,41 @@ func TestHandMadeQuadsAndJellyfish(t *testing.T) {
 		})
 	}
 }
+
+// TestChainsTakeTheLowestRating: wherever the chain finder answers, no
+// chain of any kind it looks for is rated lower (SE's chaining producer
+// takes its cheapest; a W-Wing once slipped through unrated, at 0).
+func TestChainsTakeTheLowestRating(t *testing.T) {
+	dataFiles(t)
+	lines := readPuzzles(t, filepath.Join(dataDir, "se_rated_5plus.txt"))
+	checked := 0
+	rated := func(s Step) float64 {
+		if s.Rating == 0 {
+			return s.Technique.Rating()
+		}
+		return s.Rating
+	}
+	for k := 0; k < len(lines); k += 211 {
+		b := newBoard(mustParse(t, lines[k].puzzle))
+		for !b.solved() {
+			s, ok := b.next()
+			if !ok {
+				break
+			}
+			if c, ok := b.chains(); ok {
+				checked++
+				for _, find := range []func() (Step, bool){b.yCycle, b.wWing, func() (Step, bool) { return b.chain(XChain) },
+					func() (Step, bool) { return b.chain(XYChain) }, func() (Step, bool) { return b.chain(AIC) }} {
+					if o, ok := find(); ok && o.Rating > 0 && o.Rating < rated(c)-1e-9 {
+						t.Fatalf("line %d: the chains took %v at %.2f, but %v is %.2f", lines[k].num, c.Technique, rated(c),
+							o.Technique, o.Rating)
+					}
+				}
+			}
+			b.apply(s)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no board state reached the chains")
+	}
+}
