@@ -191,9 +191,7 @@ func (b *board) next() (Step, bool) {
 			continue
 		}
 		if s, ok := f.find(b); ok {
-			if s.Rating == 0 {
-				s.Rating = s.Technique.Rating()
-			}
+			s.Rating = s.rated()
 			return s, true
 		}
 	}

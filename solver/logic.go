@@ -134,6 +134,15 @@ type Step struct {
 	Locked bool
 }
 
+// rated returns the step's rating: its own, or its technique's when the
+// finder left it to the technique (Rating 0).
+func (s Step) rated() float64 {
+	if s.Rating == 0 {
+		return s.Technique.Rating()
+	}
+	return s.Rating
+}
+
 // board is the logical solver's state: digits placed and candidates left.
 type board struct {
 	geo *geometry

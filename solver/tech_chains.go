@@ -144,9 +144,7 @@ func (b *board) chains() (Step, bool) {
 		if !ok {
 			continue
 		}
-		if s.Rating == 0 { // a W-Wing is rated by its technique
-			s.Rating = s.Technique.Rating()
-		}
+		s.Rating = s.rated() // a W-Wing leaves it to its technique
 		if !found || s.Rating < best.Rating {
 			best, found = s, true
 		}

@@ -152,12 +152,6 @@ func TestChainsTakeTheLowestRating(t *testing.T) {
 	dataFiles(t)
 	lines := readPuzzles(t, filepath.Join(dataDir, "se_rated_5plus.txt"))
 	checked := 0
-	rated := func(s Step) float64 {
-		if s.Rating == 0 {
-			return s.Technique.Rating()
-		}
-		return s.Rating
-	}
 	for k := 0; k < len(lines); k += 211 {
 		b := newBoard(mustParse(t, lines[k].puzzle))
 		for !b.solved() {
@@ -169,8 +163,8 @@ func TestChainsTakeTheLowestRating(t *testing.T) {
 				checked++
 				for _, find := range []func() (Step, bool){b.yCycle, b.wWing, func() (Step, bool) { return b.chain(XChain) },
 					func() (Step, bool) { return b.chain(XYChain) }, func() (Step, bool) { return b.chain(AIC) }} {
-					if o, ok := find(); ok && o.Rating > 0 && o.Rating < rated(c)-1e-9 {
-						t.Fatalf("line %d: the chains took %v at %.2f, but %v is %.2f", lines[k].num, c.Technique, rated(c),
+					if o, ok := find(); ok && o.Rating > 0 && o.Rating < c.rated()-1e-9 {
+						t.Fatalf("line %d: the chains took %v at %.2f, but %v is %.2f", lines[k].num, c.Technique, c.rated(),
 							o.Technique, o.Rating)
 					}
 				}
