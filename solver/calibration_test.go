@@ -94,9 +94,9 @@ func (c calibration) report(t *testing.T, name string) {
 // se_rated_5plus.txt, all of se_rated_mixed.txt; every puzzle with
 // -fullcheck) and prints how close the scores are, by SE band. It fails
 // when the agreement falls below what this grader has reached, so a
-// change can only improve it. Issue 15's targets: Spearman 0.98 and MAE
-// 0.03 on the 5+ file; 99% exact below 5.0 (met) and MAE 0.03 on the
-// mixed one.
+// change can only improve it. Issue 15's targets (all met): Spearman
+// 0.98 and MAE 0.03 on the 5+ file; 99% exact below 5.0 and MAE 0.03 on
+// the mixed one.
 func TestGradeCalibration(t *testing.T) {
 	dataFiles(t)
 	plus := calibrate(t, "se_rated_5plus.txt", max(1, 35719/(sampleSize(t)*5)))
@@ -113,7 +113,7 @@ func TestGradeCalibration(t *testing.T) {
 	}{
 		{"5+ Spearman", plus.spearman, 0.98},
 		{"5+ within ±0.5", plus.within05, 0.97},
-		{"mixed Spearman", mixed.spearman, 0.99},
+		{"mixed Spearman", mixed.spearman, 0.995},
 		{"mixed exact below 5.0", float64(mixed.exactBelow5) / float64(max(mixed.below5, 1)), 0.99},
 	}
 	for _, f := range floors {
@@ -125,8 +125,8 @@ func TestGradeCalibration(t *testing.T) {
 		what      string
 		got, want float64
 	}{
-		{"5+ mean absolute error", plus.mae, 0.025},
-		{"mixed mean absolute error", mixed.mae, 0.08},
+		{"5+ mean absolute error", plus.mae, 0.022},
+		{"mixed mean absolute error", mixed.mae, 0.012},
 	}
 	for _, c := range ceilings {
 		if c.got > c.want {

@@ -235,6 +235,10 @@ var finders = []finder{
 	{func(b *board) (Step, bool) { return b.strongLinks(4) }, true},
 	{func(b *board) (Step, bool) { return b.alsWing(4) }, true},
 	{(*board).chains, false},
+	{func(b *board) (Step, bool) { return b.forcingChains(nishioMode) }, false},
+	{func(b *board) (Step, bool) { return b.forcingChains(multipleMode) }, false},
+	{func(b *board) (Step, bool) { return b.forcingChains(dynamicMode) }, false},
+	{func(b *board) (Step, bool) { return b.forcingChains(dynamicPlus) }, false},
 }
 
 // guess places the solution's digit in an empty cell with the fewest

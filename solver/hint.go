@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Advice is the next useful thing to tell a player about a grid. Text
@@ -198,6 +199,8 @@ func describe(w Words, s Step) string {
 	case BUG:
 		p := s.Placed[0]
 		return w.Sprintf("Bivalue universal grave: every empty cell but %s has two candidates; only %c there keeps the solution unique.", p.Cell, DigitChar(p.Digit))
+	case NishioChains, ForcingChains, DynamicChains, DynamicChainsPlus:
+		return describeForcing(w, name, s)
 	case TrialAndError:
 		p := s.Placed[0]
 		return w.Sprintf("No technique I know applies here. Try %c in %s: it leads to the solution.", DigitChar(p.Digit), p.Cell)
@@ -265,4 +268,29 @@ func removedList(w Words, s Step) string {
 		parts[k] = w.Sprintf("%s from %s", digitNames(w, byCell[c]), c)
 	}
 	return joinAnd(w, parts)
+}
+
+// describeForcing puts a forcing chain into words: what is assumed, what
+// every branch leads to, and the branches in short form.
+func describeForcing(w Words, name string, s Step) string {
+	is := func(c Cell, v int, on bool) string {
+		if on {
+			return w.Sprintf("%s is %c", c, DigitChar(v))
+		}
+		return w.Sprintf("%s is not %c", c, DigitChar(v))
+	}
+	proven := is(s.Cells[1], s.Digits[1], s.provenOn)
+	chains := strings.Join(s.Branches, "; ")
+	switch s.forcing {
+	case fcContradiction:
+		return w.Sprintf("%[1]s: if %[2]s, a contradiction follows: %[3]s, but %[4]s. So %[5]s.",
+			name, is(s.Cells[0], s.Digits[0], s.assumedOn), s.Branches[0], s.Branches[1], proven)
+	case fcDouble:
+		return w.Sprintf("%[1]s: whether %[2]s or not, %[3]s: %[4]s.",
+			name, is(s.Cells[0], s.Digits[0], true), proven, chains)
+	case fcRegion:
+		return w.Sprintf("%[1]s: wherever %[2]c goes in %[3]s, %[4]s: %[5]s.",
+			name, DigitChar(s.Digits[0]), unitName(w, s.Units[0]), proven, chains)
+	}
+	return w.Sprintf("%[1]s: whichever digit %[2]s holds, %[3]s: %[4]s.", name, s.Cells[0], proven, chains)
 }

@@ -41,6 +41,10 @@ const (
 	XChain
 	XYChain
 	AIC
+	NishioChains
+	ForcingChains
+	DynamicChains
+	DynamicChainsPlus
 	TrialAndError
 	techniqueCount
 )
@@ -80,7 +84,11 @@ var techniqueInfo = [techniqueCount]struct {
 	XChain:             {"X-Chain", 6.6},
 	XYChain:            {"XY-Chain", 7.0},
 	AIC:                {"Alternating inference chain", 7.0},
-	TrialAndError:      {"Trial and error", 8.3},
+	NishioChains:       {"Nishio forcing chains", 7.5},
+	ForcingChains:      {"Forcing chains", 8.0},
+	DynamicChains:      {"Dynamic forcing chains", 8.5},
+	DynamicChainsPlus:  {"Dynamic forcing chains (+)", 9.0},
+	TrialAndError:      {"Trial and error", 9.5},
 }
 
 // String returns the technique's name as players know it.
@@ -132,6 +140,15 @@ type Step struct {
 	// otherwise Digits are the linked digit, the removed one, then the
 	// set's others).
 	Locked bool
+	// Branches are a forcing chain's lines of reasoning in short form, one
+	// per assumption ("r1c2=3 → r1c5≠3 → r4c5=3"); Cells then start with
+	// the assumption's cell and the conclusion's, Digits with their digits.
+	Branches []string
+	// forcing is a forcing chain's kind; assumedOn whether its one
+	// assumption is that a digit is there (contradictions), provenOn
+	// whether it proves a digit rather than removes one.
+	forcing             forcingKind
+	assumedOn, provenOn bool
 }
 
 // rated returns the step's rating: its own, or its technique's when the
@@ -162,6 +179,7 @@ type board struct {
 	// made in.
 	stamp    int
 	slGraphs [MaxSize]*slGraph
+	fc       *forcing // the forcing chains' engine, kept for its memory
 }
 
 func newBoard(g Grid) *board {

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,7 +21,7 @@ func TestEachTechniqueFires(t *testing.T) {
 	want := []Technique{FullHouse, HiddenSingleBox, HiddenSingleLine, DirectPointing, DirectHiddenPair, NakedSingle,
 		DirectHiddenTriple, Pointing, Claiming, NakedPair,
 		XWing, HiddenPair, NakedTriple, Swordfish, HiddenTriple, StrongLinks, XYWing, XYZWing, UniqueRectangle,
-		WXYZWing, BUG, VWXYZWing, YCycle, WWing, AIC}
+		WXYZWing, BUG, VWXYZWing, YCycle, WWing, AIC, NishioChains, ForcingChains, DynamicChains, DynamicChains}
 	grids := strings.Fields(string(b))
 	if len(grids) != len(want) {
 		t.Fatalf("%d grids for %d techniques", len(grids), len(want))
@@ -174,5 +176,41 @@ func TestChainsTakeTheLowestRating(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no board state reached the chains")
+	}
+}
+
+// TestForcingChainRatings: puzzles of the rated data whose hardest step is
+// each kind of forcing chain get Sudoku Explainer's rating exactly; the
+// dynamic chains (+), which no rated puzzle reaches, fire on one of
+// magictour's and stay in their band.
+func TestForcingChainRatings(t *testing.T) {
+	for _, c := range []struct {
+		puzzle string
+		se     float64
+		want   Technique
+	}{
+		{".2...1...8..549..1..6....8.......5.....3...9..1...57.8.9.....7.3....7...5.1..3..2", 7.9, NishioChains},  // se_rated_mixed.txt line 272
+		{"..7.8..1..49........5....847...3..5...21.....3.......9.6....8.....9.46.....6...95", 8.4, ForcingChains}, // line 5
+		{"1..36.......2..45.9.........1.4..5....7.1.6.8.....6...3...4.8....8..2.4..5...316.", 8.9, DynamicChains}, // line 2
+	} {
+		gr, err := Grade(context.Background(), mustParse(t, c.puzzle))
+		if err != nil || gr.Hardest != c.want || math.Abs(gr.Score-c.se) > 1e-9 {
+			t.Errorf("%s: %v %v, want %v at SE's %.1f", c.puzzle, gr, err, c.want, c.se)
+		}
+	}
+	g := mustParse(t, "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........") // magictour_top1465.txt line 2
+	sol, err := uniqueSolution(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plus []float64
+	walk(context.Background(), g, sol, func(s Step) bool {
+		if s.Technique == DynamicChainsPlus {
+			plus = append(plus, s.Rating)
+		}
+		return true
+	})
+	if len(plus) == 0 || plus[0] < 9.0 || plus[0] >= TrialAndError.Rating() {
+		t.Errorf("dynamic forcing chains (+) rated %v, want a step from 9.0 and below trial and error", plus)
 	}
 }
