@@ -36,6 +36,33 @@ func TestGenerateEveryLevelAndSize(t *testing.T) {
 	}
 }
 
+// TestGenerateHitsItsLevel: at least 95% of 9×9 puzzles generated for a
+// level grade inside that level's range on Sudoku Explainer's scale.
+func TestGenerateHitsItsLevel(t *testing.T) {
+	seeds := 20
+	if testing.Short() {
+		seeds = 4
+	}
+	for level := Easy; level <= Extreme; level++ {
+		hit := 0
+		for seed := uint64(1000); seed < 1000+uint64(seeds); seed++ {
+			g, err := Generate(context.Background(), level, 9, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if levelFor(g.Grading.Score) != g.Grading.Level {
+				t.Fatalf("%s graded %.1f but labelled %v", g.Puzzle, g.Grading.Score, g.Grading.Level)
+			}
+			if g.Exact && g.Grading.Level == level {
+				hit++
+			}
+		}
+		if 100*hit < 95*seeds {
+			t.Errorf("%v: %d of %d puzzles in range", level, hit, seeds)
+		}
+	}
+}
+
 func symmetric(g Grid) bool {
 	n := g.Cells()
 	for i := 0; i < n; i++ {

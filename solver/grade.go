@@ -40,19 +40,22 @@ func ParseLevel(name string) (Level, bool) {
 	return 0, false
 }
 
-// levelFor maps a score to a level: singles are easy, locked candidates
-// medium, subsets, fish and wings hard, chains up to 7 expert, and
-// anything harder extreme.
+// The levels' upper bounds on Sudoku Explainer's scale; extreme is
+// everything above expert. Each bound is where players' way of solving
+// changes: easy needs hidden singles only (SE 1.0–1.5), medium SE's direct
+// techniques and naked singles, still without notes (1.6–2.5), hard notes
+// and the named basic patterns up to the XYZ-Wing (2.6–4.4), expert
+// uniqueness, quads, long fish, wings of almost locked sets, loops and
+// single-digit chains (4.5–6.9), extreme chains through several digits and
+// forcing chains (7.0 and up).
+var levelTops = [...]float64{Easy: 1.5, Medium: 2.5, Hard: 4.4, Expert: 6.9}
+
+// levelFor maps a score (rounded to a tenth) to its level.
 func levelFor(score float64) Level {
-	switch {
-	case score < 2.0:
-		return Easy
-	case score < 3.0:
-		return Medium
-	case score < 5.0:
-		return Hard
-	case score < 7.0:
-		return Expert
+	for l, top := range levelTops {
+		if score < top+0.05 {
+			return Level(l)
+		}
 	}
 	return Extreme
 }
@@ -61,7 +64,8 @@ func levelFor(score float64) Level {
 type Grading struct {
 	Level Level
 	// Score is the rating of the hardest step, on Sudoku Explainer's scale
-	// (1.0 for singles up to 9 and beyond for trial and error).
+	// (1.0 for singles, 9.0 and more for dynamic forcing chains (+), from
+	// 9.5 for trial and error).
 	Score float64
 	// Hardest is the technique of the hardest step.
 	Hardest Technique

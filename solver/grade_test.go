@@ -86,7 +86,16 @@ func TestGradeLevels(t *testing.T) {
 	}{
 		{classic, Easy},
 		{"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", Extreme},
-		{"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", Medium},
+		{"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", Hard},   // 2.6, pointing
+		{"..4.3..5...517...28..4....9....4..2....3...7.3..2...8.6.7...4....3..8..6.1.......", Medium}, // SE 2.3
+		{"..627.......4.8.7...8...53..39.....5.6....9..87..9.....9..34.......6.7..2..5....3", Expert}, // SE 5.6
+	}
+	// Each level's range on SE's scale, at its edges.
+	for score, want := range map[float64]Level{1.0: Easy, 1.5: Easy, 1.6: Medium, 2.5: Medium, 2.6: Hard, 4.4: Hard,
+		4.5: Expert, 6.9: Expert, 7.0: Extreme, 9.5: Extreme} {
+		if got := levelFor(score); got != want {
+			t.Errorf("levelFor(%.1f) = %v, want %v", score, got, want)
+		}
 	}
 	for _, tt := range tests {
 		gr, err := Grade(context.Background(), mustParse(t, tt.puzzle))
