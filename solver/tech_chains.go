@@ -29,6 +29,7 @@ type chainSearch struct {
 	dist    []int8           // per node and state (on, off): chain length, -1 unseen
 	parent  []int32
 	queue   []int32
+	weakBuf []int
 	onlyOne int // -1, or the one digit an X-chain may use
 	bival   bool
 	loop    bool // the last chain found closes into a loop
@@ -37,6 +38,9 @@ type chainSearch struct {
 func (b *board) newChainSearch() *chainSearch {
 	cs := &chainSearch{b: b, strong: make([][]int32, b.geo.cells*16), onlyOne: -1}
 	cs.dist = make([]int8, 2*len(cs.strong))
+	for k := range cs.dist {
+		cs.dist[k] = -1
+	}
 	cs.parent = make([]int32, 2*len(cs.strong))
 	for i := 0; i < b.geo.cells; i++ {
 		for _, v := range digitsOf(b.cand[i]) {
@@ -155,8 +159,8 @@ func (b *board) chains() (Step, bool) {
 // from searches breadth first from start assumed false; it returns the
 // first elimination found with fewer than limit nodes.
 func (cs *chainSearch) from(start, limit int) (Step, int, bool) {
-	for k := range cs.dist {
-		cs.dist[k] = -1
+	for _, st := range cs.queue { // the last search's marks
+		cs.dist[st] = -1
 	}
 	off, on := func(x int) int { return 2 * x }, func(x int) int { return 2*x + 1 }
 	cs.dist[off(start)] = 1
@@ -204,12 +208,11 @@ func (cs *chainSearch) allowed(node int) bool {
 // its cell and its digit in the cells it sees.
 func (cs *chainSearch) weak(x int) []int {
 	b, i, v := cs.b, x/16, x%16
-	var out []int
-	for _, w := range digitsOf(b.cand[i]) {
-		if w-1 != v {
-			out = append(out, i*16+w-1)
-		}
+	out := cs.weakBuf[:0]
+	for m := b.cand[i] &^ (1 << v); m != 0; m &= m - 1 {
+		out = append(out, i*16+bits.TrailingZeros16(m))
 	}
+	cs.weakBuf = out
 	if cs.bival && len(out) > 0 {
 		return out // an XY-chain leaves a cell only through its other digit
 	}
@@ -218,6 +221,7 @@ func (cs *chainSearch) weak(x int) []int {
 			out = append(out, int(p)*16+v)
 		}
 	}
+	cs.weakBuf = out
 	return out
 }
 
