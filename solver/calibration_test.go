@@ -101,7 +101,7 @@ func TestGradeCalibration(t *testing.T) {
 	dataFiles(t)
 	plus := calibrate(t, "se_rated_5plus.txt", max(1, 35719/(sampleSize(t)*5)))
 	plus.report(t, "se_rated_5plus.txt")
-	mixed := calibrate(t, "se_rated_mixed.txt", max(1, 1499/(sampleSize(t)*10)))
+	mixed := calibrate(t, "se_rated_mixed.txt", max(1, 1499/(sampleSize(t)*7)))
 	mixed.report(t, "se_rated_mixed.txt")
 	if testing.Short() {
 		t.Log("short mode: samples this small vary too much to hold to the floors; run without -short to check them")

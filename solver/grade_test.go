@@ -50,7 +50,7 @@ func sampleSize(t *testing.T) int {
 	case testing.Short():
 		return 20
 	}
-	return 200
+	return 100
 }
 
 // checkSteps returns the first wrong step on g's way to its solution.

@@ -174,10 +174,8 @@ type board struct {
 	// when a step is looked for, dropped by any change.
 	pos      [3 * MaxSize][MaxSize]uint32
 	posValid bool
-	// stamp counts the board's changes (and the steps looked for);
-	// slGraphs are each digit's strong links, kept for the state they were
-	// made in.
-	stamp    int
+	// slGraphs are each digit's strong links, kept while the digit's
+	// places stay the same.
 	slGraphs [MaxSize]*slGraph
 	fc       *forcing // the forcing chains' engine, kept for its memory
 }
@@ -197,7 +195,6 @@ func newBoard(g Grid) *board {
 
 func (b *board) place(i, v int) {
 	b.posValid = false
-	b.stamp++
 	b.val[i], b.cand[i] = uint8(v), 0
 	for _, p := range b.geo.peers[i] {
 		b.cand[p] &^= 1 << (v - 1)
@@ -218,7 +215,6 @@ func (b *board) apply(s Step) {
 		b.cand[r.Cell.Row*b.n+r.Cell.Col] &^= 1 << (r.Digit - 1)
 	}
 	b.posValid = false
-	b.stamp++
 }
 
 // solved reports whether every cell holds a digit.
@@ -276,7 +272,6 @@ func (b *board) cachePositions() {
 		}
 	}
 	b.posValid = true
-	b.stamp++
 }
 
 // removals lists the candidates of digit v in cells that the step would

@@ -199,7 +199,8 @@ func (e *forcing) chase(start node) *implication {
 					return m
 				}
 				if !m.has(q) {
-					m.add(q, []node{p})
+					one := [1]node{p}
+					m.add(q, one[:])
 					off = append(off, q)
 				}
 			}

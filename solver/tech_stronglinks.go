@@ -41,13 +41,23 @@ func (b *board) strongLinks(k int) (Step, bool) {
 		if len(g.links) < k {
 			continue
 		}
-		s := &slSearch{b: b, v: v, k: k, slGraph: g}
-		s.extend()
-		if s.found && (bestElims == 0 || s.rating < best.Rating || s.rating == best.Rating && s.elims > bestElims) {
-			best, bestElims = s.step, s.elims
+		r := g.search(b, v, k)
+		if r.found && (bestElims == 0 || r.rating < best.Rating || r.rating == best.Rating && r.elims > bestElims) {
+			best, bestElims = r.step, r.elims
 		}
 	}
 	return best, bestElims > 0
+}
+
+// search returns the best chain of k links of the graph's digit, found
+// once per graph: it depends on nothing but where the digit may go.
+func (g *slGraph) search(b *board, v, k int) slResult {
+	if !g.searched[k] {
+		s := &slSearch{b: b, v: v, k: k, slGraph: g}
+		s.extend()
+		g.searched[k], g.results[k] = true, s.slResult
+	}
+	return g.results[k]
 }
 
 // strongLinksOf lists the digit's strong links: units with two places,
@@ -143,15 +153,20 @@ func (b *board) node(cells []int) slNode {
 // slSearch extends chains of strong links depth first.
 type slSearch struct {
 	*slGraph
-	b       *board
-	v, k    int
-	chain   []slHop
-	found   bool
-	step    Step
-	rating  float64
-	elims   int
+	b     *board
+	v, k  int
+	chain []slHop
+	slResult
 	covered cellSet
 	units   uint64 // the units the chain uses, strong and weak
+}
+
+// slResult is the best chain a search found.
+type slResult struct {
+	found  bool
+	step   Step
+	rating float64
+	elims  int
 }
 
 // unitBit is unit u's bit in a set of units (none for -1).
@@ -165,7 +180,7 @@ func unitBit(u int) uint64 {
 // slHop is one strong link of a chain, in the direction it is walked.
 type slHop struct {
 	link     *strongLink
-	from, to slNode
+	from, to *slNode
 	fromID   int // node id of from; to is fromID^1
 	weak     int // the unit joining from to the previous hop's to (-1 first)
 }
@@ -190,17 +205,19 @@ func (g *slGraph) joinNodes() {
 }
 
 // strongLinkGraph returns digit v's strong links and how their ends join,
-// made once per board state for the 2-, 3- and 4-link searches.
+// made once for each set of cells the digit may be in (steps that leave
+// the digit alone keep its graph and its searches' results).
 func (b *board) strongLinkGraph(v int) *slGraph {
-	if g := b.slGraphs[v-1]; g != nil && g.stamp == b.stamp {
-		return g
-	}
-	g := &slGraph{stamp: b.stamp, links: b.strongLinksOf(v)}
+	var holders cellSet
 	for i := 0; i < b.geo.cells; i++ {
 		if b.cand[i]&(1<<(v-1)) != 0 {
-			g.holders.add(i)
+			holders.add(i)
 		}
 	}
+	if g := b.slGraphs[v-1]; g != nil && g.holders == holders {
+		return g
+	}
+	g := &slGraph{links: b.strongLinksOf(v), holders: holders}
 	g.joinNodes()
 	b.slGraphs[v-1] = g
 	return g
@@ -208,11 +225,13 @@ func (b *board) strongLinkGraph(v int) *slGraph {
 
 // slGraph is one digit's strong links, their ends and how they join.
 type slGraph struct {
-	stamp   int
 	links   []strongLink
 	nodes   []slNode // 2 × link + side: the links' ends
 	next    [][]int  // by node: the nodes sharing a unit with it
 	holders cellSet  // the cells holding the digit
+	// searched and results keep each search by its number of links.
+	searched [5]bool
+	results  [5]slResult
 }
 
 func shareUnit(a, c *slNode) bool {
@@ -255,7 +274,7 @@ func (s *slSearch) try(id int) {
 			return
 		}
 	}
-	s.push(slHop{link: l, from: *from, to: *to, fromID: id, weak: weak})
+	s.push(slHop{link: l, from: from, to: to, fromID: id, weak: weak})
 	s.extend()
 	s.pop()
 }
@@ -284,7 +303,7 @@ func (s *slSearch) push(h slHop) {
 }
 
 func (s *slSearch) pop() {
-	h := s.chain[len(s.chain)-1]
+	h := &s.chain[len(s.chain)-1]
 	s.chain = s.chain[:len(s.chain)-1]
 	s.units &^= unitBit(h.link.unit) | unitBit(h.weak)
 	for k := range s.covered {

@@ -154,7 +154,7 @@ func TestChainsTakeTheLowestRating(t *testing.T) {
 	dataFiles(t)
 	lines := readPuzzles(t, filepath.Join(dataDir, "se_rated_5plus.txt"))
 	checked := 0
-	for k := 0; k < len(lines); k += 211 {
+	for k := 0; k < len(lines); k += 631 {
 		b := newBoard(mustParse(t, lines[k].puzzle))
 		for !b.solved() {
 			s, ok := b.next()
