@@ -197,8 +197,7 @@ func describe(w Words, s Step) string {
 		return w.Sprintf("Unique rectangle on %s with %s: if %s could swap there the puzzle would have two solutions, so remove %s.",
 			cellNames(w, s.Cells), digitNames(w, s.Digits), digitNames(w, s.Digits[:2]), removedList(w, s))
 	case BUG:
-		p := s.Placed[0]
-		return w.Sprintf("Bivalue universal grave: every empty cell but %s has two candidates; only %c there keeps the solution unique.", p.Cell, DigitChar(p.Digit))
+		return describeBUG(w, s)
 	case NishioChains, ForcingChains, DynamicChains, DynamicChainsPlus:
 		return describeForcing(w, name, s)
 	case TrialAndError:
@@ -293,4 +292,21 @@ func describeForcing(w Words, name string, s Step) string {
 			name, DigitChar(s.Digits[0]), unitName(w, s.Units[0]), proven, chains)
 	}
 	return w.Sprintf("%[1]s: whichever digit %[2]s holds, %[3]s: %[4]s.", name, s.Cells[0], proven, chains)
+}
+
+// describeBUG words the three kinds of bivalue universal grave.
+func describeBUG(w Words, s Step) string {
+	switch {
+	case len(s.Placed) == 1:
+		p := s.Placed[0]
+		return w.Sprintf("Bivalue universal grave: every empty cell but %s has two candidates; only %c there keeps the solution unique.", p.Cell, DigitChar(p.Digit))
+	case len(s.Cells) == 1:
+		return w.Sprintf("Bivalue universal grave: every empty cell but %[1]s has two candidates; only %[2]s there keep the solution unique: remove %[3]s.",
+			s.Cells[0], digitNames(w, s.Digits), removedList(w, s))
+	case len(s.Units) == 0:
+		return w.Sprintf("Bivalue universal grave: without %[1]c in %[2]s every empty cell would have two candidates and the puzzle two solutions, so %[1]c is in one of them: remove it from every cell that sees them all: %[3]s.",
+			DigitChar(s.Digits[0]), cellNames(w, s.Cells), removedCells(w, s))
+	}
+	return w.Sprintf("Bivalue universal grave: without their extra candidates %[1]s would leave the puzzle two solutions, so one of them holds its extra; %[2]c must go in one of them in %[3]s, so each holds its extra or %[2]c: remove %[4]s.",
+		cellNames(w, s.Cells), DigitChar(s.Digits[0]), unitName(w, s.Units[0]), removedList(w, s))
 }

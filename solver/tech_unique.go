@@ -91,39 +91,166 @@ func (b *board) rectangleRoof(c [4]int, pair uint16, e1, e2 int) (Step, bool) {
 	return Step{}, false
 }
 
-// bug finds a grid where every empty cell has two candidates but one, which
-// has three: were that cell any digit but the one seen three times in its
-// row, every digit would have two places in every unit and the puzzle two
-// solutions (bivalue universal grave + 1).
+// bug finds a bivalue universal grave, as Sudoku Explainer does: take
+// out of the cells with three or more candidates the digits that have a
+// third place in some unit (the grave's extras); if that leaves every empty
+// cell two candidates and every digit two places or none in every unit, the
+// puzzle would have two solutions, so some extra is true. With one such
+// cell its extras are all it can hold (type 1, 5.6); with one extra digit
+// in several cells, that digit leaves every cell seeing them all (type 2,
+// 5.7); with two such cells in one unit sharing one other digit, each holds
+// its extra or that digit (type 4, 5.7).
 func (b *board) bug() (Step, bool) {
 	if b.noUniqueness {
 		return Step{}, false
 	}
-	odd := -1
-	for i := 0; i < b.geo.cells; i++ {
-		if b.val[i] != 0 {
-			continue
-		}
-		switch bits.OnesCount16(b.cand[i]) {
-		case 2:
-		case 3:
-			if odd >= 0 {
-				return Step{}, false
-			}
-			odd = i
-		default:
-			return Step{}, false
-		}
-	}
-	if odd < 0 {
+	g, ok := b.grave()
+	if !ok {
 		return Step{}, false
 	}
-	row := odd / b.n
-	for _, v := range digitsOf(b.cand[odd]) {
-		if bits.OnesCount32(b.positions(row, 1<<(v-1))) == 3 {
-			return Step{Technique: BUG, Placed: []Candidate{{b.cell(odd), v}}, Cells: []Cell{b.cell(odd)},
-				Units: []Unit{b.unit(row)}, Digits: []int{v}}, true
+	if len(g.cells) == 1 {
+		return b.bug1(g)
+	}
+	if bits.OnesCount16(g.all) == 1 {
+		if s, ok := b.bug2(g); ok {
+			return s, true
 		}
 	}
+	if len(g.cells) == 2 && !g.common.empty() || bits.OnesCount16(g.all) == 1 && len(g.cells) == 2 {
+		return b.bug4(g)
+	}
 	return Step{}, false
+}
+
+// graveCells are a bivalue universal grave's cells with extras.
+type graveCells struct {
+	cells  []int
+	extra  map[int]uint16
+	all    uint16
+	common cellSet // the cells that see every grave cell
+}
+
+// grave finds the cells whose extras stand between the board and a
+// bivalue universal grave.
+func (b *board) grave() (graveCells, bool) {
+	g := graveCells{extra: map[int]uint16{}}
+	temp := b.cand
+	first := true
+	n := b.n
+	for _, u := range b.boxesFirst() {
+		for d := 0; d < n; d++ {
+			pos := b.positions(u, 1<<d)
+			if c := bits.OnesCount32(pos); c == 0 || c == 2 {
+				continue
+			}
+			odd := -1
+			count := 0
+			for p := pos; p != 0; p &= p - 1 {
+				if i := int(b.geo.units[u][bits.TrailingZeros32(p)]); bits.OnesCount16(b.cand[i]) >= 3 {
+					odd, count = i, count+1
+				}
+			}
+			if count == 0 {
+				return g, false
+			}
+			if count > 1 {
+				continue
+			}
+			if _, seen := g.extra[odd]; !seen {
+				g.cells = append(g.cells, odd)
+			}
+			g.extra[odd] |= 1 << d
+			g.all |= 1 << d
+			temp[odd] &^= 1 << d
+			if first {
+				g.common, first = b.geo.peerSet[odd], false
+			} else {
+				g.common = g.common.and(b.geo.peerSet[odd])
+			}
+			for _, c := range g.cells {
+				g.common[c>>6] &^= 1 << (c & 63)
+			}
+			if len(g.cells) > 1 && bits.OnesCount16(g.all) > 1 && g.common.empty() {
+				return g, false
+			}
+		}
+	}
+	return g, len(g.cells) > 0 && b.bivalueEverywhere(&temp)
+}
+
+// boxesFirst lists the units in Sudoku Explainer's order: boxes, rows,
+// columns.
+func (b *board) boxesFirst() []int {
+	out := make([]int, 0, 3*b.n)
+	for u := 2 * b.n; u < 3*b.n; u++ {
+		out = append(out, u)
+	}
+	for u := 0; u < 2*b.n; u++ {
+		out = append(out, u)
+	}
+	return out
+}
+
+// bivalueEverywhere reports whether candidates cand give every empty cell
+// two digits and every digit two places or none in every unit.
+func (b *board) bivalueEverywhere(cand *[MaxSize * MaxSize]uint16) bool {
+	for i := 0; i < b.geo.cells; i++ {
+		if b.val[i] == 0 && bits.OnesCount16(cand[i]) != 2 {
+			return false
+		}
+	}
+	for _, unit := range b.geo.units {
+		var once, twice, more uint16
+		for _, i := range unit {
+			c := cand[i]
+			more |= twice & c
+			twice |= once & c
+			once |= c
+		}
+		if more != 0 || once&^twice != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *board) bug1(g graveCells) (Step, bool) {
+	i := g.cells[0]
+	s := Step{Technique: BUG, Cells: []Cell{b.cell(i)}, Digits: digitsOf(g.all)}
+	if bits.OnesCount16(g.all) == 1 {
+		s.Placed = []Candidate{{b.cell(i), bits.TrailingZeros16(g.all) + 1}}
+		return s, true
+	}
+	for m := b.cand[i] &^ g.all; m != 0; m &= m - 1 {
+		s.Removed = append(s.Removed, Candidate{b.cell(i), bits.TrailingZeros16(m) + 1})
+	}
+	return s, len(s.Removed) > 0
+}
+
+func (b *board) bug2(g graveCells) (Step, bool) {
+	v := bits.TrailingZeros16(g.all) + 1
+	var rm []int
+	for i := 0; i < b.geo.cells; i++ {
+		if g.common[i>>6]>>(i&63)&1 != 0 {
+			rm = append(rm, i)
+		}
+	}
+	s := Step{Technique: BUG, Rating: 5.7, Removed: b.removals(rm, v), Cells: b.cells(g.cells), Digits: []int{v}}
+	return s, len(s.Removed) > 0
+}
+
+func (b *board) bug4(g graveCells) (Step, bool) {
+	c1, c2 := g.cells[0], g.cells[1]
+	shared := b.cand[c1] & b.cand[c2] &^ g.all
+	if bits.OnesCount16(shared) != 1 || len(b.sharedUnits([]int{c1, c2}, -1)) == 0 {
+		return Step{}, false
+	}
+	s := Step{Technique: BUG, Rating: 5.7, Cells: b.cells(g.cells), Digits: []int{bits.TrailingZeros16(shared) + 1},
+		Units: []Unit{b.unit(b.sharedUnits([]int{c1, c2}, -1)[0])}}
+	for _, i := range g.cells {
+		for m := b.cand[i] &^ g.extra[i] &^ shared; m != 0; m &= m - 1 {
+			s.Removed = append(s.Removed, Candidate{b.cell(i), bits.TrailingZeros16(m) + 1})
+		}
+	}
+	return s, len(s.Removed) > 0
 }

@@ -21,7 +21,7 @@ func TestEachTechniqueFires(t *testing.T) {
 	want := []Technique{FullHouse, HiddenSingleBox, HiddenSingleLine, DirectPointing, DirectHiddenPair, NakedSingle,
 		DirectHiddenTriple, Pointing, Claiming, NakedPair,
 		XWing, HiddenPair, NakedTriple, Swordfish, HiddenTriple, StrongLinks, XYWing, XYZWing, UniqueRectangle,
-		WXYZWing, BUG, VWXYZWing, YCycle, WWing, AIC, NishioChains, ForcingChains, DynamicChains, DynamicChains}
+		WXYZWing, BUG, BUG, VWXYZWing, YCycle, WWing, AIC, NishioChains, ForcingChains, DynamicChains, DynamicChains}
 	grids := strings.Fields(string(b))
 	if len(grids) != len(want) {
 		t.Fatalf("%d grids for %d techniques", len(grids), len(want))
@@ -212,5 +212,15 @@ func TestForcingChainRatings(t *testing.T) {
 	})
 	if len(plus) == 0 || plus[0] < 9.0 || plus[0] >= TrialAndError.Rating() {
 		t.Errorf("dynamic forcing chains (+) rated %v, want a step from 9.0 and below trial and error", plus)
+	}
+}
+
+// TestBUGType2: with 8 as the one extra digit, in r3c7 and r7c9, 8 leaves
+// every cell that sees both, rated 5.7 as Sudoku Explainer's type 2.
+func TestBUGType2(t *testing.T) {
+	s, ok := newBoard(mustParse(t, "4721583..1..92647..96347..12475931..381674952..928174391.762.3...5439.177..8156..")).next()
+	want := []Candidate{{Cell{1, 8}, 8}, {Cell{6, 6}, 8}, {Cell{7, 6}, 8}}
+	if !ok || s.Technique != BUG || s.rated() != 5.7 || !slices.Equal(s.Removed, want) {
+		t.Errorf("next step %v rated %.1f removes %v; want the BUG at 5.7 removing %v", s.Technique, s.rated(), s.Removed, want)
 	}
 }
