@@ -104,18 +104,16 @@ func (b *board) lockedCandidates(pointing bool) (Step, bool) {
 	return Step{}, false
 }
 
-// sharedUnits returns the units other than skip that hold every one of cells.
+// sharedUnits returns the units other than skip that hold every one of
+// cells (rows, then columns, then boxes): only the first cell's three can.
 func (b *board) sharedUnits(cells []int, skip int) []int {
+	if len(cells) == 0 {
+		return nil
+	}
 	var out []int
-	for u, unit := range b.geo.units {
-		if u == skip {
-			continue
-		}
-		all := true
-		for _, i := range cells {
-			all = all && contains(unit, uint8(i))
-		}
-		if all {
+	f := cells[0]
+	for _, u := range [3]int{f / b.n, b.n + f%b.n, 2*b.n + b.geo.boxOf[f]} {
+		if u != skip && b.allIn(cells, u) {
 			out = append(out, u)
 		}
 	}

@@ -29,34 +29,46 @@ func (b *board) directLocking() (Step, bool) {
 // directLockingFrom tries unit u1, of the first kind, for digit v.
 func (b *board) directLockingFrom(u1 int, kinds [2]int, v int) (Step, bool) {
 	bit := uint16(1) << (v - 1)
-	if bits.OnesCount32(b.positions(u1, bit)) < 2 {
+	pos := b.positions(u1, bit)
+	if bits.OnesCount32(pos) < 2 {
 		return Step{}, false
 	}
+	// The only unit of the second kind that can hold them all is the first
+	// place's.
+	first := int(b.geo.units[u1][bits.TrailingZeros32(pos)])
+	u2 := b.unitOfKind(first, kinds[1])
 	cells := b.holders(u1, bit)
-	for u2 := kinds[1]; u2 < kinds[1]+b.n; u2++ {
-		if !b.allIn(cells, u2) {
+	if !b.allIn(cells, u2) {
+		return Step{}, false
+	}
+	for u3 := kinds[0]; u3 < kinds[0]+b.n; u3++ {
+		p3 := b.positions(u3, bit)
+		if u3 == u1 || bits.OnesCount32(p3) < 2 {
 			continue
 		}
-		for u3 := kinds[0]; u3 < kinds[0]+b.n; u3++ {
-			if u3 == u1 {
-				continue
+		outside, single := 0, -1
+		for m := p3; m != 0; m &= m - 1 {
+			if i := int(b.geo.units[u3][bits.TrailingZeros32(m)]); !b.inUnit(i, u2) {
+				outside, single = outside+1, i
 			}
-			if bits.OnesCount32(b.positions(u3, bit)) < 2 {
-				continue
-			}
-			others := b.holders(u3, bit)
-			var outside []int
-			for _, i := range others {
-				if !b.inUnit(i, u2) {
-					outside = append(outside, i)
-				}
-			}
-			if len(outside) == 1 && len(outside) < len(others) {
-				return b.directLockingStep(u1, u2, u3, cells, outside[0], v), true
-			}
+		}
+		if outside == 1 && bits.OnesCount32(p3) > 1 {
+			return b.directLockingStep(u1, u2, u3, cells, single, v), true
 		}
 	}
 	return Step{}, false
+}
+
+// unitOfKind returns cell i's unit of the kind that starts at unit first
+// (0 rows, n columns, 2n boxes).
+func (b *board) unitOfKind(i, first int) int {
+	switch first {
+	case 0:
+		return i / b.n
+	case b.n:
+		return b.n + i%b.n
+	}
+	return 2*b.n + b.geo.boxOf[i]
 }
 
 // directLockingStep places the single; SE's direct steps place only,
