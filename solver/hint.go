@@ -194,6 +194,10 @@ func describe(w Words, s Step) string {
 		return w.Sprintf("%s through %s: each link forces the next, so one of the chain's two ends is true; remove %s, which conflicts with both ends.",
 			name, cellNames(w, s.Cells), removedList(w, s))
 	case UniqueRectangle:
+		if len(s.Cells) > 4 { // type 3
+			return w.Sprintf("Unique rectangle on %[1]s with %[2]s: if they could swap the puzzle would have two solutions, so its corners in %[3]s hold another digit between them; with %[4]s they hold only %[5]s there: remove %[6]s.",
+				cellNames(w, s.Cells[:4]), digitNames(w, s.Digits[:2]), unit(0), cellNames(w, s.Cells[4:]), digitNames(w, sorted(s.Digits[2:])), removedList(w, s))
+		}
 		return w.Sprintf("Unique rectangle on %s with %s: if %s could swap there the puzzle would have two solutions, so remove %s.",
 			cellNames(w, s.Cells), digitNames(w, s.Digits), digitNames(w, s.Digits[:2]), removedList(w, s))
 	case BUG:

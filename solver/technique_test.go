@@ -20,7 +20,7 @@ func TestEachTechniqueFires(t *testing.T) {
 	}
 	want := []Technique{FullHouse, HiddenSingleBox, HiddenSingleLine, DirectPointing, DirectHiddenPair, NakedSingle,
 		DirectHiddenTriple, Pointing, Claiming, NakedPair,
-		XWing, HiddenPair, NakedTriple, Swordfish, HiddenTriple, StrongLinks, XYWing, XYZWing, UniqueRectangle,
+		XWing, HiddenPair, NakedTriple, Swordfish, HiddenTriple, StrongLinks, XYWing, XYZWing, UniqueRectangle, UniqueRectangle,
 		WXYZWing, BUG, BUG, VWXYZWing, YCycle, WWing, AIC, NishioChains, ForcingChains, DynamicChains, DynamicChains}
 	grids := strings.Fields(string(b))
 	if len(grids) != len(want) {
@@ -222,5 +222,15 @@ func TestBUGType2(t *testing.T) {
 	want := []Candidate{{Cell{1, 8}, 8}, {Cell{6, 6}, 8}, {Cell{7, 6}, 8}}
 	if !ok || s.Technique != BUG || s.rated() != 5.7 || !slices.Equal(s.Removed, want) {
 		t.Errorf("next step %v rated %.1f removes %v; want the BUG at 5.7 removing %v", s.Technique, s.rated(), s.Removed, want)
+	}
+}
+
+// TestUniqueRectangleType3: the rectangle's corners in column 8 add 2, 6 or
+// 7, which with r1c8 and r6c8 make a naked triple; rated 4.5 + 0.2.
+func TestUniqueRectangleType3(t *testing.T) {
+	s, ok := newBoard(mustParse(t, "481.3.2..793216548526.4....268351497147.9..5.359.7.8.19.5.8....674.2..858.2.6.9..")).next()
+	want := []Candidate{{Cell{2, 7}, 7}}
+	if !ok || s.Technique != UniqueRectangle || math.Abs(s.rated()-4.7) > 1e-9 || !slices.Equal(s.Removed, want) {
+		t.Errorf("next step %v rated %.1f removes %v; want the unique rectangle at 4.7 removing %v", s.Technique, s.rated(), s.Removed, want)
 	}
 }
