@@ -26,21 +26,25 @@ func (b *board) uniqueRectangle() (Step, bool) {
 			}
 		}
 	}
-	// Type 3 rates higher (4.6 to 4.8): only when no other type applies.
-	for k := 1; k <= 3; k++ {
-		for r1 := 0; r1 < n; r1++ {
-			for r2 := r1 + 1; r2 < n; r2++ {
-				for c1 := 0; c1 < n; c1++ {
-					for c2 := c1 + 1; c2 < n; c2++ {
-						if s, ok := b.rectangle3([4]int{r1*n + c1, r1*n + c2, r2*n + c1, r2*n + c2}, k); ok {
-							return s, true
+	// Type 3 rates higher (4.6 to 4.8): only when no other type applies,
+	// the smallest set first.
+	var best Step
+	bestK := 4
+	for r1 := 0; r1 < n; r1++ {
+		for r2 := r1 + 1; r2 < n; r2++ {
+			for c1 := 0; c1 < n; c1++ {
+				for c2 := c1 + 1; c2 < n; c2++ {
+					if s, k, ok := b.rectangle3([4]int{r1*n + c1, r1*n + c2, r2*n + c1, r2*n + c2}, bestK-1); ok {
+						best, bestK = s, k
+						if k == 1 {
+							return best, true
 						}
 					}
 				}
 			}
 		}
 	}
-	return Step{}, false
+	return best, bestK < 4
 }
 
 func (b *board) rectangle(c [4]int) (Step, bool) {
@@ -65,11 +69,21 @@ func (b *board) rectangle(c [4]int) (Step, bool) {
 // a unit, and what they add, with k other cells of that unit, makes k + 1
 // digits in k + 1 places (one of the two holds an added digit, so they act
 // as one cell of a naked set): those digits leave the unit's other cells.
-func (b *board) rectangle3(c [4]int, k int) (Step, bool) {
+func (b *board) rectangle3(c [4]int, most int) (Step, int, bool) {
 	pair, extras, ok := b.corners(c)
 	if !ok || len(extras) != 2 {
-		return Step{}, false
+		return Step{}, 0, false
 	}
+	for k := 1; k <= most; k++ {
+		if s, ok := b.rectangle3Of(c, pair, extras, k); ok {
+			return s, k, true
+		}
+	}
+	return Step{}, 0, false
+}
+
+// rectangle3Of looks for a type 3 with k other cells.
+func (b *board) rectangle3Of(c [4]int, pair uint16, extras []int, k int) (Step, bool) {
 	e1, e2 := extras[0], extras[1]
 	x := (b.cand[e1] | b.cand[e2]) &^ pair
 	for _, u := range b.sharedUnits(extras, -1) {
@@ -114,16 +128,18 @@ func (b *board) rectangle3(c [4]int, k int) (Step, bool) {
 // corners returns the rectangle's pair and the corners holding more, when
 // the four cells are empty, lie in two boxes and share exactly two digits.
 func (b *board) corners(c [4]int) (pair uint16, extras []int, ok bool) {
-	boxes := map[int]bool{}
 	pair = b.geo.full
+	box0, box1, boxes := b.geo.boxOf[c[0]], -1, 1
 	for _, i := range c {
 		if b.val[i] != 0 {
 			return 0, nil, false
 		}
-		boxes[b.geo.boxOf[i]] = true
+		if bx := b.geo.boxOf[i]; bx != box0 && bx != box1 {
+			box1, boxes = bx, boxes+1
+		}
 		pair &= b.cand[i]
 	}
-	if len(boxes) != 2 || bits.OnesCount16(pair) != 2 {
+	if boxes != 2 || bits.OnesCount16(pair) != 2 {
 		return 0, nil, false
 	}
 	for _, i := range c {
