@@ -15,6 +15,9 @@ type geometry struct {
 	peers    [][]uint8 // for each cell, the cells sharing a unit with it
 	peerSet  []cellSet // the same as a 256-bit set
 	boxOf    []int     // each cell's box number
+	// boxesFirst lists the units in Sudoku Explainer's order: boxes, rows,
+	// columns.
+	boxesFirst []int
 }
 
 // geometries is indexed by grid side; it is filled once at start-up.
@@ -46,6 +49,12 @@ func newGeometry(n int) *geometry {
 				}
 			}
 		}
+	}
+	for u := 2 * n; u < 3*n; u++ {
+		geo.boxesFirst = append(geo.boxesFirst, u)
+	}
+	for u := 0; u < 2*n; u++ {
+		geo.boxesFirst = append(geo.boxesFirst, u)
 	}
 	geo.peers = make([][]uint8, n*n)
 	geo.peerSet = make([]cellSet, n*n)

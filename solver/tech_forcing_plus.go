@@ -47,24 +47,10 @@ func (e *forcing) lost(par []node, u, d int) []node {
 	return par
 }
 
-// unitOrder lists units as Sudoku Explainer visits them: boxes, rows,
-// columns.
-func (e *forcing) unitOrder() []int {
-	n := e.n
-	out := make([]int, 0, 3*n)
-	for u := 2 * n; u < 3*n; u++ {
-		out = append(out, u)
-	}
-	for u := 0; u < 2*n; u++ {
-		out = append(out, u)
-	}
-	return out
-}
-
 // plusLocking: a digit whose places in one unit all lie in another leaves
 // the rest of that other unit.
 func (e *forcing) plusLocking(emit func(removed, par []node)) {
-	for _, u := range e.unitOrder() {
+	for _, u := range e.b.geo.boxesFirst {
 		for d := 0; d < e.n; d++ {
 			pos := e.places[u][d]
 			if bits.OnesCount32(pos) < 2 {
@@ -119,7 +105,7 @@ func (e *forcing) cellsAt(u int, pos uint32) []int {
 // plusHiddenPairs: two digits with the same two places in a unit leave
 // those cells no other digit.
 func (e *forcing) plusHiddenPairs(emit func(removed, par []node)) {
-	for _, u := range e.unitOrder() {
+	for _, u := range e.b.geo.boxesFirst {
 		for a := 0; a < e.n; a++ {
 			pa := e.places[u][a]
 			if bits.OnesCount32(pa) != 2 {
@@ -147,7 +133,7 @@ func (e *forcing) plusHiddenPairs(emit func(removed, par []node)) {
 // plusNakedPairs: two cells of a unit holding the same two digits leave
 // those digits nowhere else in the unit.
 func (e *forcing) plusNakedPairs(emit func(removed, par []node)) {
-	for _, u := range e.unitOrder() {
+	for _, u := range e.b.geo.boxesFirst {
 		unit := e.b.geo.units[u]
 		for x, i := range unit {
 			if e.b.val[i] != 0 || bits.OnesCount16(e.work[i]) != 2 {

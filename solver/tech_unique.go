@@ -226,7 +226,7 @@ func (b *board) grave() (graveCells, bool) {
 	temp := b.cand
 	first := true
 	n := b.n
-	for _, u := range b.boxesFirst() {
+	for _, u := range b.geo.boxesFirst {
 		for d := 0; d < n; d++ {
 			pos := b.positions(u, 1<<d)
 			if c := bits.OnesCount32(pos); c == 0 || c == 2 {
@@ -265,19 +265,6 @@ func (b *board) grave() (graveCells, bool) {
 		}
 	}
 	return g, len(g.cells) > 0 && b.bivalueEverywhere(&temp)
-}
-
-// boxesFirst lists the units in Sudoku Explainer's order: boxes, rows,
-// columns.
-func (b *board) boxesFirst() []int {
-	out := make([]int, 0, 3*b.n)
-	for u := 2 * b.n; u < 3*b.n; u++ {
-		out = append(out, u)
-	}
-	for u := 0; u < 2*b.n; u++ {
-		out = append(out, u)
-	}
-	return out
 }
 
 // bivalueEverywhere reports whether candidates cand give every empty cell
