@@ -141,6 +141,14 @@ type fcBranch struct {
 	own    bool
 }
 
+// endParents returns the parents of the branch's end.
+func (br fcBranch) endParents() []node {
+	if br.own {
+		return br.endPar
+	}
+	return br.m.parents(br.end)
+}
+
 type forcingKind int
 
 const (
@@ -326,12 +334,7 @@ func (e *forcing) ancestors(br fcBranch) int {
 	}
 	count := 1
 	mark(br.end)
-	stack := e.stack[:0]
-	if br.own {
-		stack = append(stack, br.endPar...)
-	} else {
-		stack = append(stack, br.m.parents(br.end)...)
-	}
+	stack := append(e.stack[:0], br.endParents()...)
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -562,10 +565,7 @@ func (e *forcing) step() Step {
 // node's first parent.
 func (e *forcing) path(br fcBranch) []node {
 	out := []node{br.end}
-	par := br.m.parents(br.end)
-	if br.own {
-		par = br.endPar
-	}
+	par := br.endParents()
 	for len(par) > 0 && len(out) <= 4*e.b.geo.cells {
 		out = append(out, par[0])
 		par = br.m.parents(par[0])
