@@ -100,7 +100,7 @@ func randomSolution(ctx context.Context, r *rng, size int) (Grid, bool) {
 			g.cells[i] = uint8(v)
 		}
 	}
-	res, err := Solve(ctx, g, 1)
+	res, err := solveInFirstOrder(ctx, g, 1)
 	if err != nil || res.Count == 0 {
 		return Grid{}, false
 	}

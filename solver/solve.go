@@ -36,17 +36,54 @@ const checkEvery = 64
 // When ctx is done first, Solve returns what it found so far and an error
 // that wraps ctx.Err(), such as context.DeadlineExceeded.
 func Solve(ctx context.Context, g Grid, limit int) (Result, error) {
+	var v Solver
+	return v.Solve(ctx, g, limit)
+}
+
+// A Solver solves grid after grid without allocating on 9×9 grids: the
+// solutions its Solve returns live in the Solver's own memory and stay valid
+// until its next call. The zero value is ready to use. A Solver must not be
+// used by two goroutines at once.
+type Solver struct {
+	sr   searcher
+	sols []Grid
+}
+
+// Solve is the package's Solve, reusing v's memory (see Solver).
+func (v *Solver) Solve(ctx context.Context, g Grid, limit int) (Result, error) {
+	return v.solve(ctx, g, limit, false)
+}
+
+// solveInFirstOrder is Solve with the 9×9 search of the project's first
+// engine: cell guesses only, in the same order, so the first solution it
+// meets is the one that engine met. The generator completes its random grids
+// with it: a seed must keep making the same puzzles (daily puzzles already
+// announced are made from their seeds).
+func solveInFirstOrder(ctx context.Context, g Grid, limit int) (Result, error) {
+	var v Solver
+	return v.solve(ctx, g, limit, true)
+}
+
+func (v *Solver) solve(ctx context.Context, g Grid, limit int, firstOrder bool) (Result, error) {
 	if g.size == 0 {
 		return Result{}, ErrNoGrid
 	}
 	limit = max(limit, 1)
-	sr := searcher{done: ctx.Done(), limit: limit}
-	if g.size == 9 {
-		solve9(&sr, g)
-	} else {
-		solveGeneric(&sr, g)
+	if cap(v.sols) < min(limit, 4) {
+		v.sols = make([]Grid, 0, min(limit, 4))
 	}
-	res := Result{Solutions: sr.solutions, Count: len(sr.solutions), Nodes: sr.nodes, Guesses: sr.guesses}
+	v.sr = searcher{done: ctx.Done(), limit: limit, solutions: v.sols[:0], firstOrder: firstOrder}
+	sr := &v.sr
+	if g.size == 9 {
+		solve9(sr, &g)
+	} else {
+		solveGeneric(sr, g)
+	}
+	v.sols = sr.solutions
+	res := Result{Count: len(sr.solutions), Nodes: sr.nodes, Guesses: sr.guesses}
+	if res.Count > 0 {
+		res.Solutions = sr.solutions
+	}
 	if sr.expired {
 		return res, fmt.Errorf("solver: stopped after %d nodes: %w", sr.nodes, ctx.Err())
 	}
@@ -61,6 +98,8 @@ type searcher struct {
 	nodes     int64
 	guesses   int64
 	expired   bool
+	// firstOrder keeps the 9×9 search to cell guesses (see solveInFirstOrder).
+	firstOrder bool
 }
 
 // visit counts a node and reports whether the search must stop: enough
@@ -80,10 +119,13 @@ func (sr *searcher) visit() (stop bool) {
 func (sr *searcher) stopped() bool { return sr.expired || len(sr.solutions) >= sr.limit }
 
 func (sr *searcher) found(g Grid) {
-	if sr.solutions == nil {
-		sr.solutions = make([]Grid, 0, min(sr.limit, 4))
-	}
-	sr.solutions = append(sr.solutions, g)
+	*sr.next() = g
+}
+
+// next adds a solution to the list and returns it to be filled in.
+func (sr *searcher) next() *Grid {
+	sr.solutions = append(sr.solutions, Grid{})
+	return &sr.solutions[len(sr.solutions)-1]
 }
 
 // Differences returns the cells where a and b hold different digits, in

@@ -10,6 +10,8 @@ import "math/bits"
 const (
 	all27 = 1<<27 - 1
 	low9  = 1<<9 - 1
+	// minirowFirst27 has the first cell of every minirow of a band.
+	minirowFirst27 = 0o111111111
 )
 
 var (
@@ -25,6 +27,18 @@ var (
 	// band to the cells it may keep in the two other bands: a box whose part
 	// of the band allows a single column claims that column.
 	otherBands9 [512]uint32
+	// matchSmall9[m] is matchKeep9[m] as minirow bits: the pairs of m that
+	// take part in a matching.
+	matchSmall9 [512]uint32
+	// matchCount9[m] counts the matchings of m: the ways to place a digit in
+	// a band with those minirows.
+	matchCount9 [512]int
+	// minirowPeersSmall9[i] is the minirow bits sharing a row or a box with
+	// minirow i (bit 3*row+box), itself excluded.
+	minirowPeersSmall9 [9]uint32
+	// minirowPeers9[k] is the cells of the minirows sharing a row or a box
+	// with the minirow whose first cell is bit k, itself excluded.
+	minirowPeers9 [27]uint32
 	// single9[row] is row when it has exactly one bit set, else 0.
 	single9 [512]uint32
 	// peers9[bit] is the cells of a band that share a row or a box with bit.
@@ -41,8 +55,19 @@ func init() {
 		if bits.OnesCount32(m) == 1 {
 			single9[m] = m
 		}
-		matchKeep9[m] = keepForMatchings(m)
+		matchCount9[m], matchKeep9[m] = matchings(m)
+		for i := range uint32(9) {
+			matchSmall9[m] |= matchKeep9[m] >> (9*(i/3) + 3*(i%3)) & 1 << i
+		}
 		otherBands9[m] = allowedInOtherBands(m)
+	}
+	for i := range 9 {
+		for o := range 9 {
+			if o != i && (o/3 == i/3 || o%3 == i%3) {
+				minirowPeersSmall9[i] |= 1 << o
+				minirowPeers9[9*(i/3)+3*(i%3)] |= 7 << (9*(o/3) + 3*(o%3))
+			}
+		}
 	}
 	for b := range 27 {
 		r, box := b/9, b%9/3
@@ -57,8 +82,10 @@ func init() {
 // permutations3 lists the six ways to give each of three rows its own box.
 var permutations3 = [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 
-func keepForMatchings(m uint32) uint32 {
-	var keep uint32
+// matchings counts the ways to place a digit once in every row and once in
+// every box of a band using only the minirows of m (bit 3*row+box), and
+// returns the cells of the minirows that take part in one.
+func matchings(m uint32) (n int, keep uint32) {
 	for _, p := range permutations3 {
 		var cells uint32
 		ok := true
@@ -67,10 +94,11 @@ func keepForMatchings(m uint32) uint32 {
 			cells |= 7 << (9*row + 3*box)
 		}
 		if ok {
+			n++
 			keep |= cells
 		}
 	}
-	return keep
+	return n, keep
 }
 
 func allowedInOtherBands(cols uint32) uint32 {
