@@ -4,7 +4,7 @@ import "math/bits"
 
 // state9 is the 9×9 search state: for each digit d and band b,
 // poss[d][b] holds the cells (see tables9.go) where d may still go.
-// It is a plain value, copied on each guess; nothing in the search allocates.
+// It is a plain value, copied on each branch; nothing in the search allocates.
 type state9 struct {
 	poss     [9][3]uint32
 	prev     [9][3]uint32 // poss as last propagated; a difference means work to do
@@ -56,7 +56,8 @@ func (s *state9) assign(d, b int, bit uint) {
 }
 
 // propagate applies, until nothing changes, locked candidates within each
-// band, column claims across bands, and hidden singles in rows and boxes. It returns false on a contradiction.
+// band, column claims across bands, and hidden singles in rows and boxes.
+// It returns false on a contradiction.
 func (s *state9) propagate() bool {
 	for {
 		changed := false
@@ -84,8 +85,8 @@ func (s *state9) propagate() bool {
 }
 
 // stacks runs propagateStacks on every digit changed since it last ran on
-// it, and reports whether it
-// changed anything and whether the state is still consistent.
+// it, and reports whether it changed anything and whether the state is
+// still consistent.
 func (s *state9) stacks() (changed, ok bool) {
 	for ds := s.restack; ds != 0; ds &= ds - 1 {
 		d := bits.TrailingZeros32(ds)
@@ -341,29 +342,37 @@ const (
 	dead               // the state has no solution
 )
 
-// sparseCells is the number of open cells above which choose checks the
-// minirow counts of every band, not only the one it branches in. Branching
-// puts digits in minirows; in a sparse grid, the search can pile four onto
-// one minirow of a band it is not looking at and not learn of it for
-// millions of nodes (the empty grid did). Checking every band at every node
-// costs 5 to 15% on the data sets, whose states are mostly denser.
-const sparseCells = 45
+// Branching puts digits in minirows. In a sparse grid the search can pile
+// four onto one minirow of a band it is not looking at and not learn of it
+// for thousands of nodes, millions for the empty grid. So above
+// cellsOnlyAbove open cells it guesses on cells (which also reach the many
+// solutions of such grids at once), and above sparseCells it checks the
+// minirow counts of every band, not only the one it branches in (every node
+// of the data sets doing so would cost them 5 to 15%). TestSparseGridsStayCheap
+// holds the worst case.
+const (
+	cellsOnlyAbove = 60
+	sparseCells    = 45
+)
 
 // choose picks what to branch on: in the band with the fewest open cells,
 // the digit with the fewest minirows left above three (the fewest ways to
 // place it there), and of its minirows the one in the fewest of the digit's
 // placements, returned as its first cell's bit k. The branches are "d is not
 // in that minirow", tried first since it holds more of the solutions (which
-// counts when there are several), and "d is in it". b is -1 when every
-// digit's minirows are settled. Before branching it applies the minirow
-// counts (see checkBand) to that band, and to every band while the grid is
-// sparse.
+// counts when there are several), and "d is in it". b is -1 for a cell
+// guess: when every digit's minirows are settled, or the grid is nearly
+// empty. Before branching it applies the minirow counts (see checkBand) to
+// that band, and to every band while the grid is sparse.
 func (s *state9) choose() (d, b, k, next int) {
+	open := bits.OnesCount32(s.unsolved[0]) + bits.OnesCount32(s.unsolved[1]) + bits.OnesCount32(s.unsolved[2])
+	if open > cellsOnlyAbove {
+		return 0, -1, 0, branch
+	}
 	b = s.branchBand()
 	if b < 0 {
 		return 0, -1, 0, branch
 	}
-	open := bits.OnesCount32(s.unsolved[0]) + bits.OnesCount32(s.unsolved[1]) + bits.OnesCount32(s.unsolved[2])
 	for band := 0; band < 3; band++ {
 		if band != b && open > sparseCells && s.unsolved[band] != 0 {
 			if next, _ := s.checkBand(band); next != branch {

@@ -244,12 +244,14 @@ func FuzzSolve(f *testing.F) {
 
 // TestSparseGridsStayCheap solves 9×9 grids with few givens (0 to 16, so
 // never unique): branching on digits in minirows can pile more digits onto a
-// minirow than it holds, and only the minirow count rule (choose) stops such
-// a subtree early. Without it the empty grid alone ran for millions of nodes.
+// minirow than it holds, and in a sparse grid only a cell-level contradiction
+// shows it, thousands of nodes later (the empty grid once ran for millions).
+// choose guesses on cells while the grid is nearly empty and checks every
+// band while it is sparse; this holds the worst case to a few hundred nodes.
 func TestSparseGridsStayCheap(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 17))
+	rng := rand.New(rand.NewPCG(5, 23))
 	worst := int64(0)
-	for i := range 300 {
+	for i := range 1000 {
 		g := puzzleFromSolution(t, 9, rng, i%17)
 		res, err := Solve(context.Background(), g, 2)
 		if err != nil || res.Count != 2 {
