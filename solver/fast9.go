@@ -229,7 +229,8 @@ func (s *state9) search(sr *searcher) {
 		s.search(sr)
 		return
 	}
-	// every digit's minirows are settled: guess on a cell
+	// a cell guess: in the first engine's order, in a nearly empty grid, or
+	// once every digit's minirows are settled
 	b, bit := s.guessCell()
 	cell := uint32(1) << bit
 	var child state9 // declared outside the loop, so it stays on the stack
