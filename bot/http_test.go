@@ -244,9 +244,25 @@ func TestEndpointRefusesAReplay(t *testing.T) {
 	if code, text := rawPost(t, h, body, stamp, sig); code != http.StatusConflict {
 		t.Errorf("replay after the answer: %d %s, want 409", code, text)
 	}
-	if logs := h.logs.String(); strings.Count(logs, `"interaction answered"`) != 1 {
+	// The bot logs the answer after the reply has gone out, so the line may
+	// come a little after the client has its 200.
+	if logs := h.waitLog(`"interaction answered"`); strings.Count(logs, `"interaction answered"`) != 1 {
 		t.Errorf("want the command run once:\n%s", logs)
 	}
+}
+
+// waitLog waits until the bot's log holds text, and returns the log.
+func (h *harness) waitLog(text string) string {
+	h.t.Helper()
+	deadline := time.Now().Add(wait)
+	for time.Now().Before(deadline) {
+		if logs := h.logs.String(); strings.Contains(logs, text) {
+			return logs
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	h.t.Fatalf("the log never said %s:\n%s", text, h.logs)
+	return ""
 }
 
 func TestSeenIDsKeepAWindowAtLeast(t *testing.T) {
