@@ -264,3 +264,33 @@ func TestSparseGridsStayCheap(t *testing.T) {
 		t.Errorf("a sparse grid took %d nodes, want at most 2000", worst)
 	}
 }
+
+// TestSolverReusesItsMemory solves puzzles one after another with one Solver:
+// each result matches the package's Solve, and a 9×9 solve allocates nothing.
+func TestSolverReusesItsMemory(t *testing.T) {
+	ctx := context.Background()
+	puzzles := []string{
+		classic,
+		"..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+		"..............1..2.34....5...............6..1.57....3....3...4.1..5.....6.......8", // two solutions
+		"12345678.........9" + strings.Repeat(".", 63),                                      // none
+	}
+	var v Solver
+	for _, p := range puzzles {
+		g := mustParse(t, p)
+		got, err := v.Solve(ctx, g, 2)
+		want, _ := Solve(ctx, g, 2)
+		if err != nil || got.Count != want.Count || len(got.Solutions) != len(want.Solutions) {
+			t.Fatalf("%s: Solver gave %d solutions (err %v), Solve %d", p, got.Count, err, want.Count)
+		}
+		for i := range got.Solutions {
+			if got.Solutions[i] != want.Solutions[i] {
+				t.Errorf("%s: solution %d differs from Solve's", p, i)
+			}
+		}
+	}
+	g := mustParse(t, puzzles[2])
+	if n := testing.AllocsPerRun(100, func() { v.Solve(ctx, g, 2) }); n != 0 {
+		t.Errorf("a 9×9 solve with a reused Solver allocates %v times, want 0", n)
+	}
+}
