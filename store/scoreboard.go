@@ -7,11 +7,13 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 )
 
-// Behind counts a change a made post does not show yet.
+// Behind counts a change a post does not show yet. A post being made
+// counts it too: its results may have been read before the change, and
+// nothing else would edit it once made (at worst one edit too many).
 func (d *DB) Behind(ctx context.Context, guild string, n int) error {
 	defer d.lockWrites()()
 	_, err := d.db.ExecContext(ctx, d.q(`UPDATE posts SET behind = behind + 1
-		WHERE guild = ? AND day = ? AND state = 'posted' AND edit_state = ''`), guild, n)
+		WHERE guild = ? AND day = ? AND state IN ('claimed', 'posted') AND edit_state = ''`), guild, n)
 	return d.wrap("post behind", err)
 }
 

@@ -64,6 +64,25 @@ func TestScoreboardEdits(t *testing.T) {
 	})
 }
 
+// TestSolveWhilePosting: a solve recorded while the post is being made
+// (its results may have been read before it) leaves the made post behind,
+// so an edit follows.
+func TestSolveWhilePosting(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		d, ctx := open(), context.Background()
+		if ok, _, err := d.ClaimPost(ctx, "g", 10, t0, time.Minute); !ok || err != nil {
+			t.Fatalf("ClaimPost = %v, %v", ok, err)
+		}
+		must(t, d.Behind(ctx, "g", 10)) // the solve lands between the post's read and its record
+		must(t, d.PostDone(ctx, "g", 10, "chan", "msg"))
+		e, err := d.ClaimEdits(ctx, 9, t0, 5*time.Second, time.Minute)
+		must(t, err)
+		if len(e) != 1 || e[0].Behind != 1 {
+			t.Fatalf("ClaimEdits = %+v, want the post behind by the solve made while it was sent", e)
+		}
+	})
+}
+
 // TestResultsAndSolvedDays: timed solves by time, then untimed ones; the
 // counts; and the days someone solved.
 func TestResultsAndSolvedDays(t *testing.T) {
