@@ -10,6 +10,8 @@ import "math/bits"
 const (
 	all27 = 1<<27 - 1
 	low9  = 1<<9 - 1
+	// box27 is the cells of a band's first box.
+	box27 = 0o7007007
 	// minirowFirst27 has the first cell of every minirow of a band.
 	minirowFirst27 = 0o111111111
 )
