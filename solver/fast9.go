@@ -33,6 +33,7 @@ func solve9(sr *searcher, g *Grid) {
 			s.poss[d][b] = at[0][b]&^taken | at[d+1][b]
 		}
 	}
+	sr.probing = true
 	s.search(sr)
 }
 
@@ -195,15 +196,18 @@ func (s *state9) digitAt(b int, bit uint) int {
 func (s *state9) solved() bool { return s.unsolved[0]|s.unsolved[1]|s.unsolved[2] == 0 }
 
 // search settles the state, then records a solution or branches: on a digit
-// in a minirow (see choose), else on a cell. It recurses on a copy for each
+// in a minirow (see choose), else on a cell. Its first dead end ends the
+// probe (see probeFrom). It recurses on a copy for each
 // way but the last, which goes on in place.
 func (s *state9) search(sr *searcher) {
 	if sr.visit() {
 		return
 	}
+	probe := sr.probing && sr.nodes >= probeFrom
 	d, b, k := 0, -1, 0
 	for {
-		if !s.settle(sr.firstOrder) {
+		if !s.settle(sr.firstOrder || probe) {
+			sr.probing = false
 			return
 		}
 		if s.solved() {
@@ -214,8 +218,9 @@ func (s *state9) search(sr *searcher) {
 			break
 		}
 		var next int
-		d, b, k, next = s.choose()
+		d, b, k, next = s.choose(probe)
 		if next == dead {
+			sr.probing = false
 			return
 		}
 		if next != settleAgain {
@@ -235,8 +240,8 @@ func (s *state9) search(sr *searcher) {
 		s.search(sr)
 		return
 	}
-	// a cell guess: in the first engine's order, in a nearly empty grid, or
-	// once every digit's minirows are settled
+	// a cell guess: in the first engine's order, while probing, in a nearly
+	// empty grid, or once every digit's minirows are settled
 	b, bit := s.guessCell()
 	cell := uint32(1) << bit
 	var child state9 // declared outside the loop, so it stays on the stack
@@ -259,10 +264,10 @@ func (s *state9) search(sr *searcher) {
 	}
 }
 
-// settle applies propagate, naked singles and the stack matchings (not in
-// the first engine's order) until none changes anything, and reports whether
-// the state is still consistent.
-func (s *state9) settle(firstOrder bool) bool {
+// settle applies propagate, naked singles and, unless light is set (in the
+// first engine's order, and while probing), the stack matchings, until none
+// changes anything, and reports whether the state is still consistent.
+func (s *state9) settle(light bool) bool {
 	for {
 		if !s.propagate() {
 			return false
@@ -274,7 +279,7 @@ func (s *state9) settle(firstOrder bool) bool {
 		if !ok {
 			return false
 		}
-		if !found && !firstOrder {
+		if !found && !light {
 			found, ok = s.stacks()
 			if !ok {
 				return false
@@ -357,9 +362,19 @@ const (
 // minirow counts of every band, not only the one it branches in (every node
 // of the data sets doing so would cost them 5 to 15%). TestSparseGridsStayCheap
 // holds the worst case.
+//
+// A search also probes: from its probeFrom-th node until its first dead
+// end it guesses on cells and leaves the stack matchings out. Both save
+// time a node (a minirow branch costs a third more than a cell guess to
+// choose) and pay for it in the smaller trees of hard puzzles; but while no
+// guess has failed the search is only walking down to a solution, as on
+// puzzles with many. The first two nodes branch on minirows all the same:
+// the top of the tree shapes all of it, and cell guesses there cost the
+// hardest sets 8%.
 const (
 	cellsOnlyAbove = 60
 	sparseCells    = 45
+	probeFrom      = 3
 )
 
 // choose picks what to branch on: in the band with the fewest open cells,
@@ -368,12 +383,12 @@ const (
 // placements, returned as its first cell's bit k. The branches are "d is not
 // in that minirow", tried first since it holds more of the solutions (which
 // counts when there are several), and "d is in it". b is -1 for a cell
-// guess: when every digit's minirows are settled, or the grid is nearly
-// empty. Before branching it applies the minirow counts (see checkBand) to
+// guess: when cells is set (the search is probing), when every digit's
+// minirows are settled, or when the grid is nearly empty. Before branching it applies the minirow counts (see checkBand) to
 // that band, and to every band while the grid is sparse.
-func (s *state9) choose() (d, b, k, next int) {
+func (s *state9) choose(cells bool) (d, b, k, next int) {
 	open := bits.OnesCount32(s.unsolved[0]) + bits.OnesCount32(s.unsolved[1]) + bits.OnesCount32(s.unsolved[2])
-	if open > cellsOnlyAbove {
+	if cells || open > cellsOnlyAbove {
 		return 0, -1, 0, branch
 	}
 	b = s.branchBand()

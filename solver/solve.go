@@ -100,6 +100,9 @@ type searcher struct {
 	expired   bool
 	// firstOrder keeps the 9×9 search to cell guesses (see solveInFirstOrder).
 	firstOrder bool
+	// probing holds until the 9×9 search meets its first dead end (see
+	// probeFrom).
+	probing bool
 }
 
 // visit counts a node and reports whether the search must stop: enough
