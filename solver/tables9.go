@@ -41,6 +41,8 @@ var (
 	// minirowPeers9[k] is the cells of the minirows sharing a row or a box
 	// with the minirow whose first cell is bit k, itself excluded.
 	minirowPeers9 [27]uint32
+	// spread9[m] has byte i set to 1 when bit i of m is set, else 0.
+	spread9 [256]uint64
 	// single9[row] is row when it has exactly one bit set, else 0.
 	single9 [512]uint32
 	// peers9[bit] is the cells of a band that share a row or a box with bit.
@@ -48,6 +50,11 @@ var (
 )
 
 func init() {
+	for m := range uint64(256) {
+		for i := range 8 {
+			spread9[m] |= m >> i & 1 << (8 * i)
+		}
+	}
 	for m := range uint32(512) {
 		for box := range 3 {
 			if m>>(3*box)&7 != 0 {
