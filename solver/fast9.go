@@ -21,9 +21,14 @@ func solve9(sr *searcher, g *Grid) {
 	var s state9
 	var at [16][3]uint32 // the givens of each digit, at[0] the blanks
 	for b := range 3 {
-		for bit, v := range g.cells[27*b : 27*b+27] {
-			at[v&15][b] |= 1 << bit
+		cells := g.cells[27*b : 27*b+32]
+		given := givenBits(cells[0:]) | givenBits(cells[8:])<<8 | givenBits(cells[16:])<<16 |
+			givenBits(cells[24:])&7<<24
+		for x := given; x != 0; x &= x - 1 {
+			bit := bits.TrailingZeros32(x)
+			at[cells[bit]&15][b] |= 1 << bit
 		}
+		at[0][b] = all27 &^ given
 		s.unsolved[b] = at[0][b]
 	}
 	for d := range s.poss {
@@ -38,6 +43,13 @@ func solve9(sr *searcher, g *Grid) {
 	}
 	sr.probing = true
 	s.search(sr)
+}
+
+// givenBits returns a bit for each of the eight cells at the start of c
+// that holds a digit (1 to 16, so every byte is below 0x80).
+func givenBits(c []uint8) uint32 {
+	high := (binary.LittleEndian.Uint64(c) + 0x7f7f7f7f7f7f7f7f) & 0x8080808080808080
+	return uint32(high >> 7 * 0x0102040810204080 >> 56)
 }
 
 // givenPeers returns the rows and boxes of a band holding the givens of one
