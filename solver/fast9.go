@@ -472,48 +472,51 @@ func (s *state9) branchBand() int {
 // a contradiction, else branch and the digit with the fewest minirows above
 // three.
 func (s *state9) checkBand(b int) (next, digit int) {
-	var rows, must [9]uint32
 	var r1, r2, r3, r4, m1, m2, m3, m4 uint32 // minirows where 1+, 2+, 3+, 4+ digits may / must go
-	fewest := 10
+	best := uint32(0xfff)                     // fewest minirows above three <<4 | digit, kept without branches
 	for e := range s.poss {
-		x := s.poss[e][b]
-		r := (x | x>>1 | x>>2) & minirowFirst27
-		rows[e] = r
+		r := minirowsOf(s.poss[e][b])
 		r4 |= r3 & r
 		r3 |= r2 & r
 		r2 |= r1 & r
 		r1 |= r
-		y := single9[r&low9] | single9[r>>9&low9]<<9 | single9[r>>18]<<18
-		must[e] = y
+		y := mustOf(r)
 		m4 |= m3 & y
 		m3 |= m2 & y
 		m2 |= m1 & y
 		m1 |= y
-		if n := bits.OnesCount32(r); n > 3 && n < fewest {
-			fewest, digit = n, e
-		}
+		n := uint32(bits.OnesCount32(r))
+		best = min(best, (n|(n-4)>>31<<4)<<4|uint32(e))
 	}
 	if r3 != minirowFirst27 || m4 != 0 {
 		return dead, 0
 	}
-	if can, full := r3&^r4&^m3, m3&^r4; can|full != 0 && s.triads(b, &rows, &must, can, full) {
+	if can, full := r3&^r4&^m3, m3&^r4; can|full != 0 && s.triads(b, can, full) {
 		return settleAgain, 0
 	}
-	return branch, digit
+	return branch, int(best & 15)
+}
+
+// minirowsOf returns the first cell of each minirow where x has a cell.
+func minirowsOf(x uint32) uint32 { return (x | x>>1 | x>>2) & minirowFirst27 }
+
+// mustOf returns the minirows of r (see minirowsOf) alone in their row.
+func mustOf(r uint32) uint32 {
+	return single9[r&low9] | single9[r>>9&low9]<<9 | single9[r>>18]<<18
 }
 
 // triads applies the minirows of band b where only three digits may go
 // (can) and those where three must (full), and reports whether anything
 // changed.
-func (s *state9) triads(b int, rows, must *[9]uint32, can, full uint32) bool {
+func (s *state9) triads(b int, can, full uint32) bool {
 	changed := false
 	for d := range s.poss {
 		p := s.poss[d][b]
-		q := p
-		for k := rows[d] & can; k != 0; k &= k - 1 {
+		q, r := p, minirowsOf(p)
+		for k := r & can; k != 0; k &= k - 1 {
 			q &^= minirowPeers9[bits.TrailingZeros32(k)]
 		}
-		for k := rows[d] & full &^ must[d]; k != 0; k &= k - 1 {
+		for k := r & full &^ mustOf(r); k != 0; k &= k - 1 {
 			q &^= 7 << bits.TrailingZeros32(k)
 		}
 		if q != p {
