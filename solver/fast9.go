@@ -255,8 +255,8 @@ func (s *state9) search(sr *searcher) {
 		s.search(sr)
 		return
 	}
-	// a cell guess: in the first engine's order, while probing, in a nearly
-	// empty grid, or once every digit's minirows are settled
+	// a cell guess: in the first engine's order, in a nearly empty grid, or
+	// once every digit's minirows are settled
 	b, bit := s.guessCell()
 	cell := uint32(1) << bit
 	var child state9 // declared outside the loop, so it stays on the stack
@@ -388,13 +388,15 @@ const (
 // holds the worst case.
 //
 // A search also probes: from its probeFrom-th node until its first dead
-// end it guesses on cells and leaves the stack matchings out. Both save
-// time a node (a minirow branch costs a third more than a cell guess to
-// choose) and pay for it in the smaller trees of hard puzzles; but while no
-// guess has failed the search is only walking down to a solution, as on
-// puzzles with many. The first two nodes branch on minirows all the same:
-// the top of the tree shapes all of it, and cell guesses there cost the
-// hardest sets 8%.
+// end its nodes are light, without the stack matchings and the minirow
+// counts. Those pay for themselves in the trees of hard puzzles, which meet
+// a dead end within a few nodes; but while no guess has failed the search
+// is only walking down to a solution, which is all a puzzle with many
+// solutions asks (synthetic_multi_16clue runs 14% faster, serg 11%, the
+// others as before). The first two nodes are full all the same: the top of
+// the tree shapes all of it. (Guessing on cells while probing was cheaper
+// still, synthetic_multi_16clue another 20% faster and serg 7%, but cell
+// guesses near the top cost the hardest sets 5 to 6%: too near their target.)
 const (
 	cellsOnlyAbove = 60
 	sparseCells    = 45
@@ -407,26 +409,21 @@ const (
 // placements, returned as its first cell's bit k. The branches are "d is not
 // in that minirow", tried first since it holds more of the solutions (which
 // counts when there are several), and "d is in it". b is -1 for a cell
-// guess: when cells is set (the search is probing), when every digit's
-// minirows are settled, or when the grid is nearly empty. Before branching it applies the minirow counts (see checkBand) to
-// that band, and to every band while the grid is sparse.
-func (s *state9) choose(cells bool) (d, b, k, next int) {
+// guess: when every digit's minirows are settled, or the grid is nearly
+// empty. Unless light is set (while probing), it applies the minirow counts
+// (see checkBands) before branching.
+func (s *state9) choose(light bool) (d, b, k, next int) {
 	open := bits.OnesCount32(s.unsolved[0]) + bits.OnesCount32(s.unsolved[1]) + bits.OnesCount32(s.unsolved[2])
-	if cells || open > cellsOnlyAbove {
+	if open > cellsOnlyAbove {
 		return 0, -1, 0, branch
 	}
 	b = s.branchBand()
 	if b < 0 {
 		return 0, -1, 0, branch
 	}
-	for band := 0; band < 3; band++ {
-		if band != b && open > sparseCells && s.unsolved[band] != 0 {
-			if next, _ := s.checkBand(band); next != branch {
-				return 0, 0, 0, next
-			}
-		}
-	}
-	if next, d = s.checkBand(b); next != branch {
+	if light {
+		d = s.fewestMinirows(b)
+	} else if next, d = s.checkBands(b, open); next != branch {
 		return 0, 0, 0, next
 	}
 	x := s.poss[d][b]
@@ -464,6 +461,37 @@ func (s *state9) branchBand() int {
 	return best
 }
 
+// checkBands applies checkBand to band b, and to the others while the grid
+// is sparse (more than sparseCells of its cells open).
+func (s *state9) checkBands(b, open int) (next, digit int) {
+	for band := range 3 {
+		if band != b && open > sparseCells && s.unsolved[band] != 0 {
+			if next, _ := s.checkBand(band); next != branch {
+				return next, 0
+			}
+		}
+	}
+	return s.checkBand(b)
+}
+
+// fewestMinirows returns the digit with the fewest minirows above three in
+// band b, as checkBand does without its counts.
+func (s *state9) fewestMinirows(b int) int {
+	best := uint32(0xfff)
+	for e := range s.poss {
+		best = fewerMinirows(best, minirowsOf(s.poss[e][b]), e)
+	}
+	return int(best & 15)
+}
+
+// fewerMinirows folds digit e, whose minirows are r, into best: a key
+// (minirows, digit) that puts the digits with three or fewer last, kept
+// without branches (which digit wins is a guess a branch would miss).
+func fewerMinirows(best, r uint32, e int) uint32 {
+	n := uint32(bits.OnesCount32(r))
+	return min(best, (n|(n-4)>>31<<4)<<4|uint32(e))
+}
+
 // checkBand applies to band b that a minirow (three cells of a row in one
 // box) holds exactly three digits: where only three digits may go, each must,
 // and leaves the rest of its row and box; where three digits must go (the
@@ -473,7 +501,7 @@ func (s *state9) branchBand() int {
 // three.
 func (s *state9) checkBand(b int) (next, digit int) {
 	var r1, r2, r3, r4, m1, m2, m3, m4 uint32 // minirows where 1+, 2+, 3+, 4+ digits may / must go
-	best := uint32(0xfff)                     // fewest minirows above three <<4 | digit, kept without branches
+	best := uint32(0xfff)                     // see fewerMinirows
 	for e := range s.poss {
 		r := minirowsOf(s.poss[e][b])
 		r4 |= r3 & r
@@ -485,8 +513,7 @@ func (s *state9) checkBand(b int) (next, digit int) {
 		m3 |= m2 & y
 		m2 |= m1 & y
 		m1 |= y
-		n := uint32(bits.OnesCount32(r))
-		best = min(best, (n|(n-4)>>31<<4)<<4|uint32(e))
+		best = fewerMinirows(best, r, e)
 	}
 	if r3 != minirowFirst27 || m4 != 0 {
 		return dead, 0
