@@ -211,9 +211,9 @@ func (s *state9) digitAt(b int, bit uint) int {
 func (s *state9) solved() bool { return s.unsolved[0]|s.unsolved[1]|s.unsolved[2] == 0 }
 
 // search settles the state, then records a solution or branches: on a digit
-// in a minirow (see choose), else on a cell. Its first dead end ends the
-// probe (see probeFrom). It recurses on a copy for each
-// way but the last, which goes on in place.
+// in a minirow (see choose), else on a cell. It recurses on a copy for each
+// way but the last, which goes on in place. Its first dead end ends the
+// probe (see probeFrom).
 func (s *state9) search(sr *searcher) {
 	if sr.visit() {
 		return

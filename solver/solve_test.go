@@ -10,6 +10,16 @@ import (
 	"time"
 )
 
+// withDigits returns an otherwise empty 9×9 puzzle with the given digits
+// at the given cells (0 to 80, reading order).
+func withDigits(at map[int]byte) string {
+	p := []byte(strings.Repeat(".", 81))
+	for cell, d := range at {
+		p[cell] = d
+	}
+	return string(p)
+}
+
 func TestSolveVerdicts(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -22,6 +32,10 @@ func TestSolveVerdicts(t *testing.T) {
 		{"empty grid", "", 2, 2},
 		{"empty grid limit 5", "", 5, 5},
 		{"clashing givens", "55" + classic[2:], 2, 0},
+		{"clashing givens in a box", withDigits(map[int]byte{30: '5', 40: '5'}), 2, 0},
+		{"clashing givens in the last row", withDigits(map[int]byte{72: '7', 80: '7'}), 2, 0},
+		{"clashing givens in a column", withDigits(map[int]byte{4: '3', 76: '3'}), 2, 0},
+		{"givens in every band", withDigits(map[int]byte{0: '1', 40: '2', 80: '3', 30: '1'}), 2, 2},
 		{"consistent but unsolvable", "12345678.........9" + strings.Repeat(".", 63), 2, 0},
 		{"limit below one counts as one", "", 0, 1},
 		{"4x4 unique", "1...\n..2.\n.3..\n...4", 2, 1},
