@@ -152,7 +152,7 @@ func (s *state9) propagateStacks(d int) bool {
 func (s *state9) propagateOne(d, b, o1, o2 int) bool {
 	pd := &s.poss[d]
 	p := pd[b]
-	m := minirows9[p&low9] | minirows9[p>>9&low9]<<3 | minirows9[p>>18]<<6
+	m := minirowSet(p)
 	p &= matchKeep9[m]
 	if p == 0 {
 		return false
@@ -161,7 +161,7 @@ func (s *state9) propagateOne(d, b, o1, o2 int) bool {
 	keep := otherBands9[(p|p>>9|p>>18)&low9]
 	pd[o1] &= keep
 	pd[o2] &= keep
-	fixed := single9[p&low9] | single9[p>>9&low9]<<9 | single9[p>>18]<<18
+	fixed := loneInRows(p)
 	if fresh := fixed & s.unsolved[b]; fresh != 0 {
 		s.unsolved[b] &^= fresh
 		for e := range s.poss {
@@ -427,7 +427,7 @@ func (s *state9) choose(light bool) (d, b, k, next int) {
 		return 0, 0, 0, next
 	}
 	x := s.poss[d][b]
-	m := minirows9[x&low9] | minirows9[x>>9&low9]<<3 | minirows9[x>>18]<<6
+	m := minirowSet(x)
 	bestIn := 7
 	for rest := m; rest != 0; rest &= rest - 1 {
 		i := bits.TrailingZeros32(rest)
@@ -452,7 +452,7 @@ func (s *state9) branchBand() int {
 		}
 		for e := range s.poss {
 			x := s.poss[e][band]
-			if bits.OnesCount32((x|x>>1|x>>2)&minirowFirst27) > 3 {
+			if bits.OnesCount32(minirowsOf(x)) > 3 {
 				best, fewest = band, n
 				break
 			}
@@ -508,7 +508,7 @@ func (s *state9) checkBand(b int) (next, digit int) {
 		r3 |= r2 & r
 		r2 |= r1 & r
 		r1 |= r
-		y := mustOf(r)
+		y := loneInRows(r) // the digit's only minirow in its row: it must go there
 		m4 |= m3 & y
 		m3 |= m2 & y
 		m2 |= m1 & y
@@ -527,9 +527,15 @@ func (s *state9) checkBand(b int) (next, digit int) {
 // minirowsOf returns the first cell of each minirow where x has a cell.
 func minirowsOf(x uint32) uint32 { return (x | x>>1 | x>>2) & minirowFirst27 }
 
-// mustOf returns the minirows of r (see minirowsOf) alone in their row.
-func mustOf(r uint32) uint32 {
-	return single9[r&low9] | single9[r>>9&low9]<<9 | single9[r>>18]<<18
+// minirowSet returns the minirows where x has a cell as 9 bits, bit
+// 3*row+box: the index of the matching tables.
+func minirowSet(x uint32) uint32 {
+	return minirows9[x&low9] | minirows9[x>>9&low9]<<3 | minirows9[x>>18]<<6
+}
+
+// loneInRows returns the bits of x alone in their row of the band.
+func loneInRows(x uint32) uint32 {
+	return single9[x&low9] | single9[x>>9&low9]<<9 | single9[x>>18]<<18
 }
 
 // triads applies the minirows of band b where only three digits may go
@@ -543,7 +549,7 @@ func (s *state9) triads(b int, can, full uint32) bool {
 		for k := r & can; k != 0; k &= k - 1 {
 			q &^= minirowPeers9[bits.TrailingZeros32(k)]
 		}
-		for k := r & full &^ mustOf(r); k != 0; k &= k - 1 {
+		for k := r & full &^ loneInRows(r); k != 0; k &= k - 1 {
 			q &^= 7 << bits.TrailingZeros32(k)
 		}
 		if q != p {
