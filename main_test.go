@@ -9,9 +9,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -120,19 +122,55 @@ func TestSolveBatch(t *testing.T) {
 }
 
 func TestBenchCommand(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "p.txt")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "p.txt")
 	if err := os.WriteFile(file, []byte(classic+"\n"+multi+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := runCLI(t, "", "bench", "--runs", "1", file)
+	code, out, errOut := runCLI(t, "", "bench", "--runs", "1", "--warmup", "0s", "--min-time", "0s", file)
 	if code != exitOK {
 		t.Fatalf("exit = %d: %s", code, errOut)
 	}
 	if !strings.Contains(out, "puzzles/s") || !strings.Contains(out, "p.txt") || !strings.Contains(out, " 2 ") {
 		t.Errorf("bench output:\n%s", out)
 	}
-	if code, _, _ := runCLI(t, "", "bench"); code != exitInvalid {
-		t.Errorf("bench without files: exit %d, want %d", code, exitInvalid)
+	empty := filepath.Join(dir, "empty.txt")
+	if err := os.WriteFile(empty, []byte("\n  \n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runCLI(t, "", "bench", "--warmup", "0s", "--min-time", "0s", empty)
+	if code != exitInvalid || !strings.Contains(errOut, "empty.txt: no puzzles") {
+		t.Errorf("bench on a file without puzzles: exit %d, stderr %q", code, errOut)
+	}
+	for _, args := range [][]string{{"bench"}, {"bench", "--runs", "0", file}, {"bench", "--warmup", "-1s", file},
+		{"bench", "--min-time", "-1s", file}} {
+		if code, _, errOut := runCLI(t, "", args...); code != exitInvalid || !strings.Contains(errOut, "usage") {
+			t.Errorf("%q: exit %d, stderr %q; want the usage and exit %d", args, code, errOut, exitInvalid)
+		}
+	}
+}
+
+// TestBenchRepeatsTheFile checks that a run repeats the file in whole passes
+// until its time is up, and that the times per puzzle cover every puzzle.
+func TestBenchRepeatsTheFile(t *testing.T) {
+	g, err := solver.Parse(classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grids := []solver.Grid{g, g, g}
+	var v solver.Solver
+	start := time.Now()
+	rate := solveFor(&v, grids, 20*time.Millisecond)
+	elapsed := time.Since(start)
+	if elapsed < 20*time.Millisecond || rate <= 0 {
+		t.Errorf("solveFor(20ms) returned %.0f puzzles/s after %v", rate, elapsed)
+	}
+	if rate := solveFor(&v, grids, 0); rate <= 0 {
+		t.Errorf("solveFor(0) = %.0f puzzles/s; want one pass at least", rate)
+	}
+	times := timePuzzles(&v, grids, 3)
+	if len(times) != len(grids) || slices.Contains(times, 0) {
+		t.Errorf("timePuzzles = %v; want a positive time for each of %d puzzles", times, len(grids))
 	}
 }
 
