@@ -34,7 +34,7 @@ var (
 	matchSmall9 [512]uint32
 	// matchCount9[m] counts the matchings of m: the ways to place a digit in
 	// a band with those minirows.
-	matchCount9 [512]int
+	matchCount9 [512]uint8
 	// minirowPeersSmall9[i] is the minirow bits sharing a row or a box with
 	// minirow i (bit 3*row+box), itself excluded.
 	minirowPeersSmall9 [9]uint32
@@ -94,7 +94,7 @@ var permutations3 = [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0,
 // matchings counts the ways to place a digit once in every row and once in
 // every box of a band using only the minirows of m (bit 3*row+box), and
 // returns the cells of the minirows that take part in one.
-func matchings(m uint32) (n int, keep uint32) {
+func matchings(m uint32) (n uint8, keep uint32) {
 	for _, p := range permutations3 {
 		var cells uint32
 		ok := true
