@@ -23,6 +23,17 @@ type state9 struct {
 // solve9 runs the band engine on a 9×9 grid.
 func solve9(sr *searcher, g *Grid) {
 	var s state9
+	if !s.setGivens(g) {
+		sr.nodes++
+		return // two givens share a row or a box; columns fail in propagate
+	}
+	sr.probing = true
+	s.search(sr)
+}
+
+// setGivens sets up s, a zero state9, for the givens of g, and reports
+// false when two of them share a row or a box.
+func (s *state9) setGivens(g *Grid) bool {
 	var at [16][3]uint32 // the givens of each digit, at[0] the blanks
 	for b := range 3 {
 		cells := g.cells[27*b : 27*b+32]
@@ -39,15 +50,12 @@ func solve9(sr *searcher, g *Grid) {
 		for b := range 3 {
 			taken, ok := givenPeers(at[d+1][b])
 			if !ok {
-				sr.nodes++
-				return // two givens share a row or a box; columns fail in propagate
+				return false
 			}
 			s.poss[d][b] = at[0][b]&^taken | at[d+1][b]
-			s.prev[d][b] = ^uint32(0) // propagate every digit in every band, even one with no cell left
 		}
 	}
-	sr.probing = true
-	s.search(sr)
+	return true
 }
 
 // givenBits returns a bit for each of the eight cells at the start of c
