@@ -34,7 +34,7 @@ func TestWaysFollowTheBands(t *testing.T) {
 		}
 	}
 	if checked < 300 {
-		t.Errorf("checked %d settled states, want at least one a puzzle", checked)
+		t.Errorf("checked %d settled states, want at least one per puzzle", checked)
 	}
 }
 
