@@ -32,7 +32,10 @@ func solve9(sr *searcher, g *Grid) {
 }
 
 // setGivens sets up s, a zero state9, for the givens of g, and reports
-// false when two of them share a row or a box.
+// false when two of them share a row or a box. Each given takes its row and
+// box in its band and its column in the others: propagate would find the
+// columns through the boxes' claims, but a pass later for every band it
+// reaches after the given's (a quarter to a third fewer propagateOne calls at the root).
 func (s *state9) setGivens(g *Grid) bool {
 	var at [16][3]uint32 // the givens of each digit, at[0] the blanks
 	for b := range 3 {
@@ -47,12 +50,16 @@ func (s *state9) setGivens(g *Grid) bool {
 		s.unsolved[b] = at[0][b]
 	}
 	for d := range s.poss {
+		given := &at[d+1]
+		c0, c1, c2 := columnsOf(given[0]), columnsOf(given[1]), columnsOf(given[2])
+		elsewhere := [3]uint32{c1 | c2, c0 | c2, c0 | c1} // columns taken in the other bands
 		for b := range 3 {
-			taken, ok := givenPeers(at[d+1][b])
+			taken, ok := givenPeers(given[b])
 			if !ok {
 				return false
 			}
-			s.poss[d][b] = at[0][b]&^taken | at[d+1][b]
+			taken |= elsewhere[b] * 0o001001001
+			s.poss[d][b] = at[0][b]&^taken | given[b]
 		}
 	}
 	return true
@@ -80,14 +87,17 @@ func givenPeers(given uint32) (taken uint32, ok bool) {
 func nonzero(x uint32) uint32 { return (x | -x) >> 31 }
 
 // assign fixes digit d at cell bit of band b: no other digit may go there,
-// and d leaves the cell's row and box inside the band. Columns in the other
-// bands follow in propagate.
+// and d leaves the cell's row and box, and its column in every band (as in
+// setGivens: propagate would take a pass more to find it).
 func (s *state9) assign(d, b int, bit uint) {
 	cell := uint32(1) << bit
 	for e := range s.poss {
 		s.poss[e][b] &^= cell
 	}
-	s.poss[d][b] = s.poss[d][b]&^peers9[bit] | cell
+	col := uint32(0o001001001) << (bit % 9) // the cell's column, in every row of a band
+	pd := &s.poss[d]
+	pd[0], pd[1], pd[2] = pd[0]&^col, pd[1]&^col, pd[2]&^col
+	pd[b] = pd[b]&^peers9[bit] | cell
 	s.unsolved[b] &^= cell
 }
 
@@ -142,9 +152,7 @@ func (s *state9) stacks() (changed, ok bool) {
 // and any (band, column) pair in no matching goes.
 func (s *state9) propagateStacks(d int) bool {
 	p := &s.poss[d]
-	c0 := (p[0] | p[0]>>9 | p[0]>>18) & low9
-	c1 := (p[1] | p[1]>>9 | p[1]>>18) & low9
-	c2 := (p[2] | p[2]>>9 | p[2]>>18) & low9
+	c0, c1, c2 := columnsOf(p[0]), columnsOf(p[1]), columnsOf(p[2])
 	var k0, k1, k2 uint32
 	for st := uint(0); st < 9; st += 3 {
 		k := matchSmall9[c0>>st&7|(c1>>st&7)<<3|(c2>>st&7)<<6]
@@ -174,7 +182,7 @@ func (s *state9) propagateOne(d, b, o1, o2 int) bool {
 	s.bandWays[b] += w - s.ways[d][b]
 	s.ways[d][b] = w
 	pd[b], s.prev[d][b] = p, p
-	keep := otherBands9[(p|p>>9|p>>18)&low9]
+	keep := otherBands9[columnsOf(p)]
 	pd[o1] &= keep
 	pd[o2] &= keep
 	fixed := loneInRows(p)
@@ -578,3 +586,6 @@ func (s *state9) triads(b int, can, full uint32) bool {
 	}
 	return changed
 }
+
+// columnsOf returns the columns where x, cells of a band, has a cell.
+func columnsOf(x uint32) uint32 { return (x | x>>9 | x>>18) & low9 }
