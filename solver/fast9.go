@@ -106,17 +106,17 @@ func (s *state9) assign(d, b int, bit uint) {
 // It returns false on a contradiction. A changed digit is propagated until
 // its three bands settle, while they are at hand: a band's claims change the
 // digit's other bands, and those before it would otherwise wait for another
-// pass over all nine digits (11-26% fewer passes, 1-5% faster). A placed
-// cell changes other digits, which the next pass takes.
+// pass over all nine digits (11-26% fewer passes, 1-5% faster). Only a
+// placed cell changes other digits, so a pass that placed none (unsolved
+// unchanged) leaves every digit settled and needs no pass after it.
 func (s *state9) propagate() bool {
 	for {
-		changed := false
+		unsolved := s.unsolved
 		for d := range s.poss {
 			p, q := &s.poss[d], &s.prev[d]
 			if *p == *q {
 				continue
 			}
-			changed = true
 			s.restack |= 1 << d
 			for {
 				if p[0] != q[0] && !s.propagateOne(d, 0, 1, 2) {
@@ -133,7 +133,7 @@ func (s *state9) propagate() bool {
 				}
 			}
 		}
-		if !changed {
+		if s.unsolved == unsolved {
 			return true
 		}
 	}

@@ -9,6 +9,45 @@ import (
 // digit and band as it propagates (to choose its band) equal a recount from
 // the candidates, once the givens settle and after each of several branches.
 func TestWaysFollowTheBands(t *testing.T) {
+	walkSettled(t, func(s *state9, puzzle string) {
+		for b := range 3 {
+			sum := 0
+			for d := range s.poss {
+				want := matchCount9[minirowSet(s.poss[d][b])]
+				if s.ways[d][b] != want {
+					t.Fatalf("%s: digit %d band %d keeps %d ways, has %d", puzzle, d+1, b, s.ways[d][b], want)
+				}
+				sum += int(want)
+			}
+			if int(s.bandWays[b]) != sum {
+				t.Fatalf("%s: band %d keeps %d ways in all, has %d", puzzle, b, s.bandWays[b], sum)
+			}
+		}
+	})
+}
+
+// TestSettledIsAFixpoint checks that propagate, which skips the digits it
+// believes settled and stops after a pass that placed nothing, leaves no
+// work undone: propagating every digit and band of a settled state again
+// removes no candidate.
+func TestSettledIsAFixpoint(t *testing.T) {
+	walkSettled(t, func(s *state9, puzzle string) {
+		again := *s
+		again.prev = [9][3]uint32{}
+		if !again.propagate() {
+			t.Fatalf("%s: a settled state fails when propagated again", puzzle)
+		}
+		if again.poss != s.poss {
+			t.Fatalf("%s: propagating a settled state again removes candidates", puzzle)
+		}
+	})
+}
+
+// walkSettled calls check on the settled states of the search down its
+// first branches ("not in this minirow"), up to 12 per puzzle, for 300
+// puzzles of magictour_top1465.
+func walkSettled(t *testing.T, check func(s *state9, puzzle string)) {
+	t.Helper()
 	dataFiles(t)
 	lines := readPuzzles(t, filepath.Join(dataDir, "magictour_top1465.txt"))
 	checked := 0
@@ -22,35 +61,18 @@ func TestWaysFollowTheBands(t *testing.T) {
 			if !s.settle(false) || s.solved() {
 				break
 			}
-			checkWays(t, &s, l.puzzle)
+			check(&s, l.puzzle)
 			checked++
 			d, b, k, next := s.choose(false)
 			if next == dead || next == branch && b < 0 {
 				break
 			}
 			if next == branch {
-				s.poss[d][b] &^= 7 << k // the "not in this minirow" branch
+				s.poss[d][b] &^= 7 << k
 			}
 		}
 	}
 	if checked < 300 {
 		t.Errorf("checked %d settled states, want at least one per puzzle", checked)
-	}
-}
-
-func checkWays(t *testing.T, s *state9, puzzle string) {
-	t.Helper()
-	for b := range 3 {
-		sum := 0
-		for d := range s.poss {
-			want := matchCount9[minirowSet(s.poss[d][b])]
-			if s.ways[d][b] != want {
-				t.Fatalf("%s: digit %d band %d keeps %d ways, has %d", puzzle, d+1, b, s.ways[d][b], want)
-			}
-			sum += int(want)
-		}
-		if int(s.bandWays[b]) != sum {
-			t.Fatalf("%s: band %d keeps %d ways in all, has %d", puzzle, b, s.bandWays[b], sum)
-		}
 	}
 }
