@@ -20,13 +20,42 @@ var benchSets = []string{
 func BenchmarkSolve(b *testing.B) {
 	dataFiles(b)
 	for _, name := range benchSets {
-		lines := readPuzzles(b, filepath.Join(dataDir, name+".txt"))
-		grids := make([]Grid, len(lines))
-		for i, l := range lines {
-			grids[i] = mustParse(b, l.puzzle)
-		}
+		grids := setGrids(b, name)
 		b.Run(name, func(b *testing.B) { benchGrids(b, grids) })
 	}
+}
+
+// BenchmarkSolveRoot sets up and settles each set's 9×9 puzzles without
+// searching: beside BenchmarkSolve, the share of a set's time its root takes.
+func BenchmarkSolveRoot(b *testing.B) {
+	dataFiles(b)
+	for _, name := range benchSets {
+		grids := setGrids(b, name)
+		b.Run(name, func(b *testing.B) {
+			i, settled := 0, 0
+			for b.Loop() {
+				var s state9
+				if s.setGivens(&grids[i%len(grids)]) && s.settle(false) {
+					settled++
+				}
+				i++
+			}
+			if settled == 0 {
+				b.Fatal("no puzzle of the set settled at its root")
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+		})
+	}
+}
+
+// setGrids reads and parses the benchmark set name.
+func setGrids(b *testing.B, name string) []Grid {
+	lines := readPuzzles(b, filepath.Join(dataDir, name+".txt"))
+	grids := make([]Grid, len(lines))
+	for i, l := range lines {
+		grids[i] = mustParse(b, l.puzzle)
+	}
+	return grids
 }
 
 func mustParse(t testing.TB, s string) Grid {
