@@ -59,7 +59,7 @@ func (s *state9) setGivens(g *Grid) bool {
 			if !ok {
 				return false
 			}
-			taken |= elsewhere[b] * 0o001001001
+			taken |= inEveryRow(elsewhere[b])
 			s.poss[d][b] = at[0][b]&^taken | given[b]
 		}
 	}
@@ -95,7 +95,7 @@ func (s *state9) assign(d, b int, bit uint) {
 	for e := range s.poss {
 		s.poss[e][b] &^= cell
 	}
-	col := uint32(0o001001001) << (bit % 9) // the cell's column, in every row of a band
+	col := inEveryRow(1 << (bit % 9))
 	pd := &s.poss[d]
 	pd[0], pd[1], pd[2] = pd[0]&^col, pd[1]&^col, pd[2]&^col
 	pd[b] = pd[b]&^peers9[bit] | cell
@@ -173,9 +173,9 @@ func (s *state9) propagateStacks(d int) bool {
 		k1 |= (k >> 3 & 7) << st
 		k2 |= (k >> 6) << st
 	}
-	p[0] &= k0 | k0<<9 | k0<<18
-	p[1] &= k1 | k1<<9 | k1<<18
-	p[2] &= k2 | k2<<9 | k2<<18
+	p[0] &= inEveryRow(k0)
+	p[1] &= inEveryRow(k1)
+	p[2] &= inEveryRow(k2)
 	return true
 }
 
@@ -599,3 +599,6 @@ func (s *state9) triads(b int, can, full uint32) bool {
 
 // columnsOf returns the columns where x, cells of a band, has a cell.
 func columnsOf(x uint32) uint32 { return (x | x>>9 | x>>18) & low9 }
+
+// inEveryRow returns the cells of a band in the columns cols (9 bits).
+func inEveryRow(cols uint32) uint32 { return cols | cols<<9 | cols<<18 }

@@ -117,5 +117,5 @@ func allowedInOtherBands(cols uint32) uint32 {
 			claimed |= part << (3 * box)
 		}
 	}
-	return all27 &^ (claimed | claimed<<9 | claimed<<18)
+	return all27 &^ inEveryRow(claimed)
 }
