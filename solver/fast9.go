@@ -208,19 +208,25 @@ func (s *state9) propagateOne(d, b, o1, o2 int) bool {
 
 // singles fixes every unsolved cell left with one candidate and reports
 // whether it fixed any; ok is false when a cell has no candidate left.
+// Bands 0 and 1 are counted together in one 64-bit word.
 func (s *state9) singles() (found, ok bool) {
-	for b := 0; b < 3; b++ {
-		var one, two uint32
-		for d := range s.poss {
-			m := s.poss[d][b]
-			two |= one & m
-			one |= m
-		}
-		if one != all27 {
-			return false, false
-		}
-		for lone := one &^ two & s.unsolved[b]; lone != 0; lone &= lone - 1 {
-			bit := uint(bits.TrailingZeros32(lone))
+	var one01, two01 uint64
+	var one2, two2 uint32
+	for d := range s.poss {
+		p := &s.poss[d]
+		m := uint64(p[0]) | uint64(p[1])<<32
+		two01 |= one01 & m
+		one01 |= m
+		two2 |= one2 & p[2]
+		one2 |= p[2]
+	}
+	if one01 != all27|all27<<32 || one2 != all27 {
+		return false, false
+	}
+	lone := [3]uint32{uint32(one01 &^ two01), uint32((one01 &^ two01) >> 32), one2 &^ two2}
+	for b := range lone {
+		for x := lone[b] & s.unsolved[b]; x != 0; x &= x - 1 {
+			bit := uint(bits.TrailingZeros32(x))
 			d := s.digitAt(b, bit)
 			if d < 0 {
 				return false, false
