@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math/rand/v2"
 	"path/filepath"
 	"testing"
 )
@@ -75,4 +76,43 @@ func walkSettled(t *testing.T, check func(s *state9, puzzle string)) {
 	if checked < 300 {
 		t.Errorf("checked %d settled states, want at least one per puzzle", checked)
 	}
+}
+
+// TestSetGivensFindsClashes places random digits on 9×9 grids, clashing
+// or not, and checks setGivens refuses exactly the grids where two equal
+// digits share a row or a box (columns are left to propagate).
+func TestSetGivensFindsClashes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 9))
+	refused := 0
+	for range 20000 {
+		g, _ := NewGrid(9)
+		for range rng.IntN(12) {
+			g.cells[rng.IntN(81)] = uint8(1 + rng.IntN(3)) // few digits: clashes are common
+		}
+		want := !clashInRowOrBox(g)
+		var s state9
+		if got := s.setGivens(&g); got != want {
+			t.Fatalf("setGivens(%s) = %v, want %v", g, got, want)
+		}
+		if !want {
+			refused++
+		}
+	}
+	if refused < 1000 || refused > 19000 {
+		t.Fatalf("%d of 20000 grids clash: the sample does not test both verdicts", refused)
+	}
+}
+
+// clashInRowOrBox reports whether two equal digits of g share a row or a box.
+func clashInRowOrBox(g Grid) bool {
+	for i := range 81 {
+		for j := i + 1; j < 81; j++ {
+			sameRow := i/9 == j/9
+			sameBox := i/27 == j/27 && i%9/3 == j%9/3
+			if g.cells[i] != 0 && g.cells[i] == g.cells[j] && (sameRow || sameBox) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -38,6 +38,10 @@ var (
 	// minirowPeersSmall9[i] is the minirow bits sharing a row or a box with
 	// minirow i (bit 3*row+box), itself excluded.
 	minirowPeersSmall9 [9]uint32
+	// givenPeers9[m] is the rows and boxes of a band (27 cells) holding
+	// the minirows m (bit 3*row+box) of one digit's givens, with bit 31 set
+	// when two of them share a row or a box.
+	givenPeers9 [512]uint32
 	// minirowPeers9[k] is the cells of the minirows sharing a row or a box
 	// with the minirow whose first cell is bit k, itself excluded.
 	minirowPeers9 [27]uint32
@@ -69,6 +73,7 @@ func init() {
 			matchSmall9[m] |= matchKeep9[m] >> (9*(i/3) + 3*(i%3)) & 1 << i
 		}
 		otherBands9[m] = allowedInOtherBands(m)
+		givenPeers9[m] = rowsAndBoxes(m)
 	}
 	for i := range 9 {
 		for o := range 9 {
@@ -118,4 +123,22 @@ func allowedInOtherBands(cols uint32) uint32 {
 		}
 	}
 	return all27 &^ inEveryRow(claimed)
+}
+
+// rowsAndBoxes returns the cells of the rows and boxes holding the minirows
+// m (bit 3*row+box), with bit 31 set when two minirows share a row or a box.
+func rowsAndBoxes(m uint32) uint32 {
+	var rows, boxes, taken, clash uint32
+	for i := range 9 {
+		if m>>i&1 == 0 {
+			continue
+		}
+		row, box := uint32(1)<<(i/3), uint32(1)<<(i%3)
+		if rows&row != 0 || boxes&box != 0 {
+			clash = 1 << 31
+		}
+		rows, boxes = rows|row, boxes|box
+		taken |= low9<<(9*(i/3)) | box27<<(3*(i%3))
+	}
+	return taken | clash
 }
