@@ -518,17 +518,65 @@ func (s *state9) branchBand(open int) int {
 	return best
 }
 
-// checkBands applies checkBand to band b, and to the others while the grid
-// is sparse (more than sparseCells of its cells open).
+// checkBands applies checkBand to band b, and checkPair to the others while
+// the grid is sparse (more than sparseCells of its cells open).
 func (s *state9) checkBands(b, open int) (next, digit int) {
-	for band := range 3 {
-		if band != b && open > sparseCells && s.unsolved[band] != 0 {
-			if next, _ := s.checkBand(band); next != branch {
-				return next, 0
-			}
+	if open > sparseCells {
+		if next := s.checkPair(otherBands[b][0], otherBands[b][1]); next != branch {
+			return next, 0
 		}
 	}
 	return s.checkBand(b)
+}
+
+// otherBands[b] is the two bands other than b.
+var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
+
+// checkPair is checkBand for two bands at once, one in each half of a 64-bit
+// word, without choosing a digit: the check of the bands the search is not
+// branching in, at every node of a sparse grid, where it rarely finds
+// anything (top1465: 0.2 times a puzzle in 15 checks) but must look.
+func (s *state9) checkPair(b1, b2 int) (next int) {
+	const first = minirowFirst27 | minirowFirst27<<32
+	var r1, r2, r3, r4, m1, m2, m3, m4 uint64
+	for e := range s.poss {
+		x := uint64(s.poss[e][b1]) | uint64(s.poss[e][b2])<<32
+		r := (x | x>>1 | x>>2) & first
+		r4 |= r3 & r
+		r3 |= r2 & r
+		r2 |= r1 & r
+		r1 |= r
+		y := loneMinirows(r)
+		m4 |= m3 & y
+		m3 |= m2 & y
+		m2 |= m1 & y
+		m1 |= y
+	}
+	if r3 != first || m4 != 0 {
+		return dead
+	}
+	can, full := r3&^r4&^m3, m3&^r4
+	if can|full == 0 {
+		return branch
+	}
+	changed := s.triads(b1, uint32(can), uint32(full))
+	if s.triads(b2, uint32(can>>32), uint32(full>>32)) || changed {
+		return settleAgain
+	}
+	return branch
+}
+
+// loneMinirows returns the minirows of r (their first cells, as minirowsOf
+// gives, in each half of the word) alone in their row: those with no other
+// minirow of the row shifted onto them, 3 or 6 bits either way.
+func loneMinirows(r uint64) uint64 {
+	const (
+		down3 = 0o011011011 | 0o011011011<<32 // where r>>3 lands in the same row
+		down6 = 0o001001001 | 0o001001001<<32 // r>>6
+		up3   = 0o110110110 | 0o110110110<<32 // r<<3
+		up6   = 0o100100100 | 0o100100100<<32 // r<<6
+	)
+	return r &^ (r>>3&down3 | r>>6&down6 | r<<3&up3 | r<<6&up6)
 }
 
 // fewestMinirows returns the digit with the fewest minirows above three in

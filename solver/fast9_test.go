@@ -116,3 +116,51 @@ func clashInRowOrBox(g Grid) bool {
 	}
 	return false
 }
+
+// TestCheckPairIsCheckBandTwice checks that checkPair, which checks two
+// bands at once, finds on settled states what checkBand finds on each band
+// in turn: the same verdict, and the same candidates left.
+func TestCheckPairIsCheckBandTwice(t *testing.T) {
+	walkSettled(t, func(s *state9, puzzle string) {
+		for b := range 3 {
+			b1, b2 := otherBands[b][0], otherBands[b][1]
+			pair := *s
+			got := pair.checkPair(b1, b2)
+			each := *s
+			n1, _ := each.checkBand(b1)
+			n2, _ := each.checkBand(b2)
+			want := branch
+			switch {
+			case n1 == dead || n2 == dead:
+				want = dead
+			case n1 == settleAgain || n2 == settleAgain:
+				want = settleAgain
+			}
+			if got != want {
+				t.Fatalf("%s: checkPair(%d, %d) = %d, checkBand gives %d and %d", puzzle, b1, b2, got, n1, n2)
+			}
+			if want != dead && pair.poss != each.poss {
+				t.Fatalf("%s: checkPair(%d, %d) leaves other candidates than checkBand", puzzle, b1, b2)
+			}
+		}
+	})
+}
+
+// TestLoneMinirows checks loneMinirows against loneInRows on every set of
+// minirows of a band, in both halves of the word.
+func TestLoneMinirows(t *testing.T) {
+	spread := func(m uint32) uint32 { // minirow i of m to its first cell, bit 3i
+		var r uint32
+		for i := range 9 {
+			r |= m >> i & 1 << (3 * i)
+		}
+		return r
+	}
+	for m := range uint32(512) {
+		lo, hi := spread(m), spread(m*7%512)
+		want := uint64(loneInRows(lo)) | uint64(loneInRows(hi))<<32
+		if got := loneMinirows(uint64(lo) | uint64(hi)<<32); got != want {
+			t.Fatalf("loneMinirows(%o, %o) = %o, want %o", lo, hi, got, want)
+		}
+	}
+}
