@@ -64,7 +64,7 @@ func walkSettled(t *testing.T, check func(s *state9, puzzle string)) {
 			}
 			check(&s, l.puzzle)
 			checked++
-			d, b, k, next := s.choose(false)
+			d, b, k, next := s.choose(false, false)
 			if next == dead || next == branch && b < 0 {
 				break
 			}

@@ -103,6 +103,9 @@ type searcher struct {
 	// probing holds until the 9×9 search meets its first dead end (see
 	// probeFrom).
 	probing bool
+	// fewGivens is set for a 9×9 puzzle with more than cellsOnlyAbove
+	// cells open (see probeCellsAbove).
+	fewGivens bool
 }
 
 // visit counts a node and reports whether the search must stop: enough
