@@ -158,20 +158,16 @@ func (s *state9) stacks() (changed, ok bool) {
 // and any (band, column) pair in no matching goes.
 func (s *state9) propagateStacks(d int) bool {
 	p := &s.poss[d]
-	c0, c1, c2 := columnsOf(p[0]), columnsOf(p[1]), columnsOf(p[2])
-	var k0, k1, k2 uint32
-	for st := uint(0); st < 9; st += 3 {
-		k := matchSmall9[c0>>st&7|(c1>>st&7)<<3|(c2>>st&7)<<6]
-		if k == 0 {
-			return false
-		}
-		k0 |= (k & 7) << st
-		k1 |= (k >> 3 & 7) << st
-		k2 |= (k >> 6) << st
+	c := columnsOf(p[0]) | columnsOf(p[1])<<9 | columnsOf(p[2])<<18 // band-major
+	k := stackKeep9[0][c&7|c>>6&0o70|c>>12&0o700] |
+		stackKeep9[1][c>>3&7|c>>9&0o70|c>>15&0o700] |
+		stackKeep9[2][c>>6&7|c>>12&0o70|c>>18&0o700]
+	if k>>31 != 0 {
+		return false
 	}
-	p[0] &= inEveryRow(k0)
-	p[1] &= inEveryRow(k1)
-	p[2] &= inEveryRow(k2)
+	p[0] &= inEveryRow(k & low9)
+	p[1] &= inEveryRow(k >> 9 & low9)
+	p[2] &= inEveryRow(k >> 18 & low9)
 	return true
 }
 
