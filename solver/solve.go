@@ -106,6 +106,9 @@ type searcher struct {
 	// fewGivens is set for a 9×9 puzzle with more than cellsOnlyAbove
 	// cells open (see probeCellsAbove).
 	fewGivens bool
+	// manyGivens is set for a 9×9 puzzle with fullAbove cells open or
+	// fewer: its nodes are all light (see fullAbove).
+	manyGivens bool
 }
 
 // visit counts a node and reports whether the search must stop: enough
