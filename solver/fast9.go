@@ -188,14 +188,23 @@ func (s *state9) propagateOne(d, b, o1, o2 int) bool {
 	keep := otherBands9[columnsOf(p)]
 	pd[o1] &= keep
 	pd[o2] &= keep
-	fixed := loneInRows(p)
-	if fresh := fixed & s.unsolved[b]; fresh != 0 {
-		s.unsolved[b] &^= fresh
-		for e := range s.poss {
-			s.poss[e][b] &^= fresh
-		}
-		pd[b] = p
-	}
+	// The cells fixed here (rows left with one cell) leave the other digits
+	// with no branch on whether there are any: about half the calls fix one,
+	// a branch no predictor gets right. Written out, without a loop: 2-9%
+	// faster on every data set but serg (1-2% slower).
+	fresh := loneInRows(p) & s.unsolved[b]
+	s.unsolved[b] &^= fresh
+	ps := &s.poss
+	ps[0][b] &^= fresh
+	ps[1][b] &^= fresh
+	ps[2][b] &^= fresh
+	ps[3][b] &^= fresh
+	ps[4][b] &^= fresh
+	ps[5][b] &^= fresh
+	ps[6][b] &^= fresh
+	ps[7][b] &^= fresh
+	ps[8][b] &^= fresh
+	pd[b] = p
 	return true
 }
 
