@@ -126,7 +126,9 @@ func (s *state9) propagate() bool {
 				if p[2] != q[2] && !s.propagateOne(d, 2, 0, 1) {
 					return false
 				}
-				if *p == *q {
+				// band 2 is settled; its claims may have changed bands 0 and 1
+				// (compared by 4-byte words, as propagateOne stored them)
+				if (p[0]^q[0])|(p[1]^q[1]) == 0 {
 					break
 				}
 			}
