@@ -28,8 +28,9 @@ func solve9(sr *searcher, g *Grid) {
 		return // two givens share a row or a box; columns fail in propagate
 	}
 	sr.probing = true
-	sr.fewGivens = s.open() > cellsOnlyAbove
-	sr.manyGivens = s.open() <= fullAbove
+	open := s.open()
+	sr.fewGivens = open > cellsOnlyAbove
+	sr.manyGivens = open <= fullAbove
 	s.search(sr)
 }
 
@@ -206,7 +207,7 @@ func (s *state9) propagateOne(d, b, o1, o2 int) bool {
 	ps[6][b] &^= fresh
 	ps[7][b] &^= fresh
 	ps[8][b] &^= fresh
-	pd[b] = p
+	pd[b] = p // d keeps its own
 	return true
 }
 
@@ -329,8 +330,9 @@ func (s *state9) search(sr *searcher) {
 }
 
 // settle applies propagate, naked singles and, unless light is set (in the
-// first engine's order, and while probing), the stack matchings, until none
-// changes anything, and reports whether the state is still consistent.
+// first engine's order, while probing, and in a puzzle with many givens),
+// the stack matchings, until none changes anything, and reports whether the
+// state is still consistent.
 func (s *state9) settle(light bool) bool {
 	for {
 		if !s.propagate() {
@@ -457,10 +459,11 @@ const (
 // removed a candidate, yet its full top nodes took a tenth of its time
 // (light, it runs 12% faster; no data set's nodes grew by more than 1.4%,
 // the others' speed as before). Nor do they pay after the probe in a puzzle
-// that starts with fullAbove cells or fewer open, so its nodes stay light
-// to the end: serg 5% faster for 0.7% more nodes, no other set changed. (Guessing on cells while probing was cheaper
-// still, synthetic_multi_16clue another 20% faster and serg 7%, but cell
-// guesses near the top cost the hardest sets 5 to 6%: too near their target.)
+// that starts with fullAbove cells or fewer open (manyGivens), so its nodes
+// stay light to the end: serg 5% faster for 0.7% more nodes, no other data
+// file's nodes changed. (Guessing on cells while probing was cheaper still,
+// synthetic_multi_16clue another 20% faster and serg 7%, but cell guesses
+// near the top cost the hardest sets 5 to 6%: too near their target.)
 // A puzzle given as few as 20 digits (cellsOnlyAbove open) is another
 // matter: it has many solutions more often than not, and walking to two of
 // them by cells pays while the grid is sparse. So while probing, such a
@@ -484,7 +487,7 @@ const (
 // counts when there are several), and "d is in it". b is -1 for a cell
 // guess: when every digit's minirows are settled, or the grid is nearly
 // empty, or when cells is set (see probeCellsAbove). Unless light is set
-// (while probing), it applies the minirow counts (see checkBands) before
+// (see settle), it applies the minirow counts (see checkBands) before
 // branching.
 func (s *state9) choose(light, cells bool) (d, b, k, next int) {
 	open := s.open()
