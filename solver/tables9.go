@@ -29,12 +29,11 @@ var (
 	// band to the cells it may keep in the two other bands: a box whose part
 	// of the band allows a single column claims that column.
 	otherBands9 [512]uint32
-	// matchSmall9[m] is matchKeep9[m] as minirow bits: the pairs of m that
-	// take part in a matching.
-	matchSmall9 [512]uint32
-	// stackKeep9[st][m] is matchSmall9[m] for stack st, bit 3*band+column
-	// of m, spread to the stack's columns of the three bands (bit
-	// 9*band+3*st+column), with bit 31 set when m has no matching.
+	// stackKeep9[st][m] is, for stack st and the pairs m of a digit's
+	// (band, column) in it (bit 3*band+column), the pairs that take part in a
+	// matching (matchKeep9 as minirow bits), spread to the stack's columns of
+	// the three bands (bit 9*band+3*st+column), with bit 31 set when m has no
+	// matching.
 	stackKeep9 [3][512]uint32
 	// matchCount9[m] counts the matchings of m: the ways to place a digit in
 	// a band with those minirows.
@@ -73,12 +72,12 @@ func init() {
 			single9[m] = m
 		}
 		matchCount9[m], matchKeep9[m] = matchings(m)
+		var k uint32 // matchKeep9[m] as minirow bits
 		for i := range uint32(9) {
-			matchSmall9[m] |= matchKeep9[m] >> (9*(i/3) + 3*(i%3)) & 1 << i
+			k |= matchKeep9[m] >> (9*(i/3) + 3*(i%3)) & 1 << i
 		}
 		otherBands9[m] = allowedInOtherBands(m)
 		for st := range 3 {
-			k := matchSmall9[m]
 			stackKeep9[st][m] = (k&7 | k>>3&7<<9 | k>>6<<18) << (3 * st)
 			if k == 0 {
 				stackKeep9[st][m] |= 1 << 31
