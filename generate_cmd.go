@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // generateCmd is "sudokubot generate [--difficulty D] [--size N] [--seed S]
@@ -22,7 +23,7 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 	if _, err := parseInterspersed(fs, args); err != nil {
 		return exitInvalid
 	}
-	level, ok := solver.ParseLevel(*difficulty)
+	level, ok := logic.ParseLevel(*difficulty)
 	if _, err := solver.NewGrid(*size); err != nil || !ok || *count < 1 {
 		fmt.Fprintln(stderr, "sudokubot: generate needs --difficulty easy|medium|hard|expert|extreme, --size 4|6|9|16 and --count 1 or more")
 		return exitInvalid
@@ -30,7 +31,7 @@ func generateCmd(args []string, stdout, stderr io.Writer) int {
 	for k := 0; k < *count; k++ {
 		s := *seed + uint64(k)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		g, err := solver.Generate(ctx, level, *size, s)
+		g, err := logic.Generate(ctx, level, *size, s)
 		cancel()
 		if err != nil {
 			fmt.Fprintf(stderr, "sudokubot: seed %d: %v\n", s, err)

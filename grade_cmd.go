@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // gradeCmd is "sudokubot grade [--batch] [--scale S] [PUZZLE]": for each
@@ -19,12 +20,12 @@ func gradeCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 	fs := newFlagSet("grade", stderr)
 	batch := fs.Bool("batch", false, "grade one puzzle per line of standard input (the first field of each line)")
 	timeout := fs.Duration("timeout", cfg.SolveTimeout, "give up on a puzzle after this long")
-	scaleName := fs.String("scale", solver.Sukaku.String(), "whose ratings: sukaku (Sukaku Explainer's default set) or se121 (classic Sudoku Explainer 1.2.1)")
+	scaleName := fs.String("scale", logic.Sukaku.String(), "whose ratings: sukaku (Sukaku Explainer's default set) or se121 (classic Sudoku Explainer 1.2.1)")
 	rest, err := parseInterspersed(fs, args)
 	if err != nil {
 		return exitInvalid
 	}
-	scale, ok := solver.ParseScale(*scaleName)
+	scale, ok := logic.ParseScale(*scaleName)
 	if !ok {
 		fmt.Fprintf(stderr, "grade: unknown scale %q: use sukaku or se121\n", *scaleName)
 		return exitInvalid
@@ -42,18 +43,18 @@ func gradeCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 
 // gradeLine grades one puzzle: "level score technique", or "invalid
 // <reason>", "none", "multiple" or "timeout".
-func gradeLine(input string, scale solver.Scale, timeout time.Duration) string {
+func gradeLine(input string, scale logic.Scale, timeout time.Duration) string {
 	g, err := solver.Parse(input)
 	if err != nil {
 		return "invalid " + err.Error()
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	gr, err := solver.GradeOn(ctx, g, scale)
+	gr, err := logic.GradeOn(ctx, g, scale)
 	switch {
-	case errors.Is(err, solver.ErrNoSolution):
+	case errors.Is(err, logic.ErrNoSolution):
 		return "none"
-	case errors.Is(err, solver.ErrNotUnique):
+	case errors.Is(err, logic.ErrNotUnique):
 		return "multiple"
 	case err != nil:
 		return "timeout"

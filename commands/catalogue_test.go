@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/internal/i18n"
-	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // wordedDirs are the packages whose texts reach players.
@@ -38,10 +38,10 @@ func TestEveryTextTranslated(t *testing.T) {
 	// Texts chosen at run time: names of techniques and levels, small
 	// counts in words.
 	var dynamic []string
-	for tech := solver.Technique(0); !strings.HasPrefix(tech.String(), "Technique("); tech++ {
+	for tech := logic.Technique(0); !strings.HasPrefix(tech.String(), "Technique("); tech++ {
 		dynamic = append(dynamic, tech.String())
 	}
-	for l := solver.Easy; l <= solver.Extreme; l++ {
+	for l := logic.Easy; l <= logic.Extreme; l++ {
 		dynamic = append(dynamic, l.String())
 	}
 	dynamic = append(dynamic, "two", "three", "four", "five", "six", "seven", "eight", "nine")

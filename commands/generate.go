@@ -7,10 +7,10 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
-
 	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // generateCommand is /generate [difficulty] [size], with a button that
@@ -35,7 +35,7 @@ func generateCommand(d Deps) Command {
 	}
 }
 
-func (d Deps) generateReply(ctx context.Context, pr i18n.Printer, level solver.Level, size int, seed uint64) (Response, error) {
+func (d Deps) generateReply(ctx context.Context, pr i18n.Printer, level logic.Level, size int, seed uint64) (Response, error) {
 	g, err := d.generate(ctx, "generate", level, size, seed)
 	if err != nil {
 		return Response{}, err
@@ -53,11 +53,11 @@ func (d Deps) generateReply(ctx context.Context, pr i18n.Printer, level solver.L
 
 // generate makes a puzzle for a command within the generation limit,
 // logging one that missed its level.
-func (d Deps) generate(ctx context.Context, command string, level solver.Level, size int, seed uint64) (solver.Generated, error) {
+func (d Deps) generate(ctx context.Context, command string, level logic.Level, size int, seed uint64) (logic.Generated, error) {
 	gctx, cancel := context.WithTimeout(ctx, d.GenerateTimeout)
 	defer cancel()
 	start := d.Now()
-	g, err := solver.Generate(gctx, level, size, seed)
+	g, err := logic.Generate(gctx, level, size, seed)
 	d.measured(command, start, err)
 	if err != nil {
 		return g, fmt.Errorf("generate %v %d×%d seed %d: %w", level, size, size, seed, err)
@@ -69,10 +69,10 @@ func (d Deps) generate(ctx context.Context, command string, level solver.Level, 
 }
 
 // levelAndSize reads the difficulty and size options (default medium 9×9).
-func levelAndSize(o Options) (solver.Level, int) {
-	level, ok := solver.ParseLevel(o.String("difficulty"))
+func levelAndSize(o Options) (logic.Level, int) {
+	level, ok := logic.ParseLevel(o.String("difficulty"))
 	if !ok {
-		level = solver.Medium
+		level = logic.Medium
 	}
 	size, ok := o.Int("size")
 	if !ok {
@@ -84,7 +84,7 @@ func levelAndSize(o Options) (solver.Level, int) {
 // difficultyOption is the difficulty of /generate and /play.
 func difficultyOption() *discordgo.ApplicationCommandOption {
 	levels := make([]*discordgo.ApplicationCommandOptionChoice, 0, 5)
-	for l := solver.Easy; l <= solver.Extreme; l++ {
+	for l := logic.Easy; l <= logic.Extreme; l++ {
 		levels = append(levels, &discordgo.ApplicationCommandOptionChoice{Name: l.String(), Value: l.String()})
 	}
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "difficulty",
@@ -103,7 +103,7 @@ func sizeOption(sizes []int) *discordgo.ApplicationCommandOption {
 
 // solutionID names the puzzle in the button: itself when it fits in
 // Discord's 100-character custom id, else the level and seed that remake it.
-func solutionID(p solver.Grid, level solver.Level, seed uint64) string {
+func solutionID(p solver.Grid, level logic.Level, seed uint64) string {
 	if id := "generate:" + p.String(); len(id) <= 100 {
 		return id
 	}
@@ -134,13 +134,13 @@ func puzzleFromID(ctx context.Context, d Deps, arg string) (solver.Grid, error) 
 		return solver.Parse(arg)
 	}
 	size, err1 := strconv.Atoi(parts[0])
-	level, ok := solver.ParseLevel(parts[1])
+	level, ok := logic.ParseLevel(parts[1])
 	seed, err2 := strconv.ParseUint(parts[2], 10, 64)
 	if err1 != nil || err2 != nil || !ok {
 		return solver.Grid{}, fmt.Errorf("bad solution id %q", arg)
 	}
 	gctx, cancel := context.WithTimeout(ctx, d.GenerateTimeout)
 	defer cancel()
-	g, err := solver.Generate(gctx, level, size, seed)
+	g, err := logic.Generate(gctx, level, size, seed)
 	return g.Puzzle, err
 }

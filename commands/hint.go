@@ -6,10 +6,10 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
-
 	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // hintCommand is /hint puzzle: the next logical step, in words and drawn.
@@ -39,10 +39,10 @@ func (d Deps) hintReply(ctx context.Context, pr i18n.Printer, input string) (Res
 	hctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
 	start := d.Now()
-	a, err := solver.Hint(hctx, g)
+	a, err := logic.Hint(hctx, g)
 	d.measured("hint", start, err)
 	switch {
-	case errors.Is(err, solver.ErrNoSolution):
+	case errors.Is(err, logic.ErrNoSolution):
 		return userError(pr.Text("This grid has no solution, and no single digit explains why: check it against the puzzle you started from.")), nil
 	case errors.Is(err, context.DeadlineExceeded):
 		return userError(strings.TrimSpace(pr.Sprintf("I ran out of time looking for a hint (limit %s).", duration(d.SolveTimeout)) +
@@ -55,7 +55,7 @@ func (d Deps) hintReply(ctx context.Context, pr i18n.Printer, input string) (Res
 	case len(a.Mistakes) > 0:
 		opt.Notes = nil
 		opt.Highlights = []render.Highlight{{Style: render.Wrong, Cells: a.Mistakes}}
-	case a.Step.Technique == solver.TrialAndError:
+	case a.Step.Technique == logic.TrialAndError:
 		opt.Highlights = []render.Highlight{{Style: render.Hint, Cells: a.Targets}}
 	default:
 		opt.Highlights = []render.Highlight{{Style: render.Hint, Cells: a.Focus}, {Style: render.Clash, Cells: a.Targets}}

@@ -10,10 +10,10 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
-
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // playCommand is /play [difficulty] [size] [puzzle]: a private board the
@@ -340,7 +340,7 @@ func (d Deps) hintOn(ctx context.Context, g *game.Game, v *boardView) error {
 	}
 	hctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
-	a, err := solver.Hint(hctx, g.Grid())
+	a, err := logic.Hint(hctx, g.Grid())
 	if err != nil {
 		g.UseHint()
 		v.status = v.p.Text("💡 I could not find a step in time; try Check.")

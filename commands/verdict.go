@@ -10,9 +10,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/sudokubot/sudokubot/internal/i18n"
-
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // countCap is how many solutions /solve counts before it says "at least".
@@ -44,7 +44,7 @@ func (d Deps) solveReply(ctx context.Context, pr i18n.Printer, input string, f r
 		r.solution(v.Solution(), nil)
 	case solver.Unique:
 		r.line("**Solved.** The solution is unique · %s", duration(v.Took))
-		if gr, err := solver.Grade(sctx, v.Puzzle); err == nil {
+		if gr, err := logic.Grade(sctx, v.Puzzle); err == nil {
 			r.line("Difficulty: **%s** (%.1f; hardest step: %s)", pr.Text(gr.Level.String()), gr.Score, pr.Text(gr.Hardest.String()))
 		}
 		r.solution(v.Solution(), nil)

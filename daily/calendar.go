@@ -8,7 +8,7 @@ package daily
 import (
 	"time"
 
-	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // Epoch is the date of Daily #1. Day numbers count civil dates from it, so
@@ -42,18 +42,18 @@ func At(n, hour int, loc *time.Location) time.Time {
 
 // LevelOf returns day n's difficulty: the week ramps from easy on Monday
 // to extreme on Sunday.
-func LevelOf(n int) solver.Level {
+func LevelOf(n int) logic.Level {
 	switch Date(n).Weekday() {
 	case time.Monday, time.Tuesday:
-		return solver.Easy
+		return logic.Easy
 	case time.Wednesday, time.Thursday:
-		return solver.Medium
+		return logic.Medium
 	case time.Friday:
-		return solver.Hard
+		return logic.Hard
 	case time.Saturday:
-		return solver.Expert
+		return logic.Expert
 	}
-	return solver.Extreme
+	return logic.Extreme
 }
 
 // WeekStart returns the day number of the Monday of day n's week.
@@ -64,7 +64,7 @@ func WeekStart(n int) int {
 
 // Points returns what a solve of a puzzle at level earns: ten per level
 // step (easy 10 … extreme 50), and five more without a wrong submission.
-func Points(level solver.Level, wrong int) int {
+func Points(level logic.Level, wrong int) int {
 	p := 10 * (int(level) + 1)
 	if wrong == 0 {
 		p += 5

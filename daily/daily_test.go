@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -76,7 +77,7 @@ func TestDayOfFollowsTheServersTimezone(t *testing.T) {
 
 func TestWeeklyRamp(t *testing.T) {
 	monday := daily.DayOf(time.Date(2026, 11, 16, 12, 0, 0, 0, time.UTC), time.UTC)
-	want := []solver.Level{solver.Easy, solver.Easy, solver.Medium, solver.Medium, solver.Hard, solver.Expert, solver.Extreme}
+	want := []logic.Level{logic.Easy, logic.Easy, logic.Medium, logic.Medium, logic.Hard, logic.Expert, logic.Extreme}
 	for k, w := range want {
 		if got := daily.LevelOf(monday + k); got != w {
 			t.Errorf("LevelOf(%s) = %v, want %v", daily.Date(monday+k).Weekday(), got, w)

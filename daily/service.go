@@ -9,9 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sudokubot/sudokubot/solver/logic"
 	"golang.org/x/sync/singleflight"
-
-	"github.com/sudokubot/sudokubot/solver"
 )
 
 // Service applies the daily challenge's rules over a Store.
@@ -53,7 +52,7 @@ func seed(n int) uint64 { return uint64(n)*0x2545f4914f6cdd1d + 0x5eed }
 // Make generates day n's puzzle. It is deterministic: every machine makes
 // the same one, which is why it runs without a deadline.
 func Make(n int) (Puzzle, error) {
-	g, err := solver.Generate(context.Background(), LevelOf(n), 9, seed(n))
+	g, err := logic.Generate(context.Background(), LevelOf(n), 9, seed(n))
 	if err != nil {
 		return Puzzle{}, fmt.Errorf("daily %d: %w", n, err)
 	}

@@ -6,12 +6,13 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // Puzzle is one day's puzzle.
 type Puzzle struct {
 	Day      int
-	Level    solver.Level
+	Level    logic.Level
 	Score    float64
 	Hardest  string
 	Grid     solver.Grid
@@ -65,7 +66,7 @@ type Solve struct {
 	Guild, User string
 	Day         int
 	At          time.Time
-	Level       solver.Level
+	Level       logic.Level
 	Aids        Aids
 }
 

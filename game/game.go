@@ -136,7 +136,7 @@ func (g *Game) Check() []solver.Cell {
 }
 
 // UseHint counts a hint pointing at cells (the bot finds it with
-// solver.Hint on Grid), whose boxes the game's Shape shows.
+// logic.Hint on Grid), whose boxes the game's Shape shows.
 func (g *Game) UseHint(at ...solver.Cell) {
 	g.hints++
 	g.seq++

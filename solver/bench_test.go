@@ -3,23 +3,16 @@ package solver
 import (
 	"context"
 	"math/rand/v2"
-	"path/filepath"
-	"strings"
 	"testing"
-)
 
-// benchSets are the data sets whose speed issue 2 measures against tdoku.
-var benchSets = []string{
-	"17_clue", "magictour_top1465", "forum_hardest_1905_11plus", "forum_hardest_1106",
-	"serg_benchmark_multi_solution", "synthetic_unsat_consistent", "synthetic_multi_16clue",
-	"kaggle_3m_radcliffe_sample",
-}
+	"github.com/sudokubot/sudokubot/solver/internal/puzzletest"
+)
 
 // BenchmarkSolve solves every puzzle of each set with limit 2 (so uniqueness
 // is checked) and reports puzzles per second.
 func BenchmarkSolve(b *testing.B) {
-	dataFiles(b)
-	for _, name := range benchSets {
+	puzzletest.Files(b)
+	for _, name := range puzzletest.BenchSets {
 		grids := setGrids(b, name)
 		b.Run(name, func(b *testing.B) { benchGrids(b, grids) })
 	}
@@ -28,8 +21,8 @@ func BenchmarkSolve(b *testing.B) {
 // BenchmarkSolveRoot sets up and settles each set's 9×9 puzzles without
 // searching: beside BenchmarkSolve, the share of a set's time its root takes.
 func BenchmarkSolveRoot(b *testing.B) {
-	dataFiles(b)
-	for _, name := range benchSets {
+	puzzletest.Files(b)
+	for _, name := range puzzletest.BenchSets {
 		grids := setGrids(b, name)
 		b.Run(name, func(b *testing.B) {
 			i, settled := 0, 0
@@ -50,21 +43,17 @@ func BenchmarkSolveRoot(b *testing.B) {
 
 // setGrids reads and parses the benchmark set name.
 func setGrids(b *testing.B, name string) []Grid {
-	lines := readPuzzles(b, filepath.Join(dataDir, name+".txt"))
+	lines := puzzletest.Read(b, puzzletest.Path(name+".txt"))
 	grids := make([]Grid, len(lines))
 	for i, l := range lines {
-		grids[i] = mustParse(b, l.puzzle)
+		grids[i] = mustParse(b, l.Puzzle)
 	}
 	return grids
 }
 
 func mustParse(t testing.TB, s string) Grid {
 	t.Helper()
-	g, err := Parse(s)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", strings.TrimSpace(s), err)
-	}
-	return g
+	return puzzletest.MustParse(t, Parse, s)
 }
 
 // BenchmarkSolve16 solves random 16×16 puzzles with a third of the cells

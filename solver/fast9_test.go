@@ -2,8 +2,9 @@ package solver
 
 import (
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/solver/internal/puzzletest"
 )
 
 // TestWaysFollowTheBands checks that the ways the 9×9 search keeps per
@@ -49,20 +50,20 @@ func TestSettledIsAFixpoint(t *testing.T) {
 // puzzles of magictour_top1465.
 func walkSettled(t *testing.T, check func(s *state9, puzzle string)) {
 	t.Helper()
-	dataFiles(t)
-	lines := readPuzzles(t, filepath.Join(dataDir, "magictour_top1465.txt"))
+	puzzletest.Files(t)
+	lines := puzzletest.Read(t, puzzletest.Path("magictour_top1465.txt"))
 	checked := 0
 	for _, l := range lines[:300] {
-		g := mustParse(t, l.puzzle)
+		g := mustParse(t, l.Puzzle)
 		var s state9
 		if !s.setGivens(&g) {
-			t.Fatalf("%s: givens clash", l.puzzle)
+			t.Fatalf("%s: givens clash", l.Puzzle)
 		}
 		for range 12 {
 			if !s.settle(false) || s.solved() {
 				break
 			}
-			check(&s, l.puzzle)
+			check(&s, l.Puzzle)
 			checked++
 			d, b, k, next := s.choose(false, false)
 			if next == dead || next == branch && b < 0 {

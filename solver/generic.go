@@ -1,75 +1,15 @@
 package solver
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sudokubot/sudokubot/solver/internal/geom"
+)
 
 // The general engine works on any supported size with one candidate mask per
 // cell: naked singles, hidden singles in every unit, and a guess on the cell
 // with the fewest candidates. It serves 4×4, 6×6 and 16×16, and checks the
 // 9×9 engine in tests.
-
-// geometry holds the read-only unit tables of one grid size.
-type geometry struct {
-	n, cells int
-	full     uint16    // candidate mask with all n digits
-	units    [][]uint8 // 3n units of n cell indices
-	peers    [][]uint8 // for each cell, the cells sharing a unit with it
-	peerSet  []cellSet // the same as a 256-bit set
-	boxOf    []int     // each cell's box number
-	// boxesFirst lists the units in Sudoku Explainer's order: boxes, rows,
-	// columns.
-	boxesFirst []int
-}
-
-// geometries is indexed by grid side; it is filled once at start-up.
-var geometries [MaxSize + 1]*geometry
-
-func init() {
-	for _, n := range Sizes {
-		geometries[n] = newGeometry(n)
-	}
-}
-
-func newGeometry(n int) *geometry {
-	g := Grid{size: uint8(n)}
-	geo := &geometry{n: n, cells: n * n, full: uint16(1<<n - 1)}
-	shared := make([][]bool, n*n)
-	for i := range shared {
-		shared[i] = make([]bool, n*n)
-	}
-	for kind := Row; kind <= Box; kind++ {
-		for u := 0; u < n; u++ {
-			var idx []uint8
-			for _, c := range UnitCells(g, kind, u) {
-				idx = append(idx, uint8(c.Row*n+c.Col))
-			}
-			geo.units = append(geo.units, idx)
-			for _, a := range idx {
-				for _, b := range idx {
-					shared[a][b] = a != b
-				}
-			}
-		}
-	}
-	for u := 2 * n; u < 3*n; u++ {
-		geo.boxesFirst = append(geo.boxesFirst, u)
-	}
-	for u := 0; u < 2*n; u++ {
-		geo.boxesFirst = append(geo.boxesFirst, u)
-	}
-	geo.peers = make([][]uint8, n*n)
-	geo.peerSet = make([]cellSet, n*n)
-	geo.boxOf = make([]int, n*n)
-	for a := range shared {
-		geo.boxOf[a] = g.Box(a/n, a%n)
-		for b, ok := range shared[a] {
-			if ok {
-				geo.peers[a] = append(geo.peers[a], uint8(b))
-				geo.peerSet[a].add(b)
-			}
-		}
-	}
-	return geo
-}
 
 // stateG is the general search state, copied on each guess.
 type stateG struct {
@@ -81,18 +21,18 @@ type stateG struct {
 // genSearch is one general search: its geometry and a reusable work queue.
 type genSearch struct {
 	*searcher
-	geo   *geometry
+	geo   *geom.Geometry
 	queue []uint8
 }
 
 func solveGeneric(sr *searcher, g Grid) {
-	x := &genSearch{searcher: sr, geo: geometries[g.size], queue: make([]uint8, 0, 256)}
+	x := &genSearch{searcher: sr, geo: geom.For(int(g.size)), queue: make([]uint8, 0, 256)}
 	var s stateG
-	s.left = x.geo.cells
-	for i := 0; i < x.geo.cells; i++ {
-		s.cand[i] = x.geo.full
+	s.left = x.geo.Cells
+	for i := 0; i < x.geo.Cells; i++ {
+		s.cand[i] = x.geo.Full
 	}
-	for i, v := range g.cells[:x.geo.cells] {
+	for i, v := range g.cells[:x.geo.Cells] {
 		if v == 0 {
 			continue
 		}
@@ -110,7 +50,7 @@ func solveGeneric(sr *searcher, g Grid) {
 func (x *genSearch) place(s *stateG, i int, bit uint16) bool {
 	s.cand[i], s.placed[i] = bit, true
 	s.left--
-	for _, p := range x.geo.peers[i] {
+	for _, p := range x.geo.Peers[i] {
 		if s.cand[p]&bit == 0 {
 			continue
 		}
@@ -154,13 +94,13 @@ func (x *genSearch) propagate(s *stateG) bool {
 // hiddenSingles queues every unplaced cell that is the only place for some
 // digit in a unit; false when a unit has no place left for a digit.
 func (x *genSearch) hiddenSingles(s *stateG) bool {
-	for _, unit := range x.geo.units {
+	for _, unit := range x.geo.Units {
 		var once, twice uint16
 		for _, i := range unit {
 			twice |= once & s.cand[i]
 			once |= s.cand[i]
 		}
-		if once != x.geo.full {
+		if once != x.geo.Full {
 			return false
 		}
 		for lone := once &^ twice; lone != 0; lone &= lone - 1 {
@@ -212,7 +152,7 @@ func (x *genSearch) search(s *stateG) {
 // fewest returns the unplaced cell with the fewest candidates.
 func (x *genSearch) fewest(s *stateG) int {
 	best, bestN := -1, 99
-	for i := 0; i < x.geo.cells; i++ {
+	for i := 0; i < x.geo.Cells; i++ {
 		if n := bits.OnesCount16(s.cand[i]); !s.placed[i] && n < bestN {
 			best, bestN = i, n
 			if n == 2 {
@@ -224,8 +164,8 @@ func (x *genSearch) fewest(s *stateG) int {
 }
 
 func (x *genSearch) grid(s *stateG) Grid {
-	g := Grid{size: uint8(x.geo.n)}
-	for i := 0; i < x.geo.cells; i++ {
+	g := Grid{size: uint8(x.geo.N)}
+	for i := 0; i < x.geo.Cells; i++ {
 		g.cells[i] = uint8(bits.TrailingZeros16(s.cand[i]) + 1)
 	}
 	return g

@@ -1,11 +1,23 @@
-// Package solver parses, validates and solves Sudoku grids of size 4×4, 6×6,
-// 9×9 and 16×16. It is pure Go, imports only the standard library and keeps
-// no mutable state between calls, so every function is safe for concurrent use.
+// Package solver is the grid and the search: a Sudoku Grid of side 4, 6, 9
+// or 16 and its text (Parse, String, ReadPuzzles), the rules (Validate and
+// its Clashes), the exact search (Solve and Solver: a bit-parallel band
+// engine for 9×9, a general one for the other sides, both bounded by a
+// context) and the verdict a front end words (Judge, JudgeGrid, Verdict).
+// Words and English carry its few texts (reading errors, clashes) into
+// other languages.
+//
+// The human techniques, grading, hints and the generator are in the
+// package solver/logic, which calls this one; this one imports only the
+// standard library and its own internal geometry. Nothing here keeps
+// mutable state between calls, so every function is safe for concurrent
+// use (a Solver value is not: one goroutine at a time).
 package solver
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sudokubot/sudokubot/solver/internal/geom"
 )
 
 // MaxSize is the largest grid side the package handles (16×16).
@@ -32,18 +44,8 @@ func NewGrid(size int) (Grid, error) {
 }
 
 // boxRows returns the number of rows in one box for a grid side, or 0 for an
-// unsupported side. Boxes are 2×2, 2×3, 3×3 and 4×4.
-func boxRows(size int) int {
-	switch size {
-	case 4, 6:
-		return 2
-	case 9:
-		return 3
-	case 16:
-		return 4
-	}
-	return 0
-}
+// unsupported side.
+func boxRows(size int) int { return geom.BoxRows(size) }
 
 // Size returns the side of the grid: 4, 6, 9 or 16.
 func (g Grid) Size() int { return int(g.size) }
@@ -68,6 +70,20 @@ func (g *Grid) Set(r, c, v int) {
 		panic(fmt.Sprintf("solver: Set(%d, %d, %d) out of range for %d×%d", r, c, v, n, n))
 	}
 	g.cells[r*n+c] = uint8(v)
+}
+
+// AtIndex returns the digit of cell i, cells counted row by row from 0, or 0
+// for a blank: g.AtIndex(r*g.Size()+c) is g.At(r, c).
+func (g Grid) AtIndex(i int) int { return int(g.cells[i]) }
+
+// SetIndex writes digit v (0 for blank) at cell i, cells counted row by row
+// from 0. It panics, like a slice index, when i or v is out of range.
+func (g *Grid) SetIndex(i, v int) {
+	n := int(g.size)
+	if i < 0 || i >= n*n || v < 0 || v > n {
+		panic(fmt.Sprintf("solver: SetIndex(%d, %d) out of range for %d×%d", i, v, n, n))
+	}
+	g.cells[i] = uint8(v)
 }
 
 // Givens returns how many cells hold a digit.

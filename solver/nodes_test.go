@@ -2,8 +2,9 @@ package solver
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/solver/internal/puzzletest"
 )
 
 // TestReportNodes logs the mean search nodes and guesses per puzzle of each
@@ -13,12 +14,12 @@ func TestReportNodes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping: the node report reads whole data sets")
 	}
-	dataFiles(t)
-	for _, name := range benchSets {
-		lines := readPuzzles(t, filepath.Join(dataDir, name+".txt"))
+	puzzletest.Files(t)
+	for _, name := range puzzletest.BenchSets {
+		lines := puzzletest.Read(t, puzzletest.Path(name+".txt"))
 		var nodes, guesses int64
 		for _, l := range lines {
-			res, err := Solve(context.Background(), mustParse(t, l.puzzle), 2)
+			res, err := Solve(context.Background(), mustParse(t, l.Puzzle), 2)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -54,12 +54,16 @@ func (v *Solver) Solve(ctx context.Context, g Grid, limit int) (Result, error) {
 	return v.solve(ctx, g, limit, false)
 }
 
-// solveInFirstOrder is Solve with the 9×9 search of the project's first
-// engine: cell guesses only, in the same order, so the first solution it
-// meets is the one that engine met. The generator completes its random grids
-// with it: a seed must keep making the same puzzles (daily puzzles already
-// announced are made from their seeds).
-func solveInFirstOrder(ctx context.Context, g Grid, limit int) (Result, error) {
+// SolveFixedOrder is Solve with a search order fixed for good: its results
+// (which solutions, in which order) are promised stable across versions, so
+// the same grid and limit give the same solutions forever, whatever becomes
+// of Solve's speed work. On 9×9 grids it guesses cells only, in the order of
+// the project's first engine; on the other sides it runs the general engine,
+// whose order a change must therefore keep. The generator completes its
+// random grids with it, so a seed keeps making the same puzzle (daily
+// puzzles already announced are made from their seeds; the generator's
+// determinism test pins them). It is slower than Solve and does not modify g.
+func SolveFixedOrder(ctx context.Context, g Grid, limit int) (Result, error) {
 	var v Solver
 	return v.solve(ctx, g, limit, true)
 }
@@ -98,7 +102,7 @@ type searcher struct {
 	nodes     int64
 	guesses   int64
 	expired   bool
-	// firstOrder keeps the 9×9 search to cell guesses (see solveInFirstOrder).
+	// firstOrder keeps the 9×9 search to cell guesses (see SolveFixedOrder).
 	firstOrder bool
 	// probing holds until the 9×9 search meets its first dead end (see
 	// probeFrom).

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/solver/internal/puzzletest"
 )
 
 // withDigits returns an otherwise empty 9×9 puzzle with the given digits
@@ -197,19 +199,19 @@ func randomFull(t testing.TB, size int, rng *rand.Rand) Grid {
 // TestEnginesAgree runs the general engine on a sample of every data set and
 // checks it finds the same solutions as the 9×9 engine.
 func TestEnginesAgree(t *testing.T) {
-	for _, path := range dataFiles(t) {
-		lines := readPuzzles(t, path)
+	for _, path := range puzzletest.Files(t) {
+		lines := puzzletest.Read(t, path)
 		for i := 0; i < len(lines); i += 1 + len(lines)/150 {
-			g := mustParse(t, lines[i].puzzle)
+			g := mustParse(t, lines[i].Puzzle)
 			fast, _ := Solve(context.Background(), g, 2)
 			sr := searcher{limit: 2}
 			solveGeneric(&sr, g)
 			if len(sr.solutions) != fast.Count {
 				t.Fatalf("%s line %d: general engine found %d solutions, 9×9 engine %d",
-					filepath.Base(path), lines[i].num, len(sr.solutions), fast.Count)
+					filepath.Base(path), lines[i].Num, len(sr.solutions), fast.Count)
 			}
 			if fast.Count == 1 && sr.solutions[0] != fast.Solutions[0] {
-				t.Fatalf("%s line %d: engines disagree on the solution", filepath.Base(path), lines[i].num)
+				t.Fatalf("%s line %d: engines disagree on the solution", filepath.Base(path), lines[i].Num)
 			}
 		}
 	}
@@ -306,5 +308,28 @@ func TestSolverReusesItsMemory(t *testing.T) {
 	g := mustParse(t, puzzles[2])
 	if n := testing.AllocsPerRun(100, func() { v.Solve(ctx, g, 2) }); n != 0 {
 		t.Errorf("a 9×9 solve with a reused Solver allocates %v times, want 0", n)
+	}
+}
+
+// TestSolveFixedOrderIsPinned holds SolveFixedOrder to its promise: these
+// first solutions were taken from the engine the generator has always
+// completed its grids with, and must never change (daily puzzles already
+// announced are made through it).
+func TestSolveFixedOrderIsPinned(t *testing.T) {
+	tests := []struct{ puzzle, want string }{
+		{strings.Repeat(".", 81), "123456798456798132798132465261943857975681324834275916342517689619824573587369241"},
+		{"1" + strings.Repeat(".", 39) + "5" + strings.Repeat(".", 40), "134526798256798143798143265843612957672954831915837624327461589561389472489275316"},
+		{strings.Repeat(".", 16), "1234341221434321"},
+		{strings.Repeat(".", 36), "123456456123231564564231312645645312"},
+		{strings.Repeat(".", 256), "123456789ABCDEFG5678DEFG12349ABC9ABC1234DEFG5678DEFG9ABC56781234241389A5EBC6GFD7FBCEG4162D57839A7DG9EB2F83A164C585A637CDFG49B12E31826597B4GDACEFC74DBFE1398A2G56EG9A4CD2651F378B6F5BA8G37C2E491D4861C35BA7E2FDG9A3DF7G89C165EB42BCE52D4AGF937861G927F16E48DBC5A3"},
+	}
+	for _, tt := range tests {
+		res, err := SolveFixedOrder(context.Background(), mustParse(t, tt.puzzle), 1)
+		if err != nil || res.Count != 1 {
+			t.Fatalf("SolveFixedOrder(%.20s…) = %d solutions, %v", tt.puzzle, res.Count, err)
+		}
+		if got := res.Solutions[0].String(); got != tt.want {
+			t.Errorf("SolveFixedOrder(%.20s…) = %s, want %s (the fixed order changed: generated puzzles would change)", tt.puzzle, got, tt.want)
+		}
 	}
 }

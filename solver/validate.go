@@ -19,6 +19,15 @@ func (k UnitKind) String() string {
 	return [...]string{"row", "column", "box"}[k]
 }
 
+// Unit is a row, column or box, numbered from 0.
+type Unit struct {
+	Kind  UnitKind
+	Index int
+}
+
+// String names the unit as players do: "row 3", "box 5".
+func (u Unit) String() string { return u.Say(English) }
+
 // Cell is a position in a grid, row and column counted from 0.
 type Cell struct{ Row, Col int }
 
@@ -42,8 +51,8 @@ func (c Clash) Say(w Words) string {
 	for i, cell := range c.Cells {
 		names[i] = cell.String()
 	}
-	return w.Sprintf("%s has %s %ss, at %s", unitName(w, Unit{c.Kind, c.Index}), countWord(w, len(c.Cells)),
-		string(DigitChar(c.Digit)), joinAnd(w, names))
+	return w.Sprintf("%s has %s %ss, at %s", Unit{c.Kind, c.Index}.Say(w), countWord(w, len(c.Cells)),
+		string(DigitChar(c.Digit)), JoinAnd(w, names))
 }
 
 // countWord writes a small count in words: "two".

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Words writes the solver's texts (hints, reading errors, clashes) in a
-// language. The solver speaks English: each text is an English format
+// Words writes the solver's texts (reading errors and clashes here, hints
+// and grades in solver/logic) in a language. The solver speaks English: each text is an English format
 // string, and a Words may translate it before formatting with the same
 // arguments. English is the identity.
 type Words interface {
@@ -33,8 +33,8 @@ func (english) Count(n int, one, other string) string {
 	return fmt.Sprintf(other, n)
 }
 
-// unitName names a unit as players do: "row 3", "box 5".
-func unitName(w Words, u Unit) string {
+// Say names the unit as players do, in w's language: "row 3", "box 5".
+func (u Unit) Say(w Words) string {
 	switch u.Kind {
 	case Row:
 		return w.Sprintf("row %d", u.Index+1)
@@ -44,34 +44,10 @@ func unitName(w Words, u Unit) string {
 	return w.Sprintf("box %d", u.Index+1)
 }
 
-// unitsName names several units of one kind: "rows 1 and 4".
-func unitsName(w Words, us []Unit) string {
-	nums := make([]string, len(us))
-	for k, u := range us {
-		nums[k] = fmt.Sprint(u.Index + 1)
-	}
-	list := joinAnd(w, nums)
-	switch us[0].Kind {
-	case Row:
-		return w.Sprintf("rows %s", list)
-	case Column:
-		return w.Sprintf("columns %s", list)
-	}
-	return w.Sprintf("boxes %s", list)
-}
-
-// joinAnd lists items as a sentence does: "a, b and c".
-func joinAnd(w Words, items []string) string {
+// JoinAnd lists items as a sentence does, in w's language: "a, b and c".
+func JoinAnd(w Words, items []string) string {
 	if len(items) < 2 {
 		return strings.Join(items, "")
 	}
 	return w.Sprintf("%s and %s", strings.Join(items[:len(items)-1], ", "), items[len(items)-1])
-}
-
-// joinOr lists alternatives: "a, b or c".
-func joinOr(w Words, items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return w.Sprintf("%s or %s", strings.Join(items[:len(items)-1], ", "), items[len(items)-1])
 }

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
-	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
@@ -30,7 +30,7 @@ func fill(t testing.TB, d *DB, guild string, players, first, last int) {
 				continue // a missed day
 			}
 			took := int64(60_000 + (u*7919+n*104729)%1_800_000)
-			points := daily.Points(solver.Level(n%5), u%3)
+			points := daily.Points(logic.Level(n%5), u%3)
 			entries = append(entries, []any{guild, user, n, 0, took, took, points})
 			key := [2]any{user, daily.WeekStart(n)}
 			w := weeks[key]

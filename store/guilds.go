@@ -8,6 +8,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // Puzzle returns the stored puzzle of day n.
@@ -23,7 +24,7 @@ func (d *DB) Puzzle(ctx context.Context, n int) (daily.Puzzle, bool, error) {
 	if err != nil {
 		return daily.Puzzle{}, false, d.wrap("puzzle", err)
 	}
-	p.Level = solver.Level(level)
+	p.Level = logic.Level(level)
 	if p.Grid, err = solver.Parse(grid); err != nil {
 		return daily.Puzzle{}, false, d.wrap("puzzle grid", err)
 	}

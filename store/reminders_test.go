@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/daily"
-	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // TestReminders: due once the hour comes, once a day, never for a player
@@ -41,7 +41,7 @@ func TestReminders(t *testing.T) {
 		if got := claim(10, 9, 10); !reflect.DeepEqual(got, []string{"cy"}) {
 			t.Errorf("at 9:00 again: %v, want [cy], ann being done", got)
 		}
-		_, _, _, err := d.Record(ctx, daily.Solve{Guild: "g", User: "bob", Day: 10, At: t0, Level: solver.Easy})
+		_, _, _, err := d.Record(ctx, daily.Solve{Guild: "g", User: "bob", Day: 10, At: t0, Level: logic.Easy})
 		must(t, err)
 		if got := claim(10, 21, 10); len(got) != 0 {
 			t.Errorf("at 21:00: %v, want nobody (bob solved)", got)

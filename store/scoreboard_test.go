@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
-	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // TestScoreboardEdits: a made post counts the changes it is behind; one
@@ -95,7 +95,7 @@ func TestResultsAndSolvedDays(t *testing.T) {
 				must(t, err)
 			}
 			_, _, _, err := d.Record(ctx, daily.Solve{Guild: "g", User: user, Day: day, At: t0.Add(start + took),
-				Level: solver.Easy, Aids: aids})
+				Level: logic.Easy, Aids: aids})
 			must(t, err)
 		}
 		solve("slow", 10, 0, 9*time.Minute, daily.Aids{})
@@ -171,23 +171,23 @@ func TestMonthBoard(t *testing.T) {
 		if first != 32 {
 			t.Fatalf("MonthStart(45) = %d, want 32 (1 February)", first)
 		}
-		solve := func(user string, day int, level solver.Level) {
+		solve := func(user string, day int, level logic.Level) {
 			t.Helper()
 			_, _, _, err := d.Record(ctx, daily.Solve{Guild: "g", User: user, Day: day, At: t0, Level: level})
 			must(t, err)
 		}
-		solve("ann", 31, solver.Extreme) // 31 January: last month
-		solve("ann", 32, solver.Easy)
-		solve("bob", 40, solver.Medium)
-		solve("bob", 45, solver.Easy)
-		solve("cy", 44, solver.Hard)
+		solve("ann", 31, logic.Extreme) // 31 January: last month
+		solve("ann", 32, logic.Easy)
+		solve("bob", 40, logic.Medium)
+		solve("bob", 45, logic.Easy)
+		solve("cy", 44, logic.Hard)
 		b, err := d.Leaderboard(ctx, "g", "ann", daily.Month, 45, 2)
 		must(t, err)
 		var got []string
 		for _, r := range b.Top {
 			got = append(got, fmt.Sprintf("%d %s %d/%d", r.Rank, r.User, r.Value, r.Extra))
 		}
-		easy, medium, hard := daily.Points(solver.Easy, 0), daily.Points(solver.Medium, 0), daily.Points(solver.Hard, 0)
+		easy, medium, hard := daily.Points(logic.Easy, 0), daily.Points(logic.Medium, 0), daily.Points(logic.Hard, 0)
 		want := []string{fmt.Sprintf("1 bob %d/2", easy+medium), fmt.Sprintf("2 cy %d/1", hard)}
 		if !reflect.DeepEqual(got, want) || b.Own == nil || b.Own.Rank != 3 || b.Own.Value != int64(easy) {
 			t.Errorf("month board = %v, own %+v; want %v and ann 3rd with %d", got, b.Own, want, easy)

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
-	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 	"github.com/sudokubot/sudokubot/store/storetest"
 )
 
@@ -55,7 +55,7 @@ func TestSavePuzzleKeepsTheFirst(t *testing.T) {
 
 func mustPuzzle(t testing.TB, n int) daily.Puzzle {
 	t.Helper()
-	g, err := solver.Generate(context.Background(), solver.Easy, 9, uint64(n))
+	g, err := logic.Generate(context.Background(), logic.Easy, 9, uint64(n))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,15 +166,15 @@ func TestEntriesAndStreaks(t *testing.T) {
 		if e, err = d.Miss(ctx, "g", "u", 10); err != nil || e.Wrong != 1 {
 			t.Errorf("Miss = %+v, %v; want 1 wrong", e, err)
 		}
-		e, p, first, err := d.Record(ctx, daily.Solve{Guild: "g", User: "u", Day: 10, At: t0.Add(252 * time.Second), Level: solver.Hard})
+		e, p, first, err := d.Record(ctx, daily.Solve{Guild: "g", User: "u", Day: 10, At: t0.Add(252 * time.Second), Level: logic.Hard})
 		must(t, err)
-		if !first || !e.Timed || e.Took != 252*time.Second || e.Points != daily.Points(solver.Hard, 1) {
-			t.Errorf("Record = %+v first %v; want timed 4m12s, %d points", e, first, daily.Points(solver.Hard, 1))
+		if !first || !e.Timed || e.Took != 252*time.Second || e.Points != daily.Points(logic.Hard, 1) {
+			t.Errorf("Record = %+v first %v; want timed 4m12s, %d points", e, first, daily.Points(logic.Hard, 1))
 		}
 		if p.Solved != 1 || p.Streak != 1 || p.Best != 1 || p.StreakEnd != 10 {
 			t.Errorf("player after one solve = %+v", p)
 		}
-		_, _, again, err := d.Record(ctx, daily.Solve{Guild: "g", User: "u", Day: 10, At: t0.Add(time.Hour), Level: solver.Hard})
+		_, _, again, err := d.Record(ctx, daily.Solve{Guild: "g", User: "u", Day: 10, At: t0.Add(time.Hour), Level: logic.Hard})
 		if again || err != nil {
 			t.Errorf("second Record first = %v, %v; want false", again, err)
 		}
@@ -182,20 +182,20 @@ func TestEntriesAndStreaks(t *testing.T) {
 			t.Errorf("a wrong answer after the solve counted: wrong = %d", e.Wrong)
 		}
 		for _, n := range []int{11, 12, 14} { // 11 untimed, 13 missed
-			_, p, _, err = d.Record(ctx, daily.Solve{Guild: "g", User: "u", Day: n, At: t0, Level: solver.Easy})
+			_, p, _, err = d.Record(ctx, daily.Solve{Guild: "g", User: "u", Day: n, At: t0, Level: logic.Easy})
 			must(t, err)
 		}
 		if p.Solved != 4 || p.Streak != 1 || p.StreakEnd != 14 || p.Best != 3 {
 			t.Errorf("player = %+v; want 4 solved, streak 1 ending 14, best 3", p)
 		}
-		_, p, _, err = d.Record(ctx, daily.Solve{Guild: "g", User: "u", Day: 13, At: t0, Level: solver.Easy}) // late
+		_, p, _, err = d.Record(ctx, daily.Solve{Guild: "g", User: "u", Day: 13, At: t0, Level: logic.Easy}) // late
 		must(t, err)
 		if p.Solved != 5 || p.Streak != 5 || p.Best != 5 {
 			t.Errorf("player after filling the gap = %+v; want 5 solved, streak 5", p)
 		}
 		// Day 14 is Wednesday 14 January 2026: its week holds days 12, 13 and 14, all easy without a mistake.
 		b, err := d.Leaderboard(ctx, "g", "u", daily.Week, 14, 10)
-		if want := int64(3 * daily.Points(solver.Easy, 0)); daily.WeekStart(14) != 12 || err != nil || b.Own == nil || b.Own.Value != want {
+		if want := int64(3 * daily.Points(logic.Easy, 0)); daily.WeekStart(14) != 12 || err != nil || b.Own == nil || b.Own.Value != want {
 			t.Errorf("week board = %+v, %v; want %d points", b.Own, err, want)
 		}
 		times, err := d.Times(ctx, "g", "u")
@@ -215,7 +215,7 @@ func TestRecordRacesCountOnce(t *testing.T) {
 			wg.Add(1)
 			go func(d *DB, n int) {
 				defer wg.Done()
-				_, _, first, err := d.Record(context.Background(), daily.Solve{Guild: "g", User: "u", Day: n, At: t0, Level: solver.Easy})
+				_, _, first, err := d.Record(context.Background(), daily.Solve{Guild: "g", User: "u", Day: n, At: t0, Level: logic.Easy})
 				if err != nil {
 					t.Error(err)
 				}

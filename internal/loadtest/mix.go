@@ -7,6 +7,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // kind is one sort of interaction in the mix.
@@ -86,8 +87,8 @@ func (m *mix) at(k int) (map[string]any, sent) {
 func puzzlesFrom(given []string, count int) ([]pair, error) {
 	if len(given) == 0 {
 		for k := range count {
-			level := []solver.Level{solver.Easy, solver.Medium}[k%2]
-			g, err := solver.Generate(context.Background(), level, 9, uint64(k+1))
+			level := []logic.Level{logic.Easy, logic.Medium}[k%2]
+			g, err := logic.Generate(context.Background(), level, 9, uint64(k+1))
 			if err != nil {
 				return nil, fmt.Errorf("generate puzzle %d: %w", k, err)
 			}

@@ -1,8 +1,19 @@
-package solver
+// Package logic solves Sudoku the way people do: 36 techniques from full
+// houses to forcing chains (Technique), each found as a Step on the grid's
+// candidates. On that walk it grades a puzzle on Sudoku Explainer's scale
+// (Grade, GradeOn, Level, Scale), gives the next step as a hint with its
+// wording (Hint, Advice) and makes puzzles of a chosen level from a seed
+// (Generate). It reads grids and checks answers with the package solver,
+// which never calls back into it. Nothing here keeps mutable state between
+// calls; every function is safe for concurrent use.
+package logic
 
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/internal/geom"
 )
 
 // Technique is a way people solve Sudoku, from the simplest up.
@@ -104,18 +115,9 @@ func (t Technique) Rating() float64 { return techniqueInfo[t].rating }
 
 // Candidate is a digit at a cell.
 type Candidate struct {
-	Cell  Cell
+	Cell  solver.Cell
 	Digit int
 }
-
-// Unit is a row, column or box, numbered from 0.
-type Unit struct {
-	Kind  UnitKind
-	Index int
-}
-
-// String names the unit as players do: "row 3", "box 5".
-func (u Unit) String() string { return unitName(English, u) }
 
 // Step is one move of the logical solver: what it found and what it did.
 type Step struct {
@@ -128,13 +130,13 @@ type Step struct {
 	Placed, Removed []Candidate
 	// Cells, Units and Digits are the pattern that justifies the step: the
 	// cells to highlight, the units and digits to name.
-	Cells  []Cell
-	Units  []Unit
+	Cells  []solver.Cell
+	Units  []solver.Unit
 	Digits []int
 	// Ends are a chain's two far ends (each a cell or a group of cells),
 	// or an ALS wing's set and its two-digit cell, for the words; nil for
 	// other steps and for loops.
-	Ends [2][]Cell
+	Ends [2][]solver.Cell
 	// Locked marks an ALS wing tied to its set through both digits of its
 	// cell, which locks every digit of the set (Digits lists them all;
 	// otherwise Digits are the linked digit, the removed one, then the
@@ -162,32 +164,32 @@ func (s Step) rated() float64 {
 
 // board is the logical solver's state: digits placed and candidates left.
 type board struct {
-	geo *geometry
+	geo *geom.Geometry
 	n   int
 	// noUniqueness turns off the techniques that assume one solution.
 	noUniqueness bool
 	// scale picks the techniques (Sukaku Explainer's, by default).
 	scale Scale
-	val   [MaxSize * MaxSize]uint8
-	cand  [MaxSize * MaxSize]uint16 // 0 for a placed cell
+	val   [solver.MaxSize * solver.MaxSize]uint8
+	cand  [solver.MaxSize * solver.MaxSize]uint16 // 0 for a placed cell
 	// pos caches positions by unit and digit while pos is valid: filled
 	// when a step is looked for, dropped by any change.
-	pos      [3 * MaxSize][MaxSize]uint32
+	pos      [3 * solver.MaxSize][solver.MaxSize]uint32
 	posValid bool
 	// slGraphs are each digit's strong links, kept while the digit's
 	// places stay the same.
-	slGraphs [MaxSize]*slGraph
+	slGraphs [solver.MaxSize]*slGraph
 	fc       *forcing // the forcing chains' engine, kept for its memory
 }
 
-func newBoard(g Grid) *board {
-	b := &board{geo: geometries[g.size], n: g.Size()}
-	for i := 0; i < b.geo.cells; i++ {
-		b.cand[i] = b.geo.full
+func newBoard(g solver.Grid) *board {
+	b := &board{geo: geom.For(g.Size()), n: g.Size()}
+	for i := 0; i < b.geo.Cells; i++ {
+		b.cand[i] = b.geo.Full
 	}
-	for i := 0; i < b.geo.cells; i++ {
-		if v := g.cells[i]; v != 0 {
-			b.place(i, int(v))
+	for i := 0; i < b.geo.Cells; i++ {
+		if v := g.AtIndex(i); v != 0 {
+			b.place(i, v)
 		}
 	}
 	return b
@@ -196,15 +198,17 @@ func newBoard(g Grid) *board {
 func (b *board) place(i, v int) {
 	b.posValid = false
 	b.val[i], b.cand[i] = uint8(v), 0
-	for _, p := range b.geo.peers[i] {
+	for _, p := range b.geo.Peers[i] {
 		b.cand[p] &^= 1 << (v - 1)
 	}
 }
 
-func (b *board) cell(i int) Cell { return Cell{i / b.n, i % b.n} }
+func (b *board) cell(i int) solver.Cell { return solver.Cell{Row: i / b.n, Col: i % b.n} }
 
 // unit returns the kind and number of unit u (rows, then columns, then boxes).
-func (b *board) unit(u int) Unit { return Unit{Kind: UnitKind(u / b.n), Index: u % b.n} }
+func (b *board) unit(u int) solver.Unit {
+	return solver.Unit{Kind: solver.UnitKind(u / b.n), Index: u % b.n}
+}
 
 // apply carries out a step.
 func (b *board) apply(s Step) {
@@ -219,7 +223,7 @@ func (b *board) apply(s Step) {
 
 // solved reports whether every cell holds a digit.
 func (b *board) solved() bool {
-	for i := 0; i < b.geo.cells; i++ {
+	for i := 0; i < b.geo.Cells; i++ {
 		if b.val[i] == 0 {
 			return false
 		}
@@ -229,7 +233,7 @@ func (b *board) solved() bool {
 
 // broken reports whether an empty cell has no candidate left.
 func (b *board) broken() bool {
-	for i := 0; i < b.geo.cells; i++ {
+	for i := 0; i < b.geo.Cells; i++ {
 		if b.val[i] == 0 && b.cand[i] == 0 {
 			return true
 		}
@@ -238,9 +242,11 @@ func (b *board) broken() bool {
 }
 
 // grid returns the digits placed so far.
-func (b *board) grid() Grid {
-	g := Grid{size: uint8(b.n)}
-	copy(g.cells[:], b.val[:])
+func (b *board) grid() solver.Grid {
+	g, _ := solver.NewGrid(b.n)
+	for i, v := range b.val[:b.geo.Cells] {
+		g.SetIndex(i, int(v))
+	}
 	return g
 }
 
@@ -251,7 +257,7 @@ func (b *board) positions(u int, bit uint16) uint32 {
 		return b.pos[u][bits.TrailingZeros16(bit)]
 	}
 	var m uint32
-	for k, i := range b.geo.units[u] {
+	for k, i := range b.geo.Units[u] {
 		if b.cand[i]&bit != 0 {
 			m |= 1 << k
 		}
@@ -262,9 +268,9 @@ func (b *board) positions(u int, bit uint16) uint32 {
 // cachePositions fills the positions of every digit in every unit, for
 // the finders of one step.
 func (b *board) cachePositions() {
-	for u, unit := range b.geo.units {
+	for u, unit := range b.geo.Units {
 		p := &b.pos[u]
-		*p = [MaxSize]uint32{}
+		*p = [solver.MaxSize]uint32{}
 		for k, i := range unit {
 			for c := b.cand[i]; c != 0; c &= c - 1 {
 				p[bits.TrailingZeros16(c)] |= 1 << k
@@ -286,8 +292,8 @@ func (b *board) removals(cells []int, v int) []Candidate {
 	return out
 }
 
-func (b *board) cells(idx []int) []Cell {
-	out := make([]Cell, len(idx))
+func (b *board) cells(idx []int) []solver.Cell {
+	out := make([]solver.Cell, len(idx))
 	for k, i := range idx {
 		out[k] = b.cell(i)
 	}
@@ -303,4 +309,4 @@ func digitsOf(mask uint16) []int {
 }
 
 // sees reports whether cells i and j share a unit.
-func (b *board) sees(i, j int) bool { return b.geo.peerSet[i][j>>6]>>(j&63)&1 != 0 }
+func (b *board) sees(i, j int) bool { return b.geo.PeerSet[i][j>>6]>>(j&63)&1 != 0 }

@@ -1,27 +1,29 @@
-package solver
+package logic
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/internal/puzzletest"
 )
 
 // TestStepsNeverWrong walks every logical step on a sample of every data
 // set with one solution and checks that no step places a wrong digit or
 // removes a candidate that is in the solution.
 func TestStepsNeverWrong(t *testing.T) {
-	for _, path := range dataFiles(t) {
-		if expectedClass[filepath.Base(path)] != 1 {
+	for _, path := range puzzletest.Files(t) {
+		if puzzletest.Class[filepath.Base(path)] != 1 {
 			continue
 		}
-		lines := readPuzzles(t, path)
-		n := sampleSize(t)
+		lines := puzzletest.Read(t, path)
+		n := puzzletest.SampleSize(t)
 		if strings.HasPrefix(filepath.Base(path), "forum_hardest") {
 			// Beyond the forcing chains, every step of these runs every
 			// finder before a guess: a tenth of the sample, all with -fullcheck.
@@ -29,32 +31,19 @@ func TestStepsNeverWrong(t *testing.T) {
 		}
 		every := 1 + len(lines)/n
 		for k := 0; k < len(lines); k += every {
-			if _, odd := exceptions[lines[k].puzzle]; odd {
+			if _, odd := puzzletest.Exceptions[lines[k].Puzzle]; odd {
 				continue // not unique: nothing to grade
 			}
-			g := mustParse(t, lines[k].puzzle)
+			g := mustParse(t, lines[k].Puzzle)
 			if msg := checkSteps(g); msg != "" {
-				t.Fatalf("%s line %d: %s", filepath.Base(path), lines[k].num, msg)
+				t.Fatalf("%s line %d: %s", filepath.Base(path), lines[k].Num, msg)
 			}
 		}
 	}
 }
 
-// fullCheck walks every puzzle instead of a sample (slow: minutes).
-var fullCheck = flag.Bool("fullcheck", false, "check the logical steps on every puzzle of every data set")
-
-func sampleSize(t *testing.T) int {
-	switch {
-	case *fullCheck:
-		return 1 << 30
-	case testing.Short():
-		return 20
-	}
-	return 100
-}
-
 // checkSteps returns the first wrong step on g's way to its solution.
-func checkSteps(g Grid) string {
+func checkSteps(g solver.Grid) string {
 	sol, err := uniqueSolution(context.Background(), g)
 	if err != nil {
 		return err.Error()
@@ -84,7 +73,7 @@ func TestGradeLevels(t *testing.T) {
 		puzzle string
 		want   Level
 	}{
-		{classic, Easy},
+		{puzzletest.Classic, Easy},
 		{"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", Extreme},
 		{"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", Hard},   // 2.6, pointing
 		{"..4.3..5...517...28..4....9....4..2....3...7.3..2...8.6.7...4....3..8..6.1.......", Medium}, // SE 2.3
@@ -106,7 +95,7 @@ func TestGradeLevels(t *testing.T) {
 	if _, err := Grade(context.Background(), mustParse(t, strings.Repeat(".", 81))); !errors.Is(err, ErrNotUnique) {
 		t.Errorf("Grade(empty) error = %v, want ErrNotUnique", err)
 	}
-	if _, err := Grade(context.Background(), mustParse(t, "55"+classic[2:])); !errors.Is(err, ErrNoSolution) {
+	if _, err := Grade(context.Background(), mustParse(t, "55"+puzzletest.Classic[2:])); !errors.Is(err, ErrNoSolution) {
 		t.Errorf("Grade(clash) error = %v, want ErrNoSolution", err)
 	}
 }
@@ -126,12 +115,12 @@ func TestSpearman(t *testing.T) {
 // BenchmarkGrade grades se_rated_5plus puzzles and reports the median and
 // 99th percentile time per puzzle.
 func BenchmarkGrade(b *testing.B) {
-	dataFiles(b)
-	lines := readPuzzles(b, filepath.Join(dataDir, "se_rated_5plus.txt"))
+	puzzletest.Files(b)
+	lines := puzzletest.Read(b, puzzletest.Path("se_rated_5plus.txt"))
 	var times []time.Duration
 	k := 0
 	for b.Loop() {
-		g := mustParse(b, lines[k%len(lines)].puzzle)
+		g := mustParse(b, lines[k%len(lines)].Puzzle)
 		start := time.Now()
 		if _, err := Grade(context.Background(), g); err != nil {
 			b.Fatal(err)
@@ -142,4 +131,9 @@ func BenchmarkGrade(b *testing.B) {
 	slices.Sort(times)
 	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(times[len(times)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+func mustParse(t testing.TB, s string) solver.Grid {
+	t.Helper()
+	return puzzletest.MustParse(t, solver.Parse, s)
 }

@@ -1,4 +1,4 @@
-package solver
+package logic
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // Level is a difficulty grade people understand.
@@ -75,8 +77,8 @@ type Grading struct {
 
 // Errors from Grade and Hint for puzzles that are not proper.
 var (
-	ErrNoSolution = errors.New("solver: the puzzle has no solution")
-	ErrNotUnique  = errors.New("solver: the puzzle has more than one solution")
+	ErrNoSolution = errors.New("logic: the puzzle has no solution")
+	ErrNotUnique  = errors.New("logic: the puzzle has more than one solution")
 )
 
 // Scale is which build of Sudoku Explainer the grades follow.
@@ -115,10 +117,10 @@ func ParseScale(name string) (Scale, bool) {
 // Explainer's scale. g must have exactly one solution (else ErrNoSolution
 // or ErrNotUnique); when ctx ends first the error wraps ctx.Err(). g is
 // not modified.
-func Grade(ctx context.Context, g Grid) (Grading, error) { return GradeOn(ctx, g, Sukaku) }
+func Grade(ctx context.Context, g solver.Grid) (Grading, error) { return GradeOn(ctx, g, Sukaku) }
 
 // GradeOn is Grade on the given scale.
-func GradeOn(ctx context.Context, g Grid, scale Scale) (Grading, error) {
+func GradeOn(ctx context.Context, g solver.Grid, scale Scale) (Grading, error) {
 	sol, err := uniqueSolution(ctx, g)
 	if err != nil {
 		return Grading{}, err
@@ -146,15 +148,15 @@ func GradeOn(ctx context.Context, g Grid, scale Scale) (Grading, error) {
 }
 
 // uniqueSolution returns g's one solution, or why there is none.
-func uniqueSolution(ctx context.Context, g Grid) (Grid, error) {
-	res, err := Solve(ctx, g, 2)
+func uniqueSolution(ctx context.Context, g solver.Grid) (solver.Grid, error) {
+	res, err := solver.Solve(ctx, g, 2)
 	switch {
 	case err != nil:
-		return Grid{}, err
+		return solver.Grid{}, err
 	case res.Count == 0:
-		return Grid{}, ErrNoSolution
+		return solver.Grid{}, ErrNoSolution
 	case res.Count > 1:
-		return Grid{}, ErrNotUnique
+		return solver.Grid{}, ErrNotUnique
 	}
 	return res.Solutions[0], nil
 }
@@ -163,12 +165,12 @@ func uniqueSolution(ctx context.Context, g Grid) (Grid, error) {
 // each (it stops early when visit returns false). When no technique
 // applies it places the solution's digit in the cell with the fewest
 // candidates, as a TrialAndError step.
-func walk(ctx context.Context, g, sol Grid, visit func(Step) bool) error {
+func walk(ctx context.Context, g, sol solver.Grid, visit func(Step) bool) error {
 	return walkOn(ctx, g, sol, Sukaku, visit)
 }
 
 // walkOn is walk with the techniques of a scale.
-func walkOn(ctx context.Context, g, sol Grid, scale Scale, visit func(Step) bool) error {
+func walkOn(ctx context.Context, g, sol solver.Grid, scale Scale, visit func(Step) bool) error {
 	b := newBoard(g)
 	b.scale = scale
 	for !b.solved() {
@@ -247,9 +249,9 @@ var finders = []finder{
 
 // guess places the solution's digit in an empty cell with the fewest
 // candidates.
-func (b *board) guess(sol Grid) Step {
+func (b *board) guess(sol solver.Grid) Step {
 	best, fewest := -1, 99
-	for i := 0; i < b.geo.cells; i++ {
+	for i := 0; i < b.geo.Cells; i++ {
 		if n := bits.OnesCount16(b.cand[i]); b.val[i] == 0 && n < fewest {
 			best, fewest = i, n
 		}
@@ -257,5 +259,5 @@ func (b *board) guess(sol Grid) Step {
 	c := b.cell(best)
 	v := sol.At(c.Row, c.Col)
 	return Step{Technique: TrialAndError, Rating: TrialAndError.Rating(), Placed: []Candidate{{c, v}},
-		Cells: []Cell{c}, Digits: []int{v}}
+		Cells: []solver.Cell{c}, Digits: []int{v}}
 }

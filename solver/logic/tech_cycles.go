@@ -1,4 +1,4 @@
-package solver
+package logic
 
 // Y-cycles: a loop of two-digit cells, each seeing the next and sharing a
 // digit with it, the shared digit changing at every cell. Whichever digit
@@ -13,7 +13,7 @@ const maxCycle = 10
 // yCycle finds the shortest Y-cycle that removes something.
 func (b *board) yCycle() (Step, bool) {
 	c := cycleSearch{b: b, best: maxCycle + 1}
-	for i := 0; i < b.geo.cells; i++ {
+	for i := 0; i < b.geo.Cells; i++ {
 		if b.bivalue(i) {
 			d := digitsOf(b.cand[i])
 			c.start = i
@@ -44,7 +44,7 @@ func (c *cycleSearch) extend(i, v int) {
 	if len(c.loop) >= c.best-1 || len(c.loop) >= maxCycle {
 		return
 	}
-	for _, p := range b.geo.peers[i] {
+	for _, p := range b.geo.Peers[i] {
 		j := int(p)
 		if j <= c.start || !b.bivalue(j) || b.cand[j]&(1<<(v-1)) == 0 || inSet(j, c.loop) {
 			continue
@@ -63,7 +63,7 @@ func (c *cycleSearch) close(v int) {
 	seen := map[Candidate]bool{}
 	for k, d := range links {
 		x, y := c.loop[k], c.loop[(k+1)%len(c.loop)]
-		for i := 0; i < b.geo.cells; i++ {
+		for i := 0; i < b.geo.Cells; i++ {
 			cand := Candidate{b.cell(i), d}
 			if b.cand[i]&(1<<(d-1)) != 0 && !inSet(i, c.loop) && b.sees(i, x) && b.sees(i, y) && !seen[cand] {
 				seen[cand] = true

@@ -1,13 +1,16 @@
-package solver
+package logic
 
 import (
 	"context"
 	"fmt"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/internal/geom"
 )
 
 // Generated is a puzzle made by Generate.
 type Generated struct {
-	Puzzle, Solution Grid
+	Puzzle, Solution solver.Grid
 	Grading          Grading
 	// Exact is false when no puzzle of the asked level was found in time
 	// and Puzzle is the closest found.
@@ -30,7 +33,7 @@ var minGivens = map[int]int{4: 4, 6: 8, 9: 17, 16: 120}
 // found, Generate returns the closest one so far with Exact false; it
 // errors only for a bad size, or when ctx ends before any puzzle is made.
 func Generate(ctx context.Context, level Level, size int, seed uint64) (Generated, error) {
-	if _, err := NewGrid(size); err != nil {
+	if _, err := solver.NewGrid(size); err != nil {
 		return Generated{}, err
 	}
 	r := &rng{state: seed ^ uint64(level+1)*0x9e3779b97f4a7c15 ^ uint64(size)<<56} // each level and size its own sequence
@@ -81,7 +84,7 @@ func attemptPuzzle(ctx context.Context, r *rng, level Level, size int) (Generate
 		pair := removed[len(removed)-1]
 		removed = removed[:len(removed)-1]
 		for _, i := range pair {
-			puzzle.cells[i] = sol.cells[i]
+			puzzle.SetIndex(i, sol.AtIndex(i))
 		}
 		gr, err = Grade(ctx, puzzle)
 	}
@@ -92,24 +95,24 @@ func attemptPuzzle(ctx context.Context, r *rng, level Level, size int) (Generate
 }
 
 // randomSolution completes a grid seeded with a few random digits.
-func randomSolution(ctx context.Context, r *rng, size int) (Grid, bool) {
-	g, _ := NewGrid(size)
+func randomSolution(ctx context.Context, r *rng, size int) (solver.Grid, bool) {
+	g, _ := solver.NewGrid(size)
 	for k := 0; k < size+2; k++ {
 		i, v := r.intn(g.Cells()), r.intn(size)+1
-		if g.cells[i] == 0 && fitsAt(g, i, v) {
-			g.cells[i] = uint8(v)
+		if g.AtIndex(i) == 0 && fitsAt(g, i, v) {
+			g.SetIndex(i, v)
 		}
 	}
-	res, err := solveInFirstOrder(ctx, g, 1)
+	res, err := solver.SolveFixedOrder(ctx, g, 1)
 	if err != nil || res.Count == 0 {
-		return Grid{}, false
+		return solver.Grid{}, false
 	}
 	return res.Solutions[0], true
 }
 
-func fitsAt(g Grid, i, v int) bool {
-	for _, p := range geometries[g.size].peers[i] {
-		if int(g.cells[p]) == v {
+func fitsAt(g solver.Grid, i, v int) bool {
+	for _, p := range geom.For(g.Size()).Peers[i] {
+		if g.AtIndex(int(p)) == v {
 			return false
 		}
 	}
@@ -119,7 +122,7 @@ func fitsAt(g Grid, i, v int) bool {
 // thin removes clue pairs (a cell and its half-turn partner) in random
 // order while the puzzle keeps one solution, stopping at minGivens. It
 // returns the puzzle and the pairs removed, last removed last.
-func thin(ctx context.Context, r *rng, sol Grid) (Grid, [][]int) {
+func thin(ctx context.Context, r *rng, sol solver.Grid) (solver.Grid, [][]int) {
 	p := sol
 	cells := sol.Cells()
 	var pairs [][]int
@@ -138,9 +141,9 @@ func thin(ctx context.Context, r *rng, sol Grid) (Grid, [][]int) {
 		}
 		q := p
 		for _, i := range pair {
-			q.cells[i] = 0
+			q.SetIndex(i, 0)
 		}
-		if res, err := Solve(ctx, q, 2); err == nil && res.Count == 1 {
+		if res, err := solver.Solve(ctx, q, 2); err == nil && res.Count == 1 {
 			p, removed = q, append(removed, pair)
 		}
 	}

@@ -1,6 +1,10 @@
-package solver
+package logic
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 // Sudoku Explainer's direct techniques: a pointing, claiming or hidden
 // pair (triple) that at once leaves a digit a single place in a unit, which
@@ -35,7 +39,7 @@ func (b *board) directLockingFrom(u1 int, kinds [2]int, v int) (Step, bool) {
 	}
 	// The only unit of the second kind that can hold them all is the first
 	// place's.
-	first := int(b.geo.units[u1][bits.TrailingZeros32(pos)])
+	first := int(b.geo.Units[u1][bits.TrailingZeros32(pos)])
 	u2 := b.unitOfKind(first, kinds[1])
 	cells := b.holders(u1, bit)
 	if !b.allIn(cells, u2) {
@@ -48,7 +52,7 @@ func (b *board) directLockingFrom(u1 int, kinds [2]int, v int) (Step, bool) {
 		}
 		outside, single := 0, -1
 		for m := p3; m != 0; m &= m - 1 {
-			if i := int(b.geo.units[u3][bits.TrailingZeros32(m)]); !b.inUnit(i, u2) {
+			if i := int(b.geo.Units[u3][bits.TrailingZeros32(m)]); !b.inUnit(i, u2) {
 				outside, single = outside+1, i
 			}
 		}
@@ -68,7 +72,7 @@ func (b *board) unitOfKind(i, first int) int {
 	case b.n:
 		return b.n + i%b.n
 	}
-	return 2*b.n + b.geo.boxOf[i]
+	return 2*b.n + b.geo.BoxOf[i]
 }
 
 // directLockingStep places the single; SE's direct steps place only,
@@ -79,13 +83,13 @@ func (b *board) directLockingStep(u1, u2, u3 int, cells []int, single, v int) St
 		t = DirectPointing
 	}
 	return Step{Technique: t, Placed: []Candidate{{b.cell(single), v}}, Cells: b.cells(cells),
-		Units: []Unit{b.unit(u1), b.unit(u2), b.unit(u3)}, Digits: []int{v}}
+		Units: []solver.Unit{b.unit(u1), b.unit(u2), b.unit(u3)}, Digits: []int{v}}
 }
 
 // holders returns the cells of unit u that hold the digit bit.
 func (b *board) holders(u int, bit uint16) []int {
 	var out []int
-	for _, i := range b.geo.units[u] {
+	for _, i := range b.geo.Units[u] {
 		if b.cand[i]&bit != 0 {
 			out = append(out, int(i))
 		}
@@ -110,7 +114,7 @@ func (b *board) inUnit(i, u int) bool {
 	case u < 2*b.n:
 		return i%b.n == u-b.n
 	}
-	return b.geo.boxOf[i] == u-2*b.n
+	return b.geo.BoxOf[i] == u-2*b.n
 }
 
 // directHidden finds a hidden pair (k = 2) or triple (3) whose removals
@@ -128,8 +132,8 @@ func (b *board) directHidden(k int) (Step, bool) {
 }
 
 func (b *board) directHiddenIn(u, k int) (Step, bool) {
-	var pos [MaxSize]uint32
-	var pool [MaxSize]int
+	var pos [solver.MaxSize]uint32
+	var pool [solver.MaxSize]int
 	var empty uint32
 	n := 0
 	for v := 0; v < b.n; v++ {
@@ -169,7 +173,7 @@ func (b *board) directHiddenIn(u, k int) (Step, bool) {
 // directHiddenStep places the single; the pair's (triple's) removals are
 // left to later steps, as SE does.
 func (b *board) directHiddenStep(u, k int, union uint32, digits uint16, single uint32, w int) Step {
-	unit := b.geo.units[u]
+	unit := b.geo.Units[u]
 	var cells []int
 	for m := union; m != 0; m &= m - 1 {
 		cells = append(cells, int(unit[bits.TrailingZeros32(m)]))
@@ -180,5 +184,5 @@ func (b *board) directHiddenStep(u, k int, union uint32, digits uint16, single u
 	}
 	target := int(unit[bits.TrailingZeros32(single)])
 	return Step{Technique: t, Placed: []Candidate{{b.cell(target), w}}, Cells: b.cells(cells),
-		Units: []Unit{b.unit(u)}, Digits: append(digitsOf(digits), w)}
+		Units: []solver.Unit{b.unit(u)}, Digits: append(digitsOf(digits), w)}
 }

@@ -1,6 +1,10 @@
-package solver
+package logic
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 // ALS wings (Sukaku Explainer's WXYZ- and VWXYZ-Wing): an almost locked
 // set of 3 (or 4) cells that all see each other and hold 4 (or 5) digits
@@ -15,7 +19,7 @@ import "math/bits"
 // rating, then the most eliminations.
 func (b *board) alsWing(size int) (Step, bool) {
 	w := alsWingSearch{b: b, size: size}
-	for i := 0; i < b.geo.cells; i++ {
+	for i := 0; i < b.geo.Cells; i++ {
 		if n := bits.OnesCount16(b.cand[i]); b.val[i] == 0 && n >= 2 && n <= size+1 {
 			w.grow([]int{i}, b.cand[i])
 		}
@@ -41,7 +45,7 @@ func (w *alsWingSearch) grow(set []int, digits uint16) {
 		}
 		return
 	}
-	for j := set[len(set)-1] + 1; j < b.geo.cells; j++ {
+	for j := set[len(set)-1] + 1; j < b.geo.Cells; j++ {
 		u := digits | b.cand[j]
 		if b.val[j] != 0 || bits.OnesCount16(b.cand[j]) < 2 || bits.OnesCount16(u) > w.size+1 || !w.seesAll(j, set) {
 			continue
@@ -62,7 +66,7 @@ func (w *alsWingSearch) seesAll(j int, set []int) bool {
 // wings tries every two-digit cell with both digits in the set.
 func (w *alsWingSearch) wings(set []int, digits uint16) {
 	b := w.b
-	for yz := 0; yz < b.geo.cells; yz++ {
+	for yz := 0; yz < b.geo.Cells; yz++ {
 		c := b.cand[yz]
 		if !b.bivalue(yz) || c&^digits != 0 || inSet(yz, set) || !w.seesAny(yz, set) {
 			continue
@@ -115,7 +119,7 @@ func (w *alsWingSearch) consider(set []int, digits uint16, yz, x, z int, double 
 	b := w.b
 	var rm []Candidate
 	remove := func(v int, withCell bool) {
-		for i := 0; i < b.geo.cells; i++ {
+		for i := 0; i < b.geo.Cells; i++ {
 			if b.cand[i]&(1<<(v-1)) == 0 || i == yz || inSet(i, set) || withCell && !b.sees(i, yz) {
 				continue
 			}
@@ -144,8 +148,8 @@ func (w *alsWingSearch) consider(set []int, digits uint16, yz, x, z int, double 
 	}
 	cells := b.cells(set)
 	w.found, w.elims = true, len(rm)
-	w.best = Step{Technique: t, Rating: rating, Removed: rm, Cells: append(append([]Cell(nil), cells...), b.cell(yz)),
-		Digits: append([]int{x, z}, digitsOf(digits&^(1<<(x-1)|1<<(z-1)))...), Ends: [2][]Cell{cells, {b.cell(yz)}},
+	w.best = Step{Technique: t, Rating: rating, Removed: rm, Cells: append(append([]solver.Cell(nil), cells...), b.cell(yz)),
+		Digits: append([]int{x, z}, digitsOf(digits&^(1<<(x-1)|1<<(z-1)))...), Ends: [2][]solver.Cell{cells, {b.cell(yz)}},
 		Locked: double}
 	if double {
 		w.best.Digits = digitsOf(digits)

@@ -1,6 +1,10 @@
-package solver
+package logic
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 // fish finds, for one digit, k rows whose places for it lie in k columns
 // (or k columns in k rows): the digit leaves those columns (rows) elsewhere.
@@ -41,7 +45,7 @@ func (b *board) fishFrom(t Technique, k, v int, bit uint16, base int) (Step, boo
 			return false
 		}
 		var rm []Candidate
-		var units []Unit
+		var units []solver.Unit
 		var cells []int
 		for _, u := range bases {
 			units = append(units, b.unit(u))
@@ -49,7 +53,7 @@ func (b *board) fishFrom(t Technique, k, v int, bit uint16, base int) (Step, boo
 		for c := union; c != 0; c &= c - 1 {
 			cu := cover + bits.TrailingZeros32(c)
 			units = append(units, b.unit(cu))
-			for _, i := range b.geo.units[cu] {
+			for _, i := range b.geo.Units[cu] {
 				if b.cand[i]&bit == 0 {
 					continue
 				}
@@ -71,7 +75,7 @@ func (b *board) fishFrom(t Technique, k, v int, bit uint16, base int) (Step, boo
 
 func (b *board) inAny(i int, units []int) bool {
 	for _, u := range units {
-		if contains(b.geo.units[u], uint8(i)) {
+		if contains(b.geo.Units[u], uint8(i)) {
 			return true
 		}
 	}

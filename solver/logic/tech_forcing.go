@@ -1,8 +1,10 @@
-package solver
+package logic
 
 import (
 	"math/bits"
 	"strings"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // Forcing chains, as Sudoku Explainer finds and rates them. A node is a
@@ -115,7 +117,7 @@ type forcing struct {
 	// places and srcPlaces are where each digit may go in each unit, on
 	// the working board and on the board; at is each cell's position in
 	// its rows (0), columns (1) and boxes (2).
-	places, srcPlaces [3 * MaxSize][MaxSize]uint32
+	places, srcPlaces [3 * solver.MaxSize][solver.MaxSize]uint32
 	at                [][3]int
 	scratch           []node
 }
@@ -160,10 +162,10 @@ const (
 
 func (b *board) newForcing(mode fcMode) *forcing {
 	n := b.n
-	nodes := 2 * b.geo.cells * n
-	e := &forcing{b: b, mode: mode, n: n, work: make([]uint16, b.geo.cells),
-		memo: map[node]*implication{}, visited: make([]uint64, (nodes+63)/64), at: make([][3]int, b.geo.cells)}
-	for u, unit := range b.geo.units {
+	nodes := 2 * b.geo.Cells * n
+	e := &forcing{b: b, mode: mode, n: n, work: make([]uint16, b.geo.Cells),
+		memo: map[node]*implication{}, visited: make([]uint64, (nodes+63)/64), at: make([][3]int, b.geo.Cells)}
+	for u, unit := range b.geo.Units {
 		for k, i := range unit {
 			e.at[i][u/n] = k
 		}
@@ -178,7 +180,7 @@ func (e *forcing) newImplication() *implication {
 		m.reset()
 		return m
 	}
-	nodes := 2 * e.b.geo.cells * e.n
+	nodes := 2 * e.b.geo.Cells * e.n
 	m := &implication{seen: make([]uint64, (nodes+63)/64), parStart: make([]int32, nodes), parN: make([]int16, nodes)}
 	e.pool = append(e.pool, m)
 	e.used++
@@ -188,7 +190,7 @@ func (e *forcing) newImplication() *implication {
 // chase draws every consequence of one assumption.
 func (e *forcing) chase(start node) *implication {
 	m := e.newImplication()
-	copy(e.work, e.b.cand[:e.b.geo.cells])
+	copy(e.work, e.b.cand[:e.b.geo.Cells])
 	e.places = e.srcPlaces
 	m.add(start, nil)
 	off, on := e.pend[0][:0], e.pend[1][:0]
@@ -250,12 +252,12 @@ func (e *forcing) onToOff(p node) []node {
 			out = append(out, e.nodeOf(c, bits.TrailingZeros16(m), false))
 		}
 	}
-	box := e.b.geo.boxOf[c]
+	box := e.b.geo.BoxOf[c]
 	for _, u := range e.unitsOf(c) {
-		unit := e.b.geo.units[u]
+		unit := e.b.geo.Units[u]
 		for pos := e.places[u][d] &^ (1 << e.at[c][u/e.n]); pos != 0; pos &= pos - 1 {
 			i := int(unit[bits.TrailingZeros32(pos)])
-			if u == 2*e.n+box || e.b.geo.boxOf[i] != box {
+			if u == 2*e.n+box || e.b.geo.BoxOf[i] != box {
 				out = append(out, e.nodeOf(i, d, false))
 			}
 		}
@@ -266,7 +268,7 @@ func (e *forcing) onToOff(p node) []node {
 
 // unitsOf lists a cell's box, row and column, in Sudoku Explainer's order.
 func (e *forcing) unitsOf(c int) [3]int {
-	return [3]int{2*e.n + e.b.geo.boxOf[c], c / e.n, e.n + c%e.n}
+	return [3]int{2*e.n + e.b.geo.BoxOf[c], c / e.n, e.n + c%e.n}
 }
 
 // offToOn fills e.out with what an "off" node turns on, and e.outPar with
@@ -289,7 +291,7 @@ func (e *forcing) offToOn(p node) {
 		if bits.OnesCount32(now) != 2 {
 			continue
 		}
-		unit := e.b.geo.units[u]
+		unit := e.b.geo.Units[u]
 		other := unit[bits.TrailingZeros32(now&^(1<<e.at[c][u/e.n]))]
 		k := len(e.scratch)
 		e.scratch = append(e.scratch, p)
@@ -355,7 +357,7 @@ func (b *board) forcingChains(mode fcMode) (Step, bool) {
 		return Step{}, false
 	}
 	e := b.forcer(mode)
-	for c := 0; c < b.geo.cells; c++ {
+	for c := 0; c < b.geo.Cells; c++ {
 		k := bits.OnesCount16(b.cand[c])
 		if b.val[c] == 0 && (k > 2 || k > 1 && mode.dynamic) {
 			e.fromCell(c, k)
@@ -375,7 +377,7 @@ func (b *board) forcer(mode fcMode) *forcing {
 	e := b.fc
 	e.mode, e.used, e.best = mode, 0, fcHint{}
 	clear(e.memo)
-	for u := range b.geo.units {
+	for u := range b.geo.Units {
 		for d := 0; d < b.n; d++ {
 			e.srcPlaces[u][d] = b.positions(u, 1<<d)
 		}
@@ -458,7 +460,7 @@ func (e *forcing) regions(c, d int, onM *implication) {
 	for _, u := range e.unitsOf(c) {
 		var ms []*implication
 		first := true
-		for _, i := range e.b.geo.units[u] {
+		for _, i := range e.b.geo.Units[u] {
 			if e.b.cand[i]&bit == 0 {
 				continue
 			}
@@ -535,7 +537,7 @@ func (e *forcing) step() Step {
 	tc, td, ton := e.split(h.target)
 	sc, sd, son := e.split(h.source)
 	s := Step{Technique: e.mode.tech, Rating: e.mode.tech.Rating() + chainLengthExtra(h.complexity-2),
-		Cells: []Cell{b.cell(sc), b.cell(tc)}, Digits: []int{sd + 1, td + 1},
+		Cells: []solver.Cell{b.cell(sc), b.cell(tc)}, Digits: []int{sd + 1, td + 1},
 		forcing: h.kind, assumedOn: son, provenOn: ton}
 	if ton {
 		for m := b.cand[tc] &^ (1 << td); m != 0; m &= m - 1 {
@@ -545,7 +547,7 @@ func (e *forcing) step() Step {
 		s.Removed = []Candidate{{b.cell(tc), td + 1}}
 	}
 	if h.kind == fcRegion {
-		s.Units = []Unit{b.unit(h.unit)}
+		s.Units = []solver.Unit{b.unit(h.unit)}
 	}
 	seen := map[int]bool{sc: true, tc: true}
 	for _, br := range h.branches {
@@ -566,7 +568,7 @@ func (e *forcing) step() Step {
 func (e *forcing) path(br fcBranch) []node {
 	out := []node{br.end}
 	par := br.endParents()
-	for len(par) > 0 && len(out) <= 4*e.b.geo.cells {
+	for len(par) > 0 && len(out) <= 4*e.b.geo.Cells {
 		out = append(out, par[0])
 		par = br.m.parents(par[0])
 	}
@@ -595,7 +597,7 @@ func (e *forcing) shortForm(path []node) string {
 		if on {
 			sign = "="
 		}
-		names = append(names, e.b.cell(c).String()+sign+string(DigitChar(d+1)))
+		names = append(names, e.b.cell(c).String()+sign+string(solver.DigitChar(d+1)))
 	}
 	return strings.Join(names, " → ")
 }

@@ -1,13 +1,14 @@
-package solver
+package logic
 
 import (
 	"context"
 	"fmt"
 	"math"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/solver/internal/puzzletest"
 )
 
 // calibration compares this grader's scores with Sudoku Explainer's on a
@@ -25,20 +26,20 @@ type calibration struct {
 // calibrate grades every k-th puzzle of a rated file.
 func calibrate(t *testing.T, name string, every int) calibration {
 	t.Helper()
-	lines := readPuzzles(t, filepath.Join(dataDir, name))
+	lines := puzzletest.Read(t, puzzletest.Path(name))
 	var c calibration
 	var mine, theirs []float64
 	for k := 0; k < len(lines); k += every {
-		se, err := strconv.ParseFloat(strings.TrimSpace(lines[k].rest), 64)
+		se, err := strconv.ParseFloat(strings.TrimSpace(lines[k].Rest), 64)
 		if err != nil {
-			t.Fatalf("%s line %d: no rating: %q", name, lines[k].num, lines[k].rest)
+			t.Fatalf("%s line %d: no rating: %q", name, lines[k].Num, lines[k].Rest)
 		}
-		gr, err := Grade(context.Background(), mustParse(t, lines[k].puzzle))
+		gr, err := Grade(context.Background(), mustParse(t, lines[k].Puzzle))
 		if err != nil {
-			t.Fatalf("%s line %d: %v", name, lines[k].num, err)
+			t.Fatalf("%s line %d: %v", name, lines[k].Num, err)
 		}
 		if gr.Score < 1 || gr.Score > 11 || gr.Level != levelFor(gr.Score) || gr.Steps == 0 {
-			t.Fatalf("%s line %d: grading %+v is off the scale", name, lines[k].num, gr)
+			t.Fatalf("%s line %d: grading %+v is off the scale", name, lines[k].Num, gr)
 		}
 		mine, theirs = append(mine, gr.Score), append(theirs, se)
 		d := gr.Score - se
@@ -63,7 +64,7 @@ func calibrate(t *testing.T, name string, every int) calibration {
 			}
 		}
 		if math.Abs(d) >= 1 && len(c.worst) < 5 {
-			c.worst = append(c.worst, fmt.Sprintf("line %d: SE %.1f, here %.1f (%s)", lines[k].num, se, gr.Score, gr.Hardest))
+			c.worst = append(c.worst, fmt.Sprintf("line %d: SE %.1f, here %.1f (%s)", lines[k].Num, se, gr.Score, gr.Hardest))
 		}
 	}
 	c.n = len(mine)
@@ -98,10 +99,10 @@ func (c calibration) report(t *testing.T, name string) {
 // 0.98 and MAE 0.03 on the 5+ file; 99% exact below 5.0 and MAE 0.03 on
 // the mixed one.
 func TestGradeCalibration(t *testing.T) {
-	dataFiles(t)
-	plus := calibrate(t, "se_rated_5plus.txt", max(1, 35719/(sampleSize(t)*5)))
+	puzzletest.Files(t)
+	plus := calibrate(t, "se_rated_5plus.txt", max(1, 35719/(puzzletest.SampleSize(t)*5)))
 	plus.report(t, "se_rated_5plus.txt")
-	mixed := calibrate(t, "se_rated_mixed.txt", max(1, 1499/(sampleSize(t)*7)))
+	mixed := calibrate(t, "se_rated_mixed.txt", max(1, 1499/(puzzletest.SampleSize(t)*7)))
 	mixed.report(t, "se_rated_mixed.txt")
 	if testing.Short() {
 		t.Log("short mode: samples this small vary too much to hold to the floors; run without -short to check them")
@@ -135,22 +136,22 @@ func TestGradeCalibration(t *testing.T) {
 	}
 }
 
-// TestClassicScale: on classic Sudoku Explainer 1.2.1's scale no step is
+// TestClassicScale: on puzzletest.Classic Sudoku Explainer 1.2.1's scale no step is
 // one of the Sukaku-only techniques, and a puzzle that needs one is rated
 // otherwise.
 func TestClassicScale(t *testing.T) {
-	dataFiles(t)
-	lines := readPuzzles(t, filepath.Join(dataDir, "se_rated_5plus.txt"))
+	puzzletest.Files(t)
+	lines := puzzletest.Read(t, puzzletest.Path("se_rated_5plus.txt"))
 	differ := 0
 	for k := 0; k < len(lines); k += 357 {
-		g := mustParse(t, lines[k].puzzle)
+		g := mustParse(t, lines[k].Puzzle)
 		sol, err := uniqueSolution(context.Background(), g)
 		if err != nil {
 			t.Fatal(err)
 		}
 		err = walkOn(context.Background(), g, sol, SE121, func(s Step) bool {
 			if s.Technique == StrongLinks || s.Technique == WXYZWing || s.Technique == VWXYZWing {
-				t.Fatalf("line %d: SE 1.2.1 took a %v step", lines[k].num, s.Technique)
+				t.Fatalf("line %d: SE 1.2.1 took a %v step", lines[k].Num, s.Technique)
 			}
 			return true
 		})

@@ -1,12 +1,16 @@
-package solver
+package logic
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 // The simplest techniques: singles, locked candidates and subsets.
 
 // fullHouse finds a unit with one empty cell.
 func (b *board) fullHouse() (Step, bool) {
-	for u, unit := range b.geo.units {
+	for u, unit := range b.geo.Units {
 		empty, seen := -1, uint16(0)
 		count := 0
 		for _, i := range unit {
@@ -17,13 +21,13 @@ func (b *board) fullHouse() (Step, bool) {
 			}
 		}
 		if count == 1 {
-			missing := b.geo.full &^ seen
+			missing := b.geo.Full &^ seen
 			if missing&b.cand[empty] == 0 || missing&(missing-1) != 0 {
 				continue // broken grid: leave it to the other checks
 			}
 			v := bits.TrailingZeros16(missing) + 1
 			return Step{Technique: FullHouse, Placed: []Candidate{{b.cell(empty), v}},
-				Cells: []Cell{b.cell(empty)}, Units: []Unit{b.unit(u)}, Digits: []int{v}}, true
+				Cells: []solver.Cell{b.cell(empty)}, Units: []solver.Unit{b.unit(u)}, Digits: []int{v}}, true
 		}
 	}
 	return Step{}, false
@@ -32,7 +36,7 @@ func (b *board) fullHouse() (Step, bool) {
 // hiddenSingle finds a digit with one place left in a unit: boxes first
 // (they are easier to see), then rows and columns.
 func (b *board) hiddenSingle(boxes bool) (Step, bool) {
-	for u, unit := range b.geo.units {
+	for u, unit := range b.geo.Units {
 		if (u >= 2*b.n) != boxes {
 			continue
 		}
@@ -45,7 +49,7 @@ func (b *board) hiddenSingle(boxes bool) (Step, bool) {
 					t = HiddenSingleBox
 				}
 				return Step{Technique: t, Placed: []Candidate{{b.cell(i), v}},
-					Cells: []Cell{b.cell(i)}, Units: []Unit{b.unit(u)}, Digits: []int{v}}, true
+					Cells: []solver.Cell{b.cell(i)}, Units: []solver.Unit{b.unit(u)}, Digits: []int{v}}, true
 			}
 		}
 	}
@@ -54,11 +58,11 @@ func (b *board) hiddenSingle(boxes bool) (Step, bool) {
 
 // nakedSingle finds a cell with one candidate left.
 func (b *board) nakedSingle() (Step, bool) {
-	for i := 0; i < b.geo.cells; i++ {
+	for i := 0; i < b.geo.Cells; i++ {
 		if c := b.cand[i]; b.val[i] == 0 && c != 0 && c&(c-1) == 0 {
 			v := bits.TrailingZeros16(c) + 1
 			return Step{Technique: NakedSingle, Placed: []Candidate{{b.cell(i), v}},
-				Cells: []Cell{b.cell(i)}, Digits: []int{v}}, true
+				Cells: []solver.Cell{b.cell(i)}, Digits: []int{v}}, true
 		}
 	}
 	return Step{}, false
@@ -68,7 +72,7 @@ func (b *board) nakedSingle() (Step, bool) {
 // another unit: pointing (from a box into a line) or claiming (from a line
 // into a box).
 func (b *board) lockedCandidates(pointing bool) (Step, bool) {
-	for u, unit := range b.geo.units {
+	for u, unit := range b.geo.Units {
 		if (u >= 2*b.n) != pointing {
 			continue
 		}
@@ -85,7 +89,7 @@ func (b *board) lockedCandidates(pointing bool) (Step, bool) {
 			}
 			for _, other := range b.sharedUnits(cells, u) {
 				var targets []int
-				for _, i := range b.geo.units[other] {
+				for _, i := range b.geo.Units[other] {
 					if !contains(unit, i) {
 						targets = append(targets, int(i))
 					}
@@ -96,7 +100,7 @@ func (b *board) lockedCandidates(pointing bool) (Step, bool) {
 						t = Pointing
 					}
 					return Step{Technique: t, Removed: rm, Cells: b.cells(cells),
-						Units: []Unit{b.unit(u), b.unit(other)}, Digits: []int{v}}, true
+						Units: []solver.Unit{b.unit(u), b.unit(other)}, Digits: []int{v}}, true
 				}
 			}
 		}
@@ -112,7 +116,7 @@ func (b *board) sharedUnits(cells []int, skip int) []int {
 	}
 	var out []int
 	f := cells[0]
-	for _, u := range [3]int{f / b.n, b.n + f%b.n, 2*b.n + b.geo.boxOf[f]} {
+	for _, u := range [3]int{f / b.n, b.n + f%b.n, 2*b.n + b.geo.BoxOf[f]} {
 		if u != skip && b.allIn(cells, u) {
 			out = append(out, u)
 		}
@@ -133,7 +137,7 @@ func contains(unit []uint8, i uint8) bool {
 // those digits leave the unit's other cells.
 func (b *board) nakedSubset(k int) (Step, bool) {
 	t := [...]Technique{2: NakedPair, 3: NakedTriple, 4: NakedQuad}[k]
-	for u, unit := range b.geo.units {
+	for u, unit := range b.geo.Units {
 		var pool []int
 		for _, i := range unit {
 			if n := bits.OnesCount16(b.cand[i]); b.val[i] == 0 && n >= 2 && n <= k {
@@ -162,7 +166,7 @@ func (b *board) nakedSubset(k int) (Step, bool) {
 			if len(rm) == 0 {
 				return false
 			}
-			found = Step{Technique: t, Removed: rm, Cells: b.cells(cells), Units: []Unit{b.unit(u)}, Digits: digitsOf(union)}
+			found = Step{Technique: t, Removed: rm, Cells: b.cells(cells), Units: []solver.Unit{b.unit(u)}, Digits: digitsOf(union)}
 			return true
 		})
 		if ok {
@@ -176,7 +180,7 @@ func (b *board) nakedSubset(k int) (Step, bool) {
 // them; the other digits leave those cells.
 func (b *board) hiddenSubset(k int) (Step, bool) {
 	t := [...]Technique{2: HiddenPair, 3: HiddenTriple, 4: HiddenQuad}[k]
-	for u, unit := range b.geo.units {
+	for u, unit := range b.geo.Units {
 		var pool []int
 		var where []uint32
 		for v := 1; v <= b.n; v++ {
@@ -207,7 +211,7 @@ func (b *board) hiddenSubset(k int) (Step, bool) {
 			if len(rm) == 0 {
 				return false
 			}
-			found = Step{Technique: t, Removed: rm, Cells: b.cells(cells), Units: []Unit{b.unit(u)}, Digits: digitsOf(digits)}
+			found = Step{Technique: t, Removed: rm, Cells: b.cells(cells), Units: []solver.Unit{b.unit(u)}, Digits: digitsOf(digits)}
 			return true
 		})
 		if ok {

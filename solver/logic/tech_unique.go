@@ -1,6 +1,11 @@
-package solver
+package logic
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/internal/geom"
+)
 
 // Uniqueness techniques: a proper puzzle has one solution, so a pattern
 // that would allow two can be ruled out. Grade and Hint use them only on
@@ -88,7 +93,7 @@ func (b *board) rectangle3Of(c [4]int, pair uint16, extras []int, k int) (Step, 
 	x := (b.cand[e1] | b.cand[e2]) &^ pair
 	for _, u := range b.sharedUnits(extras, -1) {
 		var pool []int
-		for _, i := range b.geo.units[u] {
+		for _, i := range b.geo.Units[u] {
 			if ii := int(i); b.val[ii] == 0 && ii != e1 && ii != e2 && bits.OnesCount16(b.cand[ii]|x) <= k+1 {
 				pool = append(pool, ii)
 			}
@@ -104,7 +109,7 @@ func (b *board) rectangle3Of(c [4]int, pair uint16, extras []int, k int) (Step, 
 				return false
 			}
 			var rm []Candidate
-			for _, i := range b.geo.units[u] {
+			for _, i := range b.geo.Units[u] {
 				if ii := int(i); ii != e1 && ii != e2 && !containsInt(cells, ii) {
 					for m := b.cand[ii] & set; m != 0; m &= m - 1 {
 						rm = append(rm, Candidate{b.cell(ii), bits.TrailingZeros16(m) + 1})
@@ -115,7 +120,7 @@ func (b *board) rectangle3Of(c [4]int, pair uint16, extras []int, k int) (Step, 
 				return false
 			}
 			found = Step{Technique: UniqueRectangle, Rating: 4.5 + 0.1*float64(k), Removed: rm,
-				Cells: append(b.cells(c[:]), b.cells(cells)...), Units: []Unit{b.unit(u)}, Digits: append(digitsOf(pair), digitsOf(set)...)}
+				Cells: append(b.cells(c[:]), b.cells(cells)...), Units: []solver.Unit{b.unit(u)}, Digits: append(digitsOf(pair), digitsOf(set)...)}
 			return true
 		})
 		if found.Removed != nil {
@@ -128,13 +133,13 @@ func (b *board) rectangle3Of(c [4]int, pair uint16, extras []int, k int) (Step, 
 // corners returns the rectangle's pair and the corners holding more, when
 // the four cells are empty, lie in two boxes and share exactly two digits.
 func (b *board) corners(c [4]int) (pair uint16, extras []int, ok bool) {
-	pair = b.geo.full
-	box0, box1, boxes := b.geo.boxOf[c[0]], -1, 1
+	pair = b.geo.Full
+	box0, box1, boxes := b.geo.BoxOf[c[0]], -1, 1
 	for _, i := range c {
 		if b.val[i] != 0 {
 			return 0, nil, false
 		}
-		if bx := b.geo.boxOf[i]; bx != box0 && bx != box1 {
+		if bx := b.geo.BoxOf[i]; bx != box0 && bx != box1 {
 			box1, boxes = bx, boxes+1
 		}
 		pair &= b.cand[i]
@@ -162,7 +167,7 @@ func (b *board) rectangleRoof(c [4]int, pair uint16, e1, e2 int) (Step, bool) {
 			return Step{Technique: UniqueRectangle, Removed: rm, Cells: b.cells(c[:]), Digits: digitsOf(pair | x)}, true
 		}
 	}
-	for u, unit := range b.geo.units {
+	for u, unit := range b.geo.Units {
 		if !contains(unit, uint8(e1)) || !contains(unit, uint8(e2)) {
 			continue
 		}
@@ -172,7 +177,7 @@ func (b *board) rectangleRoof(c [4]int, pair uint16, e1, e2 int) (Step, bool) {
 			}
 			w := digitsOf(pair &^ (1 << (v - 1)))[0]
 			if rm := b.removals([]int{e1, e2}, w); len(rm) > 0 {
-				return Step{Technique: UniqueRectangle, Removed: rm, Cells: b.cells(c[:]), Units: []Unit{b.unit(u)},
+				return Step{Technique: UniqueRectangle, Removed: rm, Cells: b.cells(c[:]), Units: []solver.Unit{b.unit(u)},
 					Digits: digitsOf(pair)}, true
 			}
 		}
@@ -205,7 +210,7 @@ func (b *board) bug() (Step, bool) {
 			return s, true
 		}
 	}
-	if len(g.cells) == 2 && !g.common.empty() || bits.OnesCount16(g.all) == 1 && len(g.cells) == 2 {
+	if len(g.cells) == 2 && !g.common.Empty() || bits.OnesCount16(g.all) == 1 && len(g.cells) == 2 {
 		return b.bug4(g)
 	}
 	return Step{}, false
@@ -216,7 +221,7 @@ type graveCells struct {
 	cells  []int
 	extra  map[int]uint16
 	all    uint16
-	common cellSet // the cells that see every grave cell
+	common geom.CellSet // the cells that see every grave cell
 }
 
 // grave finds the cells whose extras stand between the board and a
@@ -226,7 +231,7 @@ func (b *board) grave() (graveCells, bool) {
 	temp := b.cand
 	first := true
 	n := b.n
-	for _, u := range b.geo.boxesFirst {
+	for _, u := range b.geo.BoxesFirst {
 		for d := 0; d < n; d++ {
 			pos := b.positions(u, 1<<d)
 			if c := bits.OnesCount32(pos); c == 0 || c == 2 {
@@ -235,7 +240,7 @@ func (b *board) grave() (graveCells, bool) {
 			odd := -1
 			count := 0
 			for p := pos; p != 0; p &= p - 1 {
-				if i := int(b.geo.units[u][bits.TrailingZeros32(p)]); bits.OnesCount16(b.cand[i]) >= 3 {
+				if i := int(b.geo.Units[u][bits.TrailingZeros32(p)]); bits.OnesCount16(b.cand[i]) >= 3 {
 					odd, count = i, count+1
 				}
 			}
@@ -252,14 +257,14 @@ func (b *board) grave() (graveCells, bool) {
 			g.all |= 1 << d
 			temp[odd] &^= 1 << d
 			if first {
-				g.common, first = b.geo.peerSet[odd], false
+				g.common, first = b.geo.PeerSet[odd], false
 			} else {
-				g.common = g.common.and(b.geo.peerSet[odd])
+				g.common = g.common.And(b.geo.PeerSet[odd])
 			}
 			for _, c := range g.cells {
 				g.common[c>>6] &^= 1 << (c & 63)
 			}
-			if len(g.cells) > 1 && bits.OnesCount16(g.all) > 1 && g.common.empty() {
+			if len(g.cells) > 1 && bits.OnesCount16(g.all) > 1 && g.common.Empty() {
 				return g, false
 			}
 		}
@@ -269,13 +274,13 @@ func (b *board) grave() (graveCells, bool) {
 
 // bivalueEverywhere reports whether candidates cand give every empty cell
 // two digits and every digit two places or none in every unit.
-func (b *board) bivalueEverywhere(cand *[MaxSize * MaxSize]uint16) bool {
-	for i := 0; i < b.geo.cells; i++ {
+func (b *board) bivalueEverywhere(cand *[solver.MaxSize * solver.MaxSize]uint16) bool {
+	for i := 0; i < b.geo.Cells; i++ {
 		if b.val[i] == 0 && bits.OnesCount16(cand[i]) != 2 {
 			return false
 		}
 	}
-	for _, unit := range b.geo.units {
+	for _, unit := range b.geo.Units {
 		var once, twice, more uint16
 		for _, i := range unit {
 			c := cand[i]
@@ -292,7 +297,7 @@ func (b *board) bivalueEverywhere(cand *[MaxSize * MaxSize]uint16) bool {
 
 func (b *board) bug1(g graveCells) (Step, bool) {
 	i := g.cells[0]
-	s := Step{Technique: BUG, Cells: []Cell{b.cell(i)}, Digits: digitsOf(g.all)}
+	s := Step{Technique: BUG, Cells: []solver.Cell{b.cell(i)}, Digits: digitsOf(g.all)}
 	if bits.OnesCount16(g.all) == 1 {
 		s.Placed = []Candidate{{b.cell(i), bits.TrailingZeros16(g.all) + 1}}
 		return s, true
@@ -306,7 +311,7 @@ func (b *board) bug1(g graveCells) (Step, bool) {
 func (b *board) bug2(g graveCells) (Step, bool) {
 	v := bits.TrailingZeros16(g.all) + 1
 	var rm []int
-	for i := 0; i < b.geo.cells; i++ {
+	for i := 0; i < b.geo.Cells; i++ {
 		if g.common[i>>6]>>(i&63)&1 != 0 {
 			rm = append(rm, i)
 		}
@@ -322,7 +327,7 @@ func (b *board) bug4(g graveCells) (Step, bool) {
 		return Step{}, false
 	}
 	s := Step{Technique: BUG, Rating: 5.7, Cells: b.cells(g.cells), Digits: []int{bits.TrailingZeros16(shared) + 1},
-		Units: []Unit{b.unit(b.sharedUnits([]int{c1, c2}, -1)[0])}}
+		Units: []solver.Unit{b.unit(b.sharedUnits([]int{c1, c2}, -1)[0])}}
 	for _, i := range g.cells {
 		for m := b.cand[i] &^ g.extra[i] &^ shared; m != 0; m &= m - 1 {
 			s.Removed = append(s.Removed, Candidate{b.cell(i), bits.TrailingZeros16(m) + 1})

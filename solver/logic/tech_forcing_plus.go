@@ -1,4 +1,4 @@
-package solver
+package logic
 
 import "math/bits"
 
@@ -39,7 +39,7 @@ func (e *forcing) advanced(m *implication, off []node) []node {
 // assumption took away.
 func (e *forcing) lost(par []node, u, d int) []node {
 	bit := uint16(1) << d
-	for _, i := range e.b.geo.units[u] {
+	for _, i := range e.b.geo.Units[u] {
 		if e.b.cand[i]&bit != 0 && e.work[i]&bit == 0 {
 			par = append(par, e.nodeOf(int(i), d, false))
 		}
@@ -50,7 +50,7 @@ func (e *forcing) lost(par []node, u, d int) []node {
 // plusLocking: a digit whose places in one unit all lie in another leaves
 // the rest of that other unit.
 func (e *forcing) plusLocking(emit func(removed, par []node)) {
-	for _, u := range e.b.geo.boxesFirst {
+	for _, u := range e.b.geo.BoxesFirst {
 		for d := 0; d < e.n; d++ {
 			pos := e.places[u][d]
 			if bits.OnesCount32(pos) < 2 {
@@ -58,7 +58,7 @@ func (e *forcing) plusLocking(emit func(removed, par []node)) {
 			}
 			if v, ok := e.lockedIn(u, pos); ok {
 				var removed []node
-				for _, i := range e.b.geo.units[v] {
+				for _, i := range e.b.geo.Units[v] {
 					if e.work[i]&(1<<d) != 0 && !e.b.inUnit(int(i), u) {
 						removed = append(removed, e.nodeOf(int(i), d, false))
 					}
@@ -74,14 +74,14 @@ func (e *forcing) plusLocking(emit func(removed, par []node)) {
 // lockedIn returns the other kind of unit that holds every place pos of
 // unit u: the row or column of a box's places, the box of a line's.
 func (e *forcing) lockedIn(u int, pos uint32) (int, bool) {
-	n, unit := e.n, e.b.geo.units[u]
+	n, unit := e.n, e.b.geo.Units[u]
 	first := int(unit[bits.TrailingZeros32(pos)])
 	row, col, box := true, true, true
 	for p := pos; p != 0; p &= p - 1 {
 		i := int(unit[bits.TrailingZeros32(p)])
 		row = row && i/n == first/n
 		col = col && i%n == first%n
-		box = box && e.b.geo.boxOf[i] == e.b.geo.boxOf[first]
+		box = box && e.b.geo.BoxOf[i] == e.b.geo.BoxOf[first]
 	}
 	switch {
 	case u >= 2*n && row:
@@ -89,7 +89,7 @@ func (e *forcing) lockedIn(u int, pos uint32) (int, bool) {
 	case u >= 2*n && col:
 		return n + first%n, true
 	case u < 2*n && box:
-		return 2*n + e.b.geo.boxOf[first], true
+		return 2*n + e.b.geo.BoxOf[first], true
 	}
 	return 0, false
 }
@@ -97,7 +97,7 @@ func (e *forcing) lockedIn(u int, pos uint32) (int, bool) {
 func (e *forcing) cellsAt(u int, pos uint32) []int {
 	var cells []int
 	for ; pos != 0; pos &= pos - 1 {
-		cells = append(cells, int(e.b.geo.units[u][bits.TrailingZeros32(pos)]))
+		cells = append(cells, int(e.b.geo.Units[u][bits.TrailingZeros32(pos)]))
 	}
 	return cells
 }
@@ -105,7 +105,7 @@ func (e *forcing) cellsAt(u int, pos uint32) []int {
 // plusHiddenPairs: two digits with the same two places in a unit leave
 // those cells no other digit.
 func (e *forcing) plusHiddenPairs(emit func(removed, par []node)) {
-	for _, u := range e.b.geo.boxesFirst {
+	for _, u := range e.b.geo.BoxesFirst {
 		for a := 0; a < e.n; a++ {
 			pa := e.places[u][a]
 			if bits.OnesCount32(pa) != 2 {
@@ -133,8 +133,8 @@ func (e *forcing) plusHiddenPairs(emit func(removed, par []node)) {
 // plusNakedPairs: two cells of a unit holding the same two digits leave
 // those digits nowhere else in the unit.
 func (e *forcing) plusNakedPairs(emit func(removed, par []node)) {
-	for _, u := range e.b.geo.boxesFirst {
-		unit := e.b.geo.units[u]
+	for _, u := range e.b.geo.BoxesFirst {
+		unit := e.b.geo.Units[u]
 		for x, i := range unit {
 			if e.b.val[i] != 0 || bits.OnesCount16(e.work[i]) != 2 {
 				continue
@@ -193,7 +193,7 @@ func (e *forcing) xWing(emit func(removed, par []node), base, d, r1, r2 int, pos
 	var removed []node
 	for ; pos != 0; pos &= pos - 1 {
 		cover := n - base + bits.TrailingZeros32(pos) // the crossing line
-		for k, i := range e.b.geo.units[cover] {
+		for k, i := range e.b.geo.Units[cover] {
 			if k != r1-base && k != r2-base && e.work[i]&(1<<d) != 0 {
 				removed = append(removed, e.nodeOf(int(i), d, false))
 			}

@@ -1,6 +1,11 @@
-package solver
+package logic
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/internal/geom"
+)
 
 // Strong-link fish (Sukaku Explainer's "strong links"): for one digit, a
 // chain of 2 to 4 strong links (a unit where the digit has two places, or
@@ -15,9 +20,9 @@ import "math/bits"
 // box and one line.
 type slNode struct {
 	cells []int
-	set   cellSet
-	sees  cellSet // the cells that see every cell of the node
-	in    [3]int  // the row, column and box units holding every cell, or -1
+	set   geom.CellSet
+	sees  geom.CellSet // the cells that see every cell of the node
+	in    [3]int       // the row, column and box units holding every cell, or -1
 }
 
 // strongLink is a unit whose places for the digit are exactly a and b.
@@ -66,7 +71,7 @@ func (g *slGraph) search(b *board, v, k int) slResult {
 func (b *board) strongLinksOf(v int) []strongLink {
 	bit := uint16(1) << (v - 1)
 	var out []strongLink
-	for u, unit := range b.geo.units {
+	for u, unit := range b.geo.Units {
 		pos := b.positions(u, bit)
 		var cells []int
 		for p := pos; p != 0; p &= p - 1 {
@@ -89,9 +94,9 @@ func (b *board) strongLinksOf(v int) []strongLink {
 // one row and one column (the empty rectangle's cross).
 func (b *board) splitGroups(u int, cells []int) (a, c []int, ok bool) {
 	if u < 2*b.n { // a line: group by box
-		first := b.geo.boxOf[cells[0]]
+		first := b.geo.BoxOf[cells[0]]
 		for _, i := range cells {
-			if b.geo.boxOf[i] == first {
+			if b.geo.BoxOf[i] == first {
 				a = append(a, i)
 			} else {
 				c = append(c, i)
@@ -99,7 +104,7 @@ func (b *board) splitGroups(u int, cells []int) (a, c []int, ok bool) {
 		}
 		return a, c, len(c) > 0 && b.oneBox(c)
 	}
-	for _, heart := range b.geo.units[u] {
+	for _, heart := range b.geo.Units[u] {
 		if a, c, ok := b.cross(int(heart), cells); ok {
 			return a, c, true
 		}
@@ -126,7 +131,7 @@ func (b *board) cross(heart int, cells []int) (row, col []int, ok bool) {
 
 func (b *board) oneBox(cells []int) bool {
 	for _, i := range cells {
-		if b.geo.boxOf[i] != b.geo.boxOf[cells[0]] {
+		if b.geo.BoxOf[i] != b.geo.BoxOf[cells[0]] {
 			return false
 		}
 	}
@@ -136,12 +141,12 @@ func (b *board) oneBox(cells []int) bool {
 func (b *board) node(cells []int) slNode {
 	n := slNode{cells: append([]int(nil), cells...)}
 	first := cells[0]
-	n.in = [3]int{first / b.n, b.n + first%b.n, 2*b.n + b.geo.boxOf[first]}
-	n.sees = b.geo.peerSet[first]
+	n.in = [3]int{first / b.n, b.n + first%b.n, 2*b.n + b.geo.BoxOf[first]}
+	n.sees = b.geo.PeerSet[first]
 	for _, i := range cells {
-		n.set.add(i)
-		n.sees = n.sees.and(b.geo.peerSet[i])
-		for k, u := range [3]int{i / b.n, b.n + i%b.n, 2*b.n + b.geo.boxOf[i]} {
+		n.set.Add(i)
+		n.sees = n.sees.And(b.geo.PeerSet[i])
+		for k, u := range [3]int{i / b.n, b.n + i%b.n, 2*b.n + b.geo.BoxOf[i]} {
 			if n.in[k] != u {
 				n.in[k] = -1
 			}
@@ -157,7 +162,7 @@ type slSearch struct {
 	v, k  int
 	chain []slHop
 	slResult
-	covered cellSet
+	covered geom.CellSet
 	units   uint64 // the units the chain uses, strong and weak
 }
 
@@ -197,7 +202,7 @@ func (g *slGraph) joinNodes() {
 	for x := range n {
 		a := &g.nodes[x]
 		for y := range n {
-			if c := &g.nodes[y]; x/2 != y/2 && shareUnit(a, c) && a.set.and(c.set).empty() {
+			if c := &g.nodes[y]; x/2 != y/2 && shareUnit(a, c) && a.set.And(c.set).Empty() {
 				g.next[x] = append(g.next[x], y)
 			}
 		}
@@ -208,10 +213,10 @@ func (g *slGraph) joinNodes() {
 // made once for each set of cells the digit may be in (steps that leave
 // the digit alone keep its graph and its searches' results).
 func (b *board) strongLinkGraph(v int) *slGraph {
-	var holders cellSet
-	for i := 0; i < b.geo.cells; i++ {
+	var holders geom.CellSet
+	for i := 0; i < b.geo.Cells; i++ {
 		if b.cand[i]&(1<<(v-1)) != 0 {
-			holders.add(i)
+			holders.Add(i)
 		}
 	}
 	if g := b.slGraphs[v-1]; g != nil && g.holders == holders {
@@ -226,9 +231,9 @@ func (b *board) strongLinkGraph(v int) *slGraph {
 // slGraph is one digit's strong links, their ends and how they join.
 type slGraph struct {
 	links   []strongLink
-	nodes   []slNode // 2 × link + side: the links' ends
-	next    [][]int  // by node: the nodes sharing a unit with it
-	holders cellSet  // the cells holding the digit
+	nodes   []slNode     // 2 × link + side: the links' ends
+	next    [][]int      // by node: the nodes sharing a unit with it
+	holders geom.CellSet // the cells holding the digit
 	// searched and results keep each search by its number of links.
 	searched [5]bool
 	results  [5]slResult
@@ -292,7 +297,7 @@ func (s *slSearch) weakUnit(prev slHop, l *strongLink, from *slNode) int {
 
 func (s *slSearch) usesUnit(u int) bool { return s.units>>u&1 != 0 }
 
-func (s *slSearch) free(n *slNode) bool { return s.covered.and(n.set).empty() }
+func (s *slSearch) free(n *slNode) bool { return s.covered.And(n.set).Empty() }
 
 func (s *slSearch) push(h slHop) {
 	s.chain = append(s.chain, h)
@@ -323,7 +328,7 @@ func (s *slSearch) conclude() {
 	if ring >= 0 {
 		rm = s.loopEliminations(ring)
 	} else {
-		victims := start.sees.and(end.sees).and(s.holders)
+		victims := start.sees.And(end.sees).And(s.holders)
 		for k := range victims {
 			for m := victims[k] &^ s.covered[k]; m != 0; m &= m - 1 {
 				rm = append(rm, k*64+bits.TrailingZeros64(m))
@@ -344,7 +349,7 @@ func (s *slSearch) conclude() {
 		s.step.Units = append(s.step.Units, b.unit(h.link.unit))
 	}
 	if ring < 0 {
-		s.step.Ends = [2][]Cell{b.cells(start.cells), b.cells(end.cells)}
+		s.step.Ends = [2][]solver.Cell{b.cells(start.cells), b.cells(end.cells)}
 	}
 }
 
@@ -364,17 +369,17 @@ func (s *slSearch) ringUnit() int {
 func (s *slSearch) loopEliminations(ring int) []int {
 	b, bit := s.b, uint16(1)<<(s.v-1)
 	var rm []int
-	seen := cellSet{}
+	seen := geom.CellSet{}
 	for _, h := range s.chain {
 		units := []int{h.weak}
 		if h.weak < 0 {
 			units = []int{ring}
 		}
 		for _, u := range units {
-			for _, i := range b.geo.units[u] {
+			for _, i := range b.geo.Units[u] {
 				ii := int(i)
 				if b.cand[ii]&bit != 0 && s.covered[ii>>6]>>(ii&63)&1 == 0 && seen[ii>>6]>>(ii&63)&1 == 0 {
-					seen.add(ii)
+					seen.Add(ii)
 					rm = append(rm, ii)
 				}
 			}

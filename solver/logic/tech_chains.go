@@ -1,6 +1,11 @@
-package solver
+package logic
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/internal/geom"
+)
 
 // Chains: a candidate is a node. A strong link joins two candidates of
 // which at least one is true (the two digits of a two-digit cell, or the
@@ -13,20 +18,12 @@ import "math/bits"
 // slow to find.
 const maxChain = 16
 
-type cellSet [4]uint64
-
-func (s *cellSet) add(i int) { s[i>>6] |= 1 << (i & 63) }
-func (s cellSet) and(t cellSet) cellSet {
-	return cellSet{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]}
-}
-func (s cellSet) empty() bool { return s[0]|s[1]|s[2]|s[3] == 0 }
-
 // chainSearch holds one search's tables; nodes are cell*16 + digit-1.
 type chainSearch struct {
 	b       *board
 	strong  [][]int32
-	digits  [MaxSize]cellSet // cells where each digit is a candidate
-	dist    []int8           // per node and state (on, off): chain length, -1 unseen
+	digits  [solver.MaxSize]geom.CellSet // cells where each digit is a candidate
+	dist    []int8                       // per node and state (on, off): chain length, -1 unseen
 	parent  []int32
 	queue   []int32
 	weakBuf []int
@@ -36,22 +33,22 @@ type chainSearch struct {
 }
 
 func (b *board) newChainSearch() *chainSearch {
-	cs := &chainSearch{b: b, strong: make([][]int32, b.geo.cells*16), onlyOne: -1}
+	cs := &chainSearch{b: b, strong: make([][]int32, b.geo.Cells*16), onlyOne: -1}
 	cs.dist = make([]int8, 2*len(cs.strong))
 	for k := range cs.dist {
 		cs.dist[k] = -1
 	}
 	cs.parent = make([]int32, 2*len(cs.strong))
-	for i := 0; i < b.geo.cells; i++ {
+	for i := 0; i < b.geo.Cells; i++ {
 		for _, v := range digitsOf(b.cand[i]) {
-			cs.digits[v-1].add(i)
+			cs.digits[v-1].Add(i)
 		}
 		if b.bivalue(i) {
 			d := digitsOf(b.cand[i])
 			cs.link(i*16+d[0]-1, i*16+d[1]-1)
 		}
 	}
-	for u, unit := range b.geo.units {
+	for u, unit := range b.geo.Units {
 		for v := 1; v <= b.n; v++ {
 			if pos := b.positions(u, 1<<(v-1)); bits.OnesCount32(pos) == 2 {
 				p := int(unit[bits.TrailingZeros32(pos)])
@@ -216,7 +213,7 @@ func (cs *chainSearch) weak(x int) []int {
 	if cs.bival && len(out) > 0 {
 		return out // an XY-chain leaves a cell only through its other digit
 	}
-	for _, p := range b.geo.peers[i] {
+	for _, p := range b.geo.Peers[i] {
 		if b.cand[p]&(1<<v) != 0 {
 			out = append(out, int(p)*16+v)
 		}
@@ -232,9 +229,9 @@ func (cs *chainSearch) eliminate(x, y, yState int) (Step, bool) {
 	var rm []Candidate
 	switch {
 	case vx == vy:
-		both := b.geo.peerSet[ix]
-		both = both.and(b.geo.peerSet[iy]).and(cs.digits[vx-1])
-		for k := 0; k < b.geo.cells; k++ {
+		both := b.geo.PeerSet[ix]
+		both = both.And(b.geo.PeerSet[iy]).And(cs.digits[vx-1])
+		for k := 0; k < b.geo.Cells; k++ {
 			if both[k>>6]>>(k&63)&1 != 0 {
 				rm = append(rm, Candidate{b.cell(k), vx})
 			}
@@ -259,8 +256,8 @@ func (cs *chainSearch) eliminate(x, y, yState int) (Step, bool) {
 }
 
 // path returns the chain's cells from its start to the node at state st.
-func (cs *chainSearch) path(st int) []Cell {
-	var cells []Cell
+func (cs *chainSearch) path(st int) []solver.Cell {
+	var cells []solver.Cell
 	for {
 		c := cs.b.cell(st / 2 / 16)
 		if len(cells) == 0 || cells[len(cells)-1] != c {

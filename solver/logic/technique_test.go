@@ -1,4 +1,4 @@
-package solver
+package logic
 
 import (
 	"context"
@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/internal/puzzletest"
 )
 
 // TestEachTechniqueFires takes, for each technique, a grid from the shared
@@ -62,10 +65,10 @@ func TestDirectClaiming(t *testing.T) {
 	}
 	b := handMade(t, restrict)
 	s, ok := b.directLockingFrom(0, [2]int{0, 2 * 9}, 1)
-	if !ok || s.Technique != DirectClaiming || len(s.Placed) != 1 || s.Placed[0] != (Candidate{Cell{1, 4}, 1}) || len(s.Removed) != 0 {
+	if !ok || s.Technique != DirectClaiming || len(s.Placed) != 1 || s.Placed[0] != (Candidate{solver.Cell{Row: 1, Col: 4}, 1}) || len(s.Removed) != 0 {
 		t.Fatalf("direct claiming = %+v, %v; want 1 placed at r2c5 and nothing removed", s, ok)
 	}
-	if got := describe(English, s); !strings.Contains(got, "in row 2, 1 has one place left outside box 1: r2c5") {
+	if got := describe(solver.English, s); !strings.Contains(got, "in row 2, 1 has one place left outside box 1: r2c5") {
 		t.Errorf("the words: %s", got)
 	}
 }
@@ -74,7 +77,7 @@ func TestDirectClaiming(t *testing.T) {
 // by restrict: cell name → candidate digits.
 func handMade(t *testing.T, restrict map[string]string) *board {
 	t.Helper()
-	g, _ := NewGrid(9)
+	g, _ := solver.NewGrid(9)
 	b := newBoard(g)
 	for name, digits := range restrict {
 		r, c, ok := parseCellName(name)
@@ -101,7 +104,7 @@ func parseCellName(name string) (r, c int, ok bool) {
 func removedNames(s Step) []string {
 	var out []string
 	for _, r := range s.Removed {
-		out = append(out, r.Cell.String()+":"+string(DigitChar(r.Digit)))
+		out = append(out, r.Cell.String()+":"+string(solver.DigitChar(r.Digit)))
 	}
 	slices.Sort(out)
 	return out
@@ -151,11 +154,11 @@ func TestHandMadeQuadsAndJellyfish(t *testing.T) {
 // chain of any kind it looks for is rated lower (SE's chaining producer
 // takes its cheapest; a W-Wing once slipped through unrated, at 0).
 func TestChainsTakeTheLowestRating(t *testing.T) {
-	dataFiles(t)
-	lines := readPuzzles(t, filepath.Join(dataDir, "se_rated_5plus.txt"))
+	puzzletest.Files(t)
+	lines := puzzletest.Read(t, puzzletest.Path("se_rated_5plus.txt"))
 	checked := 0
 	for k := 0; k < len(lines); k += 631 {
-		b := newBoard(mustParse(t, lines[k].puzzle))
+		b := newBoard(mustParse(t, lines[k].Puzzle))
 		for !b.solved() {
 			s, ok := b.next()
 			if !ok {
@@ -166,7 +169,7 @@ func TestChainsTakeTheLowestRating(t *testing.T) {
 				for _, find := range []func() (Step, bool){b.yCycle, b.wWing, func() (Step, bool) { return b.chain(XChain) },
 					func() (Step, bool) { return b.chain(XYChain) }, func() (Step, bool) { return b.chain(AIC) }} {
 					if o, ok := find(); ok && o.Rating > 0 && o.Rating < c.rated()-1e-9 {
-						t.Fatalf("line %d: the chains took %v at %.2f, but %v is %.2f", lines[k].num, c.Technique, c.rated(),
+						t.Fatalf("line %d: the chains took %v at %.2f, but %v is %.2f", lines[k].Num, c.Technique, c.rated(),
 							o.Technique, o.Rating)
 					}
 				}
@@ -219,7 +222,7 @@ func TestForcingChainRatings(t *testing.T) {
 // every cell that sees both, rated 5.7 as Sudoku Explainer's type 2.
 func TestBUGType2(t *testing.T) {
 	s, ok := newBoard(mustParse(t, "4721583..1..92647..96347..12475931..381674952..928174391.762.3...5439.177..8156..")).next()
-	want := []Candidate{{Cell{1, 8}, 8}, {Cell{6, 6}, 8}, {Cell{7, 6}, 8}}
+	want := []Candidate{{solver.Cell{Row: 1, Col: 8}, 8}, {solver.Cell{Row: 6, Col: 6}, 8}, {solver.Cell{Row: 7, Col: 6}, 8}}
 	if !ok || s.Technique != BUG || s.rated() != 5.7 || !slices.Equal(s.Removed, want) {
 		t.Errorf("next step %v rated %.1f removes %v; want the BUG at 5.7 removing %v", s.Technique, s.rated(), s.Removed, want)
 	}
@@ -229,7 +232,7 @@ func TestBUGType2(t *testing.T) {
 // 7, which with r1c8 and r6c8 make a naked triple; rated 4.5 + 0.2.
 func TestUniqueRectangleType3(t *testing.T) {
 	s, ok := newBoard(mustParse(t, "481.3.2..793216548526.4....268351497147.9..5.359.7.8.19.5.8....674.2..858.2.6.9..")).next()
-	want := []Candidate{{Cell{2, 7}, 7}}
+	want := []Candidate{{solver.Cell{Row: 2, Col: 7}, 7}}
 	if !ok || s.Technique != UniqueRectangle || math.Abs(s.rated()-4.7) > 1e-9 || !slices.Equal(s.Removed, want) {
 		t.Errorf("next step %v rated %.1f removes %v; want the unique rectangle at 4.7 removing %v", s.Technique, s.rated(), s.Removed, want)
 	}

@@ -1,4 +1,4 @@
-package solver
+package logic
 
 import (
 	"context"
@@ -6,10 +6,12 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 func TestGenerateEveryLevelAndSize(t *testing.T) {
-	for _, size := range Sizes {
+	for _, size := range solver.Sizes {
 		for level := Easy; level <= Extreme; level++ {
 			if size != 9 && level > Hard {
 				continue // small grids are never that hard; 16×16 is kept quick
@@ -21,7 +23,7 @@ func TestGenerateEveryLevelAndSize(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := Solve(ctx, g.Puzzle, 2)
+				res, err := solver.Solve(ctx, g.Puzzle, 2)
 				if err != nil || res.Count != 1 || res.Solutions[0] != g.Solution {
 					t.Fatalf("Generate(%v, %d) = %s: %d solutions, %v; want exactly one", level, size, g.Puzzle, res.Count, err)
 				}
@@ -63,10 +65,10 @@ func TestGenerateHitsItsLevel(t *testing.T) {
 	}
 }
 
-func symmetric(g Grid) bool {
+func symmetric(g solver.Grid) bool {
 	n := g.Cells()
 	for i := 0; i < n; i++ {
-		if (g.cells[i] == 0) != (g.cells[n-1-i] == 0) {
+		if (g.AtIndex(i) == 0) != (g.AtIndex(n-1-i) == 0) {
 			return false
 		}
 	}

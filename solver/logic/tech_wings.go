@@ -1,13 +1,17 @@
-package solver
+package logic
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 // seenByAll returns the empty cells, other than the pattern's own, that
 // hold digit v and see every cell of the pattern.
 func (b *board) seenByAll(v int, pattern ...int) []Candidate {
 	bit := uint16(1) << (v - 1)
 	var out []Candidate
-	for i := 0; i < b.geo.cells; i++ {
+	for i := 0; i < b.geo.Cells; i++ {
 		if b.cand[i]&bit == 0 || containsInt(pattern, i) {
 			continue
 		}
@@ -30,18 +34,18 @@ func (b *board) bivalue(i int) bool {
 // xyWing finds a pivot {x,y} seeing pincers {x,z} and {y,z}: z leaves every
 // cell that sees both pincers.
 func (b *board) xyWing() (Step, bool) {
-	for p := 0; p < b.geo.cells; p++ {
+	for p := 0; p < b.geo.Cells; p++ {
 		if !b.bivalue(p) {
 			continue
 		}
-		for _, a := range b.geo.peers[p] {
+		for _, a := range b.geo.Peers[p] {
 			ca := b.cand[a]
 			if !b.bivalue(int(a)) || ca == b.cand[p] || bits.OnesCount16(ca&b.cand[p]) != 1 {
 				continue
 			}
 			z := ca &^ b.cand[p]
 			want := (b.cand[p] &^ ca) | z // the other pincer: pivot's other digit and z
-			for _, c := range b.geo.peers[p] {
+			for _, c := range b.geo.Peers[p] {
 				if c <= a || b.cand[c] != want || !b.bivalue(int(c)) {
 					continue
 				}
@@ -59,16 +63,16 @@ func (b *board) xyWing() (Step, bool) {
 // xyzWing finds a pivot {x,y,z} seeing pincers {x,z} and {y,z}: z leaves
 // every cell that sees all three.
 func (b *board) xyzWing() (Step, bool) {
-	for p := 0; p < b.geo.cells; p++ {
+	for p := 0; p < b.geo.Cells; p++ {
 		cp := b.cand[p]
 		if b.val[p] != 0 || bits.OnesCount16(cp) != 3 {
 			continue
 		}
-		for _, a := range b.geo.peers[p] {
+		for _, a := range b.geo.Peers[p] {
 			if !b.bivalue(int(a)) || b.cand[a]&^cp != 0 {
 				continue
 			}
-			for _, c := range b.geo.peers[p] {
+			for _, c := range b.geo.Peers[p] {
 				cc := b.cand[c]
 				if c <= a || !b.bivalue(int(c)) || cc&^cp != 0 || cc == b.cand[a] {
 					continue
@@ -88,11 +92,11 @@ func (b *board) xyzWing() (Step, bool) {
 // where b has only two places, one seen by each: one of the cells is a, so a
 // leaves every cell that sees both.
 func (b *board) wWing() (Step, bool) {
-	for p := 0; p < b.geo.cells; p++ {
+	for p := 0; p < b.geo.Cells; p++ {
 		if !b.bivalue(p) {
 			continue
 		}
-		for q := p + 1; q < b.geo.cells; q++ {
+		for q := p + 1; q < b.geo.Cells; q++ {
 			if b.cand[q] != b.cand[p] || !b.bivalue(q) || b.sees(p, q) {
 				continue
 			}
@@ -109,7 +113,7 @@ func (b *board) wWing() (Step, bool) {
 
 func (b *board) wWingVia(p, q, link, other int) (Step, bool) {
 	bit := uint16(1) << (link - 1)
-	for u, unit := range b.geo.units {
+	for u, unit := range b.geo.Units {
 		pos := b.positions(u, bit)
 		if bits.OnesCount32(pos) != 2 {
 			continue
@@ -122,7 +126,7 @@ func (b *board) wWingVia(p, q, link, other int) (Step, bool) {
 		if (b.sees(e1, p) && b.sees(e2, q)) || (b.sees(e1, q) && b.sees(e2, p)) {
 			if rm := b.seenByAll(other, p, q); len(rm) > 0 {
 				return Step{Technique: WWing, Removed: rm, Cells: b.cells([]int{p, q, e1, e2}),
-					Units: []Unit{b.unit(u)}, Digits: []int{other, link}}, true
+					Units: []solver.Unit{b.unit(u)}, Digits: []int{other, link}}, true
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package solver
+package logic
 
 import (
 	"bytes"
@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/internal/puzzletest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -23,7 +26,7 @@ func hintCases(t *testing.T) []string {
 	cases := strings.Fields(string(b))
 	solved := "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 	return append(cases,
-		"55"+classic[2:], // a clash
+		"55"+puzzletest.Classic[2:], // a clash
 		"532.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", // r1c3 is 4, not 2
 		solved,
 		strings.Replace(solved[:60], "5", ".", -1)+strings.Repeat(".", 21),
@@ -37,7 +40,7 @@ func TestHintGolden(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Hint(%s): %v", p, err)
 		}
-		out.WriteString(p + "\n" + a.Text(English) + "\n\n")
+		out.WriteString(p + "\n" + a.Text(solver.English) + "\n\n")
 		if len(a.Mistakes) == 0 && a.Step.Technique != FullHouse && strings.Contains(p, ".") && len(a.Focus) == 0 {
 			t.Errorf("Hint(%s) has nothing to highlight", p)
 		}
@@ -64,7 +67,7 @@ func TestHintIsRight(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, _ := Solve(context.Background(), g, 2)
+		res, _ := solver.Solve(context.Background(), g, 2)
 		if res.Count != 1 {
 			continue
 		}
