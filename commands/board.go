@@ -14,7 +14,7 @@ import (
 // hint points at, and whether play is over.
 type boardView struct {
 	p      i18n.Printer // the player's language
-	ref    string       // the game's reference in custom ids
+	ref    game.Ref     // the game's reference in custom ids
 	title  string
 	status string
 	wrong  []solver.Cell
@@ -86,8 +86,8 @@ func (d Deps) boardImage(g *game.Game, v boardView) (File, error) {
 // controls are the board's buttons: the boxes (or, with a box chosen, its
 // cells) beside the digits, then erase and pencil marks, then undo, check,
 // hint, back to the boxes (or typed moves) and submit. At most 5 rows of 5.
-func controls(p i18n.Printer, g *game.Game, ref string) [][]Button {
-	id := func(tap string) string { return fmt.Sprintf("play:%s:%d:%s", ref, g.Seq(), tap) }
+func controls(p i18n.Printer, g *game.Game, ref game.Ref) [][]Button {
+	id := func(c Control, n int) string { return BoardID{Ref: ref, Seq: g.Seq(), Control: c, N: n}.String() }
 	c := g.Cursor()
 	pad, perRow := padButtons(g, id)
 	digits := digitButtons(g, id)
@@ -99,43 +99,43 @@ func controls(p i18n.Printer, g *game.Game, ref string) [][]Button {
 		rows = append(rows, append(append([]Button(nil), row...), digits[:take]...))
 		digits = digits[take:]
 	}
-	notes := Button{Label: p.Text("✏️ Marks"), CustomID: id("n")}
+	notes := Button{Label: p.Text("✏️ Marks"), CustomID: id(CtlNotes, 0)}
 	if c.Notes {
 		notes.Style = Chosen
 	}
-	tools := append(digits, Button{Label: p.Text("⌫ Erase"), CustomID: id("e"), Disabled: !selectedEmptiable(g)}, notes)
+	tools := append(digits, Button{Label: p.Text("⌫ Erase"), CustomID: id(CtlErase, 0), Disabled: !selectedEmptiable(g)}, notes)
 	for len(tools) > 0 {
 		take := min(5, len(tools))
 		rows, tools = append(rows, tools[:take]), tools[take:]
 	}
-	back := Button{Label: p.Text("▦ Boxes"), CustomID: id("b0")}
+	back := Button{Label: p.Text("▦ Boxes"), CustomID: id(CtlBox, 0)}
 	if c.Box == 0 {
-		back = Button{Label: p.Text("⌨ Type"), CustomID: id("m")} // with no box chosen, typed moves
+		back = Button{Label: p.Text("⌨ Type"), CustomID: id(CtlTypeForm, 0)} // with no box chosen, typed moves
 	}
-	submit := Button{Label: p.Text("Submit"), CustomID: id("s"), Style: Go, Disabled: g.Left() > 0}
+	submit := Button{Label: p.Text("Submit"), CustomID: id(CtlSubmit, 0), Style: Go, Disabled: g.Left() > 0}
 	return append(rows, []Button{
-		{Label: p.Text("↩ Undo"), CustomID: id("u"), Disabled: !g.CanUndo()},
-		{Label: p.Text("✔ Check"), CustomID: id("k")},
-		{Label: p.Text("💡 Hint"), CustomID: id("h")},
+		{Label: p.Text("↩ Undo"), CustomID: id(CtlUndo, 0), Disabled: !g.CanUndo()},
+		{Label: p.Text("✔ Check"), CustomID: id(CtlCheck, 0)},
+		{Label: p.Text("💡 Hint"), CustomID: id(CtlHint, 0)},
 		back, submit,
 	})
 }
 
 // padButtons are the boxes, laid out as on the grid, or the chosen box's
 // cells, showing their digits; and how many go in a row.
-func padButtons(g *game.Game, id func(string) string) ([]Button, int) {
+func padButtons(g *game.Game, id func(Control, int) string) ([]Button, int) {
 	c := g.Cursor()
 	n, bc := g.Size(), g.Puzzle().BoxCols()
 	var out []Button
 	if c.Box == 0 {
 		for b := 1; b <= n; b++ {
-			out = append(out, Button{Label: boxLabel(n, b), CustomID: id(fmt.Sprintf("b%d", b))})
+			out = append(out, Button{Label: boxLabel(n, b), CustomID: id(CtlBox, b)})
 		}
 		return out, n / bc
 	}
 	grid := g.Grid()
 	for k, cell := range g.BoxCells(c.Box) {
-		b := Button{Label: "·", CustomID: id(fmt.Sprintf("c%d", k+1)), Disabled: g.Given(cell)}
+		b := Button{Label: "·", CustomID: id(CtlCell, k+1), Disabled: g.Given(cell)}
 		if v := grid.At(cell.Row, cell.Col); v != 0 {
 			b.Label = string(solver.DigitChar(v))
 		}
@@ -155,10 +155,10 @@ func boxLabel(n, b int) string {
 	return fmt.Sprintf("▦%d", b)
 }
 
-func digitButtons(g *game.Game, id func(string) string) []Button {
+func digitButtons(g *game.Game, id func(Control, int) string) []Button {
 	var out []Button
 	for v := 1; v <= g.Size(); v++ {
-		b := Button{Label: string(solver.DigitChar(v)), CustomID: id(fmt.Sprintf("d%d", v))}
+		b := Button{Label: string(solver.DigitChar(v)), CustomID: id(CtlDigit, v)}
 		if g.Cursor().Digit == v {
 			b.Style = Chosen
 		}

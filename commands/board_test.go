@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -35,7 +34,7 @@ func TestBoardControlsFitDiscord(t *testing.T) {
 				}
 			}
 			for _, locale := range append([]string{""}, i18n.Locales()...) {
-				checkControls(t, g, controls(i18n.For(locale), g, "h0123456789ab"))
+				checkControls(t, g, controls(i18n.For(locale), g, game.Ref{Kind: game.RefPuzzle, Hash: "abcdefgh2345"}))
 			}
 		}
 	}
@@ -55,7 +54,8 @@ func checkControls(t *testing.T, g *game.Game, rows [][]Button) {
 		}
 		for _, b := range row {
 			count++
-			if seen[b.CustomID] || len(b.CustomID) > 100 || !strings.HasPrefix(b.CustomID, "play:h0123456789ab:") || b.Label == "" ||
+			id, ok := ParseBoardID(b.CustomID)
+			if seen[b.CustomID] || len(b.CustomID) > 100 || !ok || id.String() != b.CustomID || id.Ref.Hash != "abcdefgh2345" || b.Label == "" ||
 				utf8.RuneCountInString(b.Label) > 80 {
 				t.Errorf("%d×%d: button %+v", g.Size(), g.Size(), b)
 			}
@@ -65,4 +65,62 @@ func checkControls(t *testing.T, g *game.Game, rows [][]Button) {
 	if len(rows) > 5 || count != 2*g.Size()+7 {
 		t.Errorf("%d×%d: %d rows, %d buttons, want at most 5 rows and %d buttons", g.Size(), g.Size(), len(rows), count, 2*g.Size()+7)
 	}
+}
+
+// TestBoardIDs reads the custom ids boards already open in Discord carry,
+// and writes them back the same, so a board drawn before a release keeps
+// working after it; it refuses what no board writes.
+func TestBoardIDs(t *testing.T) {
+	tests := []struct {
+		id   string
+		want BoardID
+	}{
+		{"play:hqf3is7wqg5od:0:b5", BoardID{Ref: game.Ref{Kind: game.RefPuzzle, Hash: "qf3is7wqg5od"}, Control: CtlBox, N: 5}},
+		{"play:hqf3is7wqg5od:3:b0", BoardID{Ref: game.Ref{Kind: game.RefPuzzle, Hash: "qf3is7wqg5od"}, Seq: 3, Control: CtlBox}},
+		{"play:d327:14:s", BoardID{Ref: game.DailyRef(327), Seq: 14, Control: CtlSubmit}},
+		{"play:q300:0:c9", BoardID{Ref: game.PracticeRef(300), Control: CtlCell, N: 9}},
+		{"play:d1:7:M", BoardID{Ref: game.DailyRef(1), Seq: 7, Control: CtlTyped}},
+		{"play:hqf3is7wqg5od:2:k", BoardID{Ref: game.Ref{Kind: game.RefPuzzle, Hash: "qf3is7wqg5od"}, Seq: 2, Control: CtlCheck}},
+	}
+	for _, tt := range tests {
+		got, ok := ParseBoardID(tt.id)
+		if !ok || got != tt.want {
+			t.Errorf("ParseBoardID(%q) = %+v, %v, want %+v", tt.id, got, ok, tt.want)
+		}
+		if s := got.String(); s != tt.id {
+			t.Errorf("ParseBoardID(%q).String() = %q", tt.id, s)
+		}
+	}
+	for _, bad := range []string{"", "play:", "play:d327:14", "play:d327:x:s", "play:d0:1:s", "play:d-3:1:s", "play:d07:1:s",
+		"play:hshort:0:s", "play:hQF3IS7WQG5OD:0:s", "play:x1:0:s", "play:d3:1:z", "play:d3:1:e7", "play:d3:1:b", "play:d3:-1:s",
+		"daily:d3:1:s", "play:d3:1:d99"} {
+		if id, ok := ParseBoardID(bad); ok {
+			t.Errorf("ParseBoardID(%q) = %+v, want refused", bad, id)
+		}
+	}
+}
+
+// TestPuzzleRefIsStable pins the reference of a puzzle: boards open in
+// Discord and games stored under it must find each other after a release.
+func TestPuzzleRefIsStable(t *testing.T) {
+	p, err := solver.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := game.PuzzleRef(p).String(); got != "hqf3is7wqg5od" {
+		t.Errorf("PuzzleRef(classic) = %s, want hqf3is7wqg5od", got)
+	}
+}
+
+// FuzzParseBoardID: a custom id is read or refused, never a panic, and
+// what is read writes back as it came.
+func FuzzParseBoardID(f *testing.F) {
+	for _, s := range []string{"play:hqf3is7wqg5od:0:b5", "play:d327:14:s", "play:q300:0:M", "play:d3:1:e7"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if id, ok := ParseBoardID(s); ok && id.String() != s {
+			t.Errorf("ParseBoardID(%q).String() = %q", s, id.String())
+		}
+	})
 }

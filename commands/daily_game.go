@@ -3,9 +3,6 @@ package commands
 import (
 	"context"
 	"errors"
-	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -15,30 +12,8 @@ import (
 )
 
 // The daily on the board: its game is the player's in one server (the
-// server's board and streaks count it), named "d<day>" in custom ids.
-
-// dailyKey names a player's game of day n in a server.
-func dailyKey(user, guild string, n int) game.Key {
-	return game.Key{User: user, Puzzle: fmt.Sprintf("d%d/%s", n, guild)}
-}
-
-// dailyDay reads a board reference "d<day>"; ok is false for any other.
-func dailyDay(ref string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimPrefix(ref, "d"))
-	return n, strings.HasPrefix(ref, "d") && err == nil && n > 0
-}
-
-// practiceKey names a player's practice game of day n, the same in every
-// server: practice counts nowhere.
-func practiceKey(user string, n int) game.Key {
-	return game.Key{User: user, Puzzle: fmt.Sprintf("q%d", n)}
-}
-
-// practiceDay reads a practice board reference "q<day>".
-func practiceDay(ref string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimPrefix(ref, "q"))
-	return n, strings.HasPrefix(ref, "q") && err == nil && n > 0
-}
+// server's board and streaks count it), game.DailyRef; a past daily is
+// practice, game.PracticeRef, the same in every server and counted nowhere.
 
 func practiceTitle(pr i18n.Printer, p daily.Puzzle) string {
 	return pr.Sprintf("**Daily #%d, practice** · %s · %s · unranked: no clock, no points, no streak", p.Day,
@@ -67,15 +42,12 @@ func (d Deps) dailyPractice(ctx context.Context, i *discordgo.Interaction, n int
 		d.Log.Error("daily practice puzzle failed", "day", n, "err", err)
 		return userError(pr.Text(replyDailyDown)), nil
 	}
-	key := practiceKey(UserID(i), n)
-	g, _, ok, err := d.loadGame(ctx, key)
-	if err == nil && !ok {
-		g, err = d.createGame(ctx, key, p.Grid, p.Solution)
-	}
+	ref := game.PracticeRef(n)
+	g, err := d.openDaily(ctx, ref, i.GuildID, UserID(i), p)
 	if err != nil {
 		return d.gamesDown(pr, err), nil
 	}
-	v := boardView{p: pr, ref: fmt.Sprintf("q%d", n), title: practiceTitle(pr, p), over: g.Solved(),
+	v := boardView{p: pr, ref: ref, title: practiceTitle(pr, p), over: g.Solved(),
 		status: pr.Text("Practice: play it as long as you like; nothing is counted.")}
 	if g.Solved() {
 		v.status = pr.Text("You solved this practice board already.")
@@ -92,15 +64,12 @@ func dailyTitle(pr i18n.Printer, p daily.Puzzle, e daily.Entry) string {
 
 // dailyOpen opens (or resumes) the player's board of today's puzzle.
 func (d Deps) dailyOpen(ctx context.Context, pr i18n.Printer, guild, user string, p daily.Puzzle, e daily.Entry) (Response, error) {
-	key := dailyKey(user, guild, p.Day)
-	g, _, ok, err := d.loadGame(ctx, key)
-	if err == nil && !ok {
-		g, err = d.createGame(ctx, key, p.Grid, p.Solution)
-	}
+	ref := game.DailyRef(p.Day)
+	g, err := d.openDaily(ctx, ref, guild, user, p)
 	if err != nil {
 		return d.gamesDown(pr, err), nil
 	}
-	v := boardView{p: pr, ref: fmt.Sprintf("d%d", p.Day), title: dailyTitle(pr, p, e),
+	v := boardView{p: pr, ref: ref, title: dailyTitle(pr, p, e),
 		status: pr.Text("Tap a box, then a cell, then a digit; or hold a digit and tap cells. Check and Hint count on your share line.")}
 	if g.Seq() > 0 {
 		v.status = pr.Text("Welcome back: your board, as you left it. The clock kept running.")

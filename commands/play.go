@@ -2,14 +2,12 @@ package commands
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/base32"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/solver"
@@ -93,59 +91,29 @@ func unplayable(p i18n.Printer, v solver.Verdict) (Response, bool) {
 	return Response{}, true
 }
 
-// gameRef names a puzzle in the board's custom ids and the store: a short
-// hash of its text (60 bits: no two of one player's puzzles meet).
-func gameRef(p solver.Grid) string {
-	sum := sha256.Sum256([]byte(p.String()))
-	return "h" + strings.ToLower(base32.StdEncoding.EncodeToString(sum[:])[:12])
-}
+// sessions is the stored games' protocol, on this process's store and clock.
+func (d Deps) sessions() game.Sessions { return game.Sessions{Store: d.Games, Now: d.Now} }
 
 // openGame loads the player's game of p, or starts and stores one.
-func (d Deps) openGame(ctx context.Context, user string, p solver.Grid) (*game.Game, string, error) {
-	ref := gameRef(p)
-	key := game.Key{User: user, Puzzle: ref}
-	if g, _, ok, err := d.loadGame(ctx, key); err != nil || ok {
-		return g, ref, err
-	}
-	res, err := solver.Solve(ctx, p, 1)
-	if err != nil || res.Count == 0 {
-		return nil, ref, fmt.Errorf("solve %s for a board: %v", p, err)
-	}
-	g, err := d.createGame(ctx, key, p, res.Solutions[0])
-	return g, ref, err
+func (d Deps) openGame(ctx context.Context, user string, p solver.Grid) (*game.Game, game.Ref, error) {
+	ref := game.PuzzleRef(p)
+	sess, err := d.sessions().LoadOrCreate(ctx, ref.Key(user, ""), func() (*game.Game, error) {
+		res, err := solver.Solve(ctx, p, 1)
+		if err != nil || res.Count == 0 {
+			return nil, fmt.Errorf("solve %s for a board: %v", p, err)
+		}
+		return game.New(p, res.Solutions[0])
+	})
+	return sess.Game, ref, err
 }
 
-// createGame starts and stores a game of p, or loads the one another
-// device stored first.
-func (d Deps) createGame(ctx context.Context, key game.Key, p, solution solver.Grid) (*game.Game, error) {
-	g, err := game.New(p, solution)
-	if err != nil {
-		return nil, err
-	}
-	g.Begin(d.Now())
-	data, err := g.Encode()
-	if err != nil {
-		return nil, err
-	}
-	created, err := d.Games.CreateGame(ctx, key, data, d.Now())
-	if err != nil || created {
-		return g, err
-	}
-	g, _, _, err = d.loadGame(ctx, key)
-	return g, err
-}
-
-// loadGame reads a stored game and its version.
-func (d Deps) loadGame(ctx context.Context, key game.Key) (*game.Game, int, bool, error) {
-	data, version, ok, err := d.Games.Game(ctx, key)
-	if err != nil || !ok {
-		return nil, 0, ok, err
-	}
-	g, err := game.Decode(data)
-	if err != nil {
-		return nil, 0, false, fmt.Errorf("stored game %s/%s: %w", key.User, key.Puzzle, err)
-	}
-	return g, version, true, nil
+// openDaily loads the player's game of a daily puzzle under ref, or starts
+// and stores one.
+func (d Deps) openDaily(ctx context.Context, ref game.Ref, guild, user string, p daily.Puzzle) (*game.Game, error) {
+	sess, err := d.sessions().LoadOrCreate(ctx, ref.Key(user, guild), func() (*game.Game, error) {
+		return game.New(p.Grid, p.Solution)
+	})
+	return sess.Game, err
 }
 
 // gamesDown is the reply when the games cannot be read or saved.
@@ -154,65 +122,52 @@ func (d Deps) gamesDown(p i18n.Printer, err error) Response {
 	return userError(p.Text("I can't reach my database right now, so the board cannot be saved; nothing was lost. Please try again in a moment."))
 }
 
-// playTap answers a tap, "<ref>:<seq>:<control>": it applies it to the
-// stored game if the board tapped is the current one, saves, and redraws.
+// playTap answers a tap on a board, the custom id "play:" + arg: it
+// applies it to the stored game if the board tapped is the current one,
+// saves, and redraws.
 func (d Deps) playTap(ctx context.Context, pr i18n.Printer, guild, user, arg, typed string) (Response, error) {
-	ref, seqText, control := cut3(arg)
-	seq, err := strconv.Atoi(seqText)
-	if err != nil || ref == "" || control == "" {
+	id, ok := ParseBoardID("play:" + arg)
+	if !ok {
 		return userError(pr.Text("That button no longer works. Start a board with /play.")), nil
 	}
-	key, v := game.Key{User: user, Puzzle: ref}, boardView{p: pr, ref: ref}
-	day, isDaily := dailyDay(ref)
-	practice, isPractice := practiceDay(ref)
-	switch {
-	case isDaily:
-		key = dailyKey(user, guild, day)
-	case isPractice:
-		key = practiceKey(user, practice)
-	}
-	g, version, ok, err := d.loadGame(ctx, key)
+	sess, ok, err := d.sessions().Load(ctx, id.Ref.Key(user, guild))
 	switch {
 	case err != nil:
 		return d.gamesDown(pr, err), nil
 	case !ok:
 		return userError(pr.Text("That board is gone. Start a new one with /play.")), nil
 	}
-	v.title = d.boardTitle(ctx, pr, guild, user, day, g)
-	if isPractice {
-		if p, err := d.Daily.Puzzle(ctx, practice); err == nil {
-			v.title = practiceTitle(pr, p)
-		}
+	v := boardView{p: pr, ref: id.Ref, title: d.boardTitle(ctx, pr, guild, user, id.Ref, sess.Game)}
+	if id.Seq != sess.Game.Seq() {
+		return d.outdated(sess.Game, v)
 	}
-	if seq != g.Seq() {
-		return d.outdated(g, v)
+	if id.Control == CtlTypeForm {
+		return Response{Modal: movesForm(pr, id.Ref, sess.Game)}, nil
 	}
-	switch {
-	case control == "m":
-		return Response{Modal: movesForm(pr, ref, g)}, nil
-	case isDaily && control == "s" && g.Left() == 0:
-		d.dailySubmitBoard(ctx, guild, user, day, g, &v)
-	case control == "M":
-		typedMoves(g, typed, &v)
-	default:
-		if err := d.apply(ctx, g, control, &v); err != nil {
-			return Response{}, err
-		}
+	if err := d.applyControl(ctx, guild, user, id, typed, sess.Game, &v); err != nil {
+		return Response{}, err
 	}
-	if g.Seq() == version {
-		return d.board(g, v)
-	}
-	saved, err := d.saveGame(ctx, key, version, g)
-	if err == nil && !saved { // another tap was saved first: show that
-		g, _, ok, err = d.loadGame(ctx, key)
-		if err == nil && ok {
-			return d.outdated(g, v)
-		}
-	}
-	if err != nil {
+	switch err := d.sessions().Save(ctx, &sess); {
+	case errors.Is(err, game.ErrOutdated): // another tap was saved first: show that
+		return d.outdated(sess.Game, v)
+	case err != nil:
 		return d.gamesDown(pr, err), nil
 	}
-	return d.board(g, v)
+	return d.board(sess.Game, v)
+}
+
+// applyControl makes a board control's change to g and says what happened
+// in v.
+func (d Deps) applyControl(ctx context.Context, guild, user string, id BoardID, typed string, g *game.Game, v *boardView) error {
+	switch {
+	case id.Ref.Kind == game.RefDaily && id.Control == CtlSubmit && g.Left() == 0:
+		d.dailySubmitBoard(ctx, guild, user, id.Ref.Day, g, v)
+	case id.Control == CtlTyped:
+		typedMoves(g, typed, v)
+	default:
+		return d.apply(ctx, g, id, v)
+	}
+	return nil
 }
 
 // outdated shows the board as stored, for a tap on an older copy of it.
@@ -222,9 +177,16 @@ func (d Deps) outdated(g *game.Game, v boardView) (Response, error) {
 	return d.board(g, v)
 }
 
-// boardTitle is a board's first line: the daily's, or the grid's size.
-func (d Deps) boardTitle(ctx context.Context, pr i18n.Printer, guild, user string, day int, g *game.Game) string {
-	if day == 0 || d.Daily == nil {
+// boardTitle is a board's first line: the daily's, the practice's, or the
+// grid's size.
+func (d Deps) boardTitle(ctx context.Context, pr i18n.Printer, guild, user string, ref game.Ref, g *game.Game) string {
+	if ref.Kind == game.RefPractice && d.Daily != nil {
+		if p, err := d.Daily.Puzzle(ctx, ref.Day); err == nil {
+			return practiceTitle(pr, p)
+		}
+	}
+	day := ref.Day
+	if ref.Kind != game.RefDaily || d.Daily == nil {
 		return pr.Sprintf("**Board** · %s", sizeName(g.Size())) + startedLine(pr, g)
 	}
 	p, err := d.Daily.Puzzle(ctx, day)
@@ -238,12 +200,6 @@ func (d Deps) boardTitle(ctx context.Context, pr i18n.Printer, guild, user strin
 	return dailyTitle(pr, p, e)
 }
 
-func cut3(s string) (a, b, c string) {
-	a, rest, _ := strings.Cut(s, ":")
-	b, c, _ = strings.Cut(rest, ":")
-	return a, b, c
-}
-
 // startedLine is when a board was first opened, as a Discord timestamp
 // ("started 5 minutes ago", in the reader's language and time), or "".
 func startedLine(p i18n.Printer, g *game.Game) string {
@@ -255,29 +211,20 @@ func startedLine(p i18n.Printer, g *game.Game) string {
 
 func sizeName(n int) string { return fmt.Sprintf("%d×%d", n, n) }
 
-// saveGame stores g over version.
-func (d Deps) saveGame(ctx context.Context, key game.Key, version int, g *game.Game) (bool, error) {
-	data, err := g.Encode()
-	if err != nil {
-		return false, err
-	}
-	return d.Games.SaveGame(ctx, key, version, g.Seq(), data, d.Now())
-}
-
 // apply makes one control's change to g and says what happened in v.
-func (d Deps) apply(ctx context.Context, g *game.Game, control string, v *boardView) error {
-	switch control {
-	case "k":
+func (d Deps) apply(ctx context.Context, g *game.Game, id BoardID, v *boardView) error {
+	switch id.Control {
+	case CtlCheck:
 		v.wrong = g.Check()
 		v.status = "✔ " + checkLine(v.p, len(v.wrong))
 		return nil
-	case "h":
+	case CtlHint:
 		return d.hintOn(ctx, g, v)
-	case "s":
+	case CtlSubmit:
 		submit(g, v)
 		return nil
 	}
-	tap, ok := parseTap(control)
+	tap, ok := id.tap()
 	if !ok {
 		v.status = v.p.Text("That button no longer works.")
 		return nil
@@ -294,23 +241,6 @@ func (d Deps) apply(ctx context.Context, g *game.Game, control string, v *boardV
 		v.status = moveLine(v.p, *m)
 	}
 	return nil
-}
-
-func parseTap(control string) (game.Tap, bool) {
-	kinds := map[byte]game.TapKind{'b': game.TapBox, 'c': game.TapCell, 'd': game.TapDigit, 'e': game.TapErase,
-		'n': game.TapNotes, 'u': game.TapUndo}
-	k, ok := kinds[control[0]]
-	if !ok {
-		return game.Tap{}, false
-	}
-	n := 0
-	if len(control) > 1 {
-		var err error
-		if n, err = strconv.Atoi(control[1:]); err != nil {
-			return game.Tap{}, false
-		}
-	}
-	return game.Tap{Kind: k, N: n}, true
 }
 
 func moveLine(p i18n.Printer, m game.Move) string {

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -12,8 +11,8 @@ import (
 )
 
 // movesForm is the board's form for typed moves, for keyboards.
-func movesForm(p i18n.Printer, ref string, g *game.Game) *Modal {
-	return &Modal{CustomID: fmt.Sprintf("play:%s:%d:M", ref, g.Seq()), Title: p.Text("Type moves"),
+func movesForm(p i18n.Printer, ref game.Ref, g *game.Game) *Modal {
+	return &Modal{CustomID: BoardID{Ref: ref, Seq: g.Seq(), Control: CtlTyped}.String(), Title: p.Text("Type moves"),
 		Inputs: []TextInput{{CustomID: "moves", Label: p.Text("Moves, or the whole grid"), Paragraph: true, MaxLength: 1500,
 			Placeholder: p.Text("r3c5 7, c1 r2 4, r3c5 - (erase), n r4c4 127 (pencil marks)")}}}
 }

@@ -5,11 +5,12 @@ import (
 	"time"
 )
 
-// Key names a stored game: one per player per puzzle.
+// Key names a stored game: one per player per puzzle. Ref.Key makes it.
 type Key struct {
 	User string
-	// Puzzle names the puzzle: "daily:327" for a daily, or the puzzle's
-	// own text for any other.
+	// Puzzle names the puzzle: a Ref's text ("hqf3is7wqg5od" for a
+	// puzzle, "q300" for practice on a past daily), or "d327/<guild>" for
+	// daily #327 ranked in that server.
 	Puzzle string
 }
 

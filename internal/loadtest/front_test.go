@@ -95,15 +95,7 @@ func TestMixShares(t *testing.T) {
 	}
 }
 
-func TestBoardIDsAndTappers(t *testing.T) {
-	if ref, seq, ok := parseBoardID("play:habc:12:b3"); !ok || ref != "habc" || seq != 12 {
-		t.Errorf("parseBoardID = %s, %d, %v", ref, seq, ok)
-	}
-	for _, bad := range []string{"daily:play", "play:habc:x:b3", "play:habc"} {
-		if _, _, ok := parseBoardID(bad); ok {
-			t.Errorf("parseBoardID(%q) accepted", bad)
-		}
-	}
+func TestTappers(t *testing.T) {
 	if n := tappersFor(Config{Rate: 1000, BurstRate: 1500}); n != 75 {
 		t.Errorf("tappers at 1,500/s = %d, want 75 (4 taps a second each)", n)
 	}

@@ -3,11 +3,10 @@ package loadtest
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
@@ -28,8 +27,7 @@ type taps struct {
 
 type tapper struct {
 	user  discordtest.User
-	ref   string
-	board string              // the last board's first custom id, "play:<ref>:<seq>:<control>"
+	board commands.BoardID    // the last board's first button
 	msg   discordtest.Message // the board's message, as last seen
 	last  string              // the last tap's interaction id
 	count int
@@ -51,8 +49,11 @@ func openTaps(ctx context.Context, fake *discordtest.Server, m *mix, n int) (*ta
 		if !ok || len(r.Final.Buttons) == 0 || ctx.Err() != nil {
 			return nil, fmt.Errorf("loadtest: tapper %d got no board: %s", k, r.Final.Content)
 		}
-		ref, seq, _ := parseBoardID(r.Final.Buttons[0])
-		t.players = append(t.players, tapper{user: u, ref: ref, board: r.Final.Buttons[0], msg: r.Final, acked: seq})
+		board, ok := commands.ParseBoardID(r.Final.Buttons[0])
+		if !ok {
+			return nil, fmt.Errorf("loadtest: tapper %d got a board with button %q", k, r.Final.Buttons[0])
+		}
+		t.players = append(t.players, tapper{user: u, board: board, msg: r.Final, acked: board.Seq})
 	}
 	return t, nil
 }
@@ -67,10 +68,10 @@ func (t *taps) tap(s sent) (map[string]any, sent) {
 	t.catchUp(p)
 	c := p.count
 	p.count++
-	control := []string{fmt.Sprintf("b%d", c/3%9+1), fmt.Sprintf("c%d", c/3%9+1), fmt.Sprintf("d%d", c%9+1)}[c%3]
-	parts := strings.SplitN(p.board, ":", 4)
+	id := p.board
+	id.Control, id.N = []commands.Control{commands.CtlBox, commands.CtlCell, commands.CtlDigit}[c%3], []int{c/3%9 + 1, c/3%9 + 1, c%9 + 1}[c%3]
 	s.tapper, s.user, s.guild = k, p.user.ID, t.guild
-	return discordtest.At(discordtest.Button(t.guild, p.user, strings.Join(append(parts[:3], control), ":")), p.msg), s
+	return discordtest.At(discordtest.Button(t.guild, p.user, id.String()), p.msg), s
 }
 
 // sent records the interaction id of a tapper's tap.
@@ -89,10 +90,12 @@ func (t *taps) catchUp(p *tapper) {
 	if !ok || len(r.Final.Buttons) == 0 {
 		return
 	}
-	p.board, p.msg, p.last = r.Final.Buttons[0], r.Final, ""
-	if _, seq, ok := parseBoardID(p.board); ok && seq > p.acked {
-		p.acked = seq
+	board, ok := commands.ParseBoardID(r.Final.Buttons[0])
+	if !ok {
+		return
 	}
+	p.board, p.msg, p.last = board, r.Final, ""
+	p.acked = max(p.acked, board.Seq)
 }
 
 // check compares every tapper's stored game with the highest move
@@ -103,7 +106,7 @@ func (t *taps) check(ctx context.Context, st game.Store, rep *Report) error {
 	for k := range t.players {
 		p := &t.players[k]
 		t.catchUp(p)
-		_, version, ok, err := st.Game(ctx, game.Key{User: p.user.ID, Puzzle: p.ref})
+		_, version, ok, err := st.Game(ctx, p.board.Ref.Key(p.user.ID, t.guild))
 		if err != nil {
 			return fmt.Errorf("loadtest: read a game: %w", err)
 		}
@@ -113,14 +116,4 @@ func (t *taps) check(ctx context.Context, st game.Store, rep *Report) error {
 		}
 	}
 	return nil
-}
-
-// parseBoardID reads the reference and move counter of a board's custom id.
-func parseBoardID(id string) (ref string, seq int, ok bool) {
-	parts := strings.SplitN(id, ":", 4)
-	if len(parts) != 4 || parts[0] != "play" {
-		return "", 0, false
-	}
-	seq, err := strconv.Atoi(parts[2])
-	return parts[1], seq, err == nil
 }
