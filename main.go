@@ -36,6 +36,7 @@ import (
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/redact"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -109,14 +110,14 @@ const usage = `usage:
 // runBot runs the Discord bot (or, with schedulerOnly, only its daily
 // posts) until SIGINT or SIGTERM, then lets the work in flight finish.
 func runBot(cfg config.Config, stderr io.Writer, schedulerOnly bool) int {
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log := newLogger(cfg, stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	st, err := store.Open(openCtx, cfg.DatabaseURL)
 	cancel()
 	if err != nil {
-		log.Error("cannot open the database", "kind", dbKind(cfg.DatabaseURL), "err", store.Redact(err.Error(), cfg.DatabaseURL))
+		log.Error("cannot open the database", "kind", dbKind(cfg.DatabaseURL), "err", err)
 		return exitNoGood
 	}
 	defer st.Close()
@@ -139,6 +140,13 @@ func runBot(cfg config.Config, stderr io.Writer, schedulerOnly bool) int {
 		return exitNoGood
 	}
 	return exitOK
+}
+
+// newLogger is the process's one logger: text lines on w at the level
+// configured, with every secret (the token, the database password)
+// redacted from every line, whoever writes it.
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	return slog.New(redact.Handler(slog.NewTextHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel}), cfg.Secrets()...))
 }
 
 // dbKind names the database a DATABASE_URL points at, for logs.
@@ -170,7 +178,7 @@ func botOptions(cfg config.Config, log *slog.Logger, st *store.DB) bot.Options {
 // registerCmd registers every command, /daily included, and exits: no
 // gateway connection and no database.
 func registerCmd(cfg config.Config, stdout, stderr io.Writer) int {
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log := newLogger(cfg, stderr)
 	b, err := bot.New(bot.Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Log: log})
 	if err != nil {
 		log.Error("cannot start", "err", err)

@@ -199,7 +199,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer stopOps()
 	b.prepare(ctx)
 	if err := b.session.Open(); err != nil {
-		return fmt.Errorf("bot: connect to Discord: %s", b.scrub(err.Error()))
+		return fmt.Errorf("bot: connect to Discord: %w", err)
 	}
 	b.log.Info("connected to Discord", "commands", len(b.commands), "guild", b.opt.GuildID)
 	var scheduler sync.WaitGroup
@@ -239,7 +239,7 @@ func (b *Bot) shutdown() {
 		b.log.Warn("shutdown: gave up waiting for interactions in flight", "after", b.opt.ShutdownTimeout)
 	}
 	if err := b.session.Close(); err != nil {
-		b.log.Warn("closing the gateway session", "err", b.scrub(err.Error()))
+		b.log.Warn("closing the gateway session", "err", err)
 	}
 	b.log.Info("stopped")
 }
@@ -249,7 +249,7 @@ func (b *Bot) shutdown() {
 func (b *Bot) Register(defs []*discordgo.ApplicationCommand) error {
 	app, err := b.session.Application("@me")
 	if err != nil {
-		return fmt.Errorf("bot: read the application: %s", b.scrub(err.Error()))
+		return fmt.Errorf("bot: read the application: %w", err)
 	}
 	return b.register(app.ID, defs)
 }
@@ -257,7 +257,7 @@ func (b *Bot) Register(defs []*discordgo.ApplicationCommand) error {
 // register overwrites the commands of the application appID with defs.
 func (b *Bot) register(appID string, defs []*discordgo.ApplicationCommand) error {
 	if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opt.GuildID, defs); err != nil {
-		return fmt.Errorf("bot: register commands: %s", b.scrub(err.Error()))
+		return fmt.Errorf("bot: register commands: %w", err)
 	}
 	b.log.Info("commands registered", "count", len(defs), "guild", b.opt.GuildID, "scope", scope(b.opt.GuildID))
 	return nil
@@ -289,15 +289,6 @@ func scope(guild string) string {
 		return "global"
 	}
 	return "guild"
-}
-
-// scrub removes the bot token from text bound for a log line.
-func (b *Bot) scrub(s string) string {
-	tok := strings.TrimPrefix(strings.TrimSpace(b.opt.Token), "Bot ")
-	if tok == "" {
-		return s
-	}
-	return strings.ReplaceAll(s, tok, "[token]")
 }
 
 // routeOf keeps the path of a REST URL up to the secret parts: interaction

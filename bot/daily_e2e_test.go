@@ -157,7 +157,7 @@ func TestDailyPostPlaySubmitEndToEnd(t *testing.T) {
 }
 
 func TestDailyDatabaseDown(t *testing.T) {
-	h, st := startDaily(t, "")
+	h, st := startDailyWith(t, "", func(o *Options) { o.OpsAddr = "127.0.0.1:0" })
 	st.Close()
 	r := h.send(discordtest.Subcommand(guild, ada, "daily", "submit", map[string]any{"answer": solution}))
 	checkMessage(t, r.Final, []string{"couldn't record", "nothing was saved"}, "", true)
@@ -165,8 +165,16 @@ func TestDailyDatabaseDown(t *testing.T) {
 	checkMessage(t, r.Final, []string{"unavailable right now"}, "", true)
 	r = h.ask(ada, "solve", map[string]any{"puzzle": classic, "format": "text"})
 	checkMessage(t, r.Final, []string{solution[:9]}, "", false)
-	if !strings.Contains(h.logs.String(), "daily submission not recorded") {
-		t.Errorf("the failed submission was not logged:\n%s", h.logs)
+	logs := h.logs.String()
+	if n := strings.Count(logs, "daily submission not recorded"); n != 1 || !strings.Contains(logs, "database is closed") {
+		t.Errorf("the failed submission was logged %d times, want once with its cause:\n%s", n, logs)
+	}
+	if strings.Contains(r.Final.Content, "database is closed") {
+		t.Errorf("the cause reached the player: %q", r.Final.Content)
+	}
+	want := `sudokubot_interactions_total{command="daily",outcome="failed"} 2`
+	if _, body := get(t, "http://"+h.bot.OpsAddr()+"/metrics"); !strings.Contains(body, want) {
+		t.Errorf("/metrics lacks %s (the two the database refused):\n%s", want, grepLines(body, "interactions_total"))
 	}
 }
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime/debug"
@@ -182,15 +183,16 @@ func (b *Bot) answer(c *call, cmd commands.Command) {
 	b.log.Debug("interaction answered", "command", name, "interaction", c.ID, "took", took)
 }
 
-// outcome is a handler's reply and how it went, for metrics: ok, apology
-// (an error or a panic) or busy.
+// outcome is a handler's reply and how it went, for metrics: ok, failed
+// (a worded failure), apology (an error or a panic) or busy.
 type outcome struct {
 	resp commands.Response
 	how  string
 }
 
 // run calls the handler in a work slot when it is heavy, turning an error
-// or a panic into an apology and one log line.
+// or a panic into one log line and a reply: a *commands.Failure's own, or
+// the apology.
 func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands.Response, how string) {
 	ctx, cancel := context.WithTimeout(context.Background(), interactionLimit)
 	defer cancel()
@@ -214,7 +216,12 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 		resp, err = b.postFirst(ctx, cmd.Def.Name, resp.Post)
 	}
 	if err != nil {
-		b.log.Error("command failed", "command", cmd.Def.Name, "interaction", i.ID, "user", commands.UserID(i), "err", b.scrub(err.Error()))
+		b.log.Error("command failed", "command", cmd.Def.Name, "interaction", i.ID, "user", commands.UserID(i),
+			"guild", i.GuildID, "err", err)
+		var f *commands.Failure
+		if errors.As(err, &f) {
+			return f.Reply, "failed"
+		}
 		return notice(i, replyApology), "apology"
 	}
 	return resp, "ok"
@@ -225,7 +232,7 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 func (b *Bot) postFirst(ctx context.Context, command string, p *commands.ChannelPost) (commands.Response, error) {
 	id, err := b.post(ctx, p.Channel, p.Message, "")
 	if err != nil {
-		b.log.Warn("posting to a channel failed", "command", command, "channel", p.Channel, "err", b.scrub(err.Error()))
+		b.log.Warn("posting to a channel failed", "command", command, "channel", p.Channel, "err", err)
 	}
 	return p.After(ctx, id, err)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/redact"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -76,7 +77,7 @@ func startOn(t testing.TB, fake *discordtest.Server, st *store.DB, change func(*
 	t.Helper()
 	origin, _ := url.Parse(fake.URL)
 	logs := &logBuffer{}
-	opt := wired(origin, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), st)
+	opt := wired(origin, slog.New(redact.Handler(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}), testToken)), st)
 	if change != nil {
 		change(&opt)
 	}

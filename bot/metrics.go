@@ -33,7 +33,7 @@ func NewMetrics() *Metrics {
 	m := &Metrics{
 		registry: prometheus.NewRegistry(),
 		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_interactions_total",
-			Help: "Interactions answered, by command and outcome (ok, apology, busy, rate_limited, unknown)."}, []string{"command", "outcome"}),
+			Help: "Interactions answered, by command and outcome (ok, failed: a handler's worded failure, apology, busy, rate_limited, unknown)."}, []string{"command", "outcome"}),
 		firstCallback: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "sudokubot_first_callback_seconds",
 			Help: "Time from receiving an interaction to its first callback.", Buckets: buckets}, []string{"command"}),
 		reply: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "sudokubot_reply_seconds",

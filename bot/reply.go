@@ -32,7 +32,7 @@ func (b *Bot) callback(c *call, command string, cb callback) bool {
 	if err != nil {
 		b.metrics.apiError(err)
 		b.log.Error("reply failed", "command", command, "interaction", c.ID, "type", cb.Type,
-			"err", b.scrub(err.Error()))
+			"err", err)
 	}
 	return err == nil
 }
@@ -149,7 +149,7 @@ func (b *Bot) edit(c *call, command string, how reply, resp commands.Response) {
 	}
 	if err != nil {
 		b.metrics.apiError(err)
-		b.log.Error("editing the deferred reply failed", "command", command, "interaction", c.ID, "err", b.scrub(err.Error()))
+		b.log.Error("editing the deferred reply failed", "command", command, "interaction", c.ID, "err", err)
 	}
 }
 

@@ -55,7 +55,7 @@ func (b *Bot) schedule(ctx context.Context, s *Schedule) {
 			}
 			id, err := b.post(ctx, channel, msg, postNonce(guild, day))
 			if err != nil {
-				return "", errors.New(b.scrub(err.Error()))
+				return "", err
 			}
 			return id, nil
 		},
@@ -121,9 +121,9 @@ func (b *Bot) editPost(ctx context.Context, s *Schedule, e daily.PostEdit) error
 	}
 	b.metrics.apiError(err)
 	if refused(err) {
-		return fmt.Errorf("%w: %s", daily.ErrRefused, b.scrub(err.Error()))
+		return fmt.Errorf("%w: %w", daily.ErrRefused, err)
 	}
-	return errors.New(b.scrub(err.Error()))
+	return err
 }
 
 // refused reports whether Discord refused a request for good: the thing
@@ -158,7 +158,7 @@ func (b *Bot) findPost(ctx context.Context, channel string, n int) (string, bool
 	}
 	if err != nil {
 		b.metrics.apiError(err)
-		return "", false, errors.New(b.scrub(err.Error()))
+		return "", false, err
 	}
 	for _, m := range msgs {
 		if day, ok := commands.DailyPostDay(m.Content); ok && day == n && m.Author != nil && m.Author.ID == me {
@@ -181,7 +181,7 @@ func (b *Bot) selfID(ctx context.Context) (string, error) {
 	}
 	u, err := b.session.User("@me", discordgo.WithContext(ctx))
 	if err != nil {
-		return "", errors.New(b.scrub(err.Error()))
+		return "", err
 	}
 	b.self = u.ID
 	return b.self, nil
@@ -206,7 +206,7 @@ func (b *Bot) remind(ctx context.Context, s *Schedule, guild string, to daily.Re
 	b.metrics.apiError(err)
 	var rest *discordgo.RESTError
 	if refused(err) || (errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser) {
-		return fmt.Errorf("%w: %s", daily.ErrRefused, b.scrub(err.Error()))
+		return fmt.Errorf("%w: %w", daily.ErrRefused, err)
 	}
-	return errors.New(b.scrub(err.Error()))
+	return err
 }

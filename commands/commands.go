@@ -22,8 +22,9 @@ type Command struct {
 	// Def is what Discord registers.
 	Def *discordgo.ApplicationCommand
 	// Handle answers one interaction with this command. It returns the reply;
-	// an error means something unexpected, which the bot logs and answers
-	// with a generic apology. Mistakes a person made are replies, not errors.
+	// an error means something went wrong, which the bot logs once and
+	// answers: with a *Failure's own reply, or else a generic apology.
+	// Mistakes a person made are replies, not errors.
 	Handle func(ctx context.Context, i *discordgo.Interaction) (Response, error)
 	// Private reports, before Handle runs, whether the replies to i are
 	// shown only to the person who asked. It is the one source of a
@@ -267,6 +268,26 @@ func (c Command) IsPrivate(i *discordgo.Interaction) bool {
 // userError is the reply to a mistake a person made: short, a notice.
 func userError(text string) Response {
 	return Response{Content: text, Notice: true}
+}
+
+// Failure is an error a handler has chosen words for: the bot logs Cause
+// once, as it logs every error, and sends Reply instead of its apology.
+// Cause must hold no secret; Reply shows nothing of it.
+type Failure struct {
+	Reply Response
+	Cause error
+}
+
+// Error returns the cause's text, for the log.
+func (f *Failure) Error() string { return f.Cause.Error() }
+
+// Unwrap returns the cause.
+func (f *Failure) Unwrap() error { return f.Cause }
+
+// failed returns a Failure answered with text, as a notice: the database
+// is down, say, and the person is told so in their language.
+func failed(text string, cause error) error {
+	return &Failure{Reply: userError(text), Cause: cause}
 }
 
 // privateOption is the Private function of commands with a private option.

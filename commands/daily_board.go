@@ -24,8 +24,7 @@ func (d Deps) dailyBoard(ctx context.Context, i *discordgo.Interaction, name str
 	}
 	b, err := d.Daily.Leaderboard(ctx, i.GuildID, UserID(i), period)
 	if err != nil {
-		d.Log.Error("daily leaderboard failed", "guild", i.GuildID, "err", err)
-		return userError(pr.Text(replyDailyDown)), nil
+		return Response{}, failed(pr.Text(replyDailyDown), fmt.Errorf("daily leaderboard failed: %w", err))
 	}
 	text := boardText(pr, b)
 	if i.GuildID == "" {
@@ -85,8 +84,7 @@ func medal(rank int) string {
 func (d Deps) dailyStats(ctx context.Context, pr i18n.Printer, guild, user string) (Response, error) {
 	st, err := d.Daily.Stats(ctx, guild, user)
 	if err != nil {
-		d.Log.Error("daily stats failed", "guild", guild, "err", err)
-		return userError(pr.Text(replyDailyDown)), nil
+		return Response{}, failed(pr.Text(replyDailyDown), fmt.Errorf("daily stats failed: %w", err))
 	}
 	if st.Solved == 0 {
 		if guild == "" {

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -26,8 +27,7 @@ func (d Deps) dailyPractice(ctx context.Context, i *discordgo.Interaction, n int
 	pr := i18n.For(string(i.Locale))
 	today, err := d.Daily.Today(ctx, i.GuildID)
 	if err != nil {
-		d.Log.Error("daily practice failed", "guild", i.GuildID, "err", err)
-		return userError(pr.Text(replyDailyDown)), nil
+		return Response{}, failed(pr.Text(replyDailyDown), fmt.Errorf("daily practice failed: %w", err))
 	}
 	switch {
 	case n > today:
@@ -39,13 +39,12 @@ func (d Deps) dailyPractice(ctx context.Context, i *discordgo.Interaction, n int
 	}
 	p, err := d.Daily.Puzzle(ctx, n)
 	if err != nil {
-		d.Log.Error("daily practice puzzle failed", "day", n, "err", err)
-		return userError(pr.Text(replyDailyDown)), nil
+		return Response{}, failed(pr.Text(replyDailyDown), fmt.Errorf("daily practice puzzle failed (day %v): %w", n, err))
 	}
 	ref := game.PracticeRef(n)
 	g, err := d.openDaily(ctx, ref, i.GuildID, UserID(i), p)
 	if err != nil {
-		return d.gamesDown(pr, err), nil
+		return Response{}, gamesDown(pr, err)
 	}
 	v := boardView{p: pr, ref: ref, title: practiceTitle(pr, p), over: g.Solved(),
 		status: pr.Text("Practice: play it as long as you like; nothing is counted.")}
@@ -67,7 +66,7 @@ func (d Deps) dailyOpen(ctx context.Context, pr i18n.Printer, guild, user string
 	ref := game.DailyRef(p.Day)
 	g, err := d.openDaily(ctx, ref, guild, user, p)
 	if err != nil {
-		return d.gamesDown(pr, err), nil
+		return Response{}, gamesDown(pr, err)
 	}
 	v := boardView{p: pr, ref: ref, title: dailyTitle(pr, p, e),
 		status: pr.Text("Tap a box, then a cell, then a digit; or hold a digit and tap cells. Check and Hint count on your share line.")}
@@ -79,17 +78,17 @@ func (d Deps) dailyOpen(ctx context.Context, pr i18n.Printer, guild, user string
 
 // dailySubmitBoard submits a full daily board: the same rules as
 // /daily submit, with the checks, hints and shape of the play recorded
-// for the share.
-func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g *game.Game, v *boardView) {
+// for the share. When it cannot be recorded, v says so and the error is a
+// *Failure whose reply the caller makes the board (see onBoard).
+func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g *game.Game, v *boardView) error {
 	out, err := d.Daily.Submit(ctx, guild, user, n, g.Grid(), daily.Aids{Checks: g.Checks(), Hints: g.Hints(), Shape: g.Shape()})
 	switch {
 	case errors.Is(err, daily.ErrClosed):
 		v.over, v.status = true, v.p.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", n, out.Today)
-		return
+		return nil
 	case err != nil:
-		d.Log.Error("daily board submission not recorded", "guild", guild, "day", n, "err", err)
 		v.status = v.p.Text(replyNotRecorded)
-		return
+		return &Failure{Cause: fmt.Errorf("daily board submission not recorded (day %d): %w", n, err)}
 	}
 	switch out.Verdict {
 	case daily.Correct, daily.AlreadySolved:
@@ -100,4 +99,5 @@ func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g
 	default:
 		v.status = submitText(v.p, out)
 	}
+	return nil
 }

@@ -21,8 +21,7 @@ func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response
 	pr := i18n.For(string(i.Locale))
 	p, e, err := d.Daily.Play(ctx, i.GuildID, UserID(i))
 	if err != nil {
-		d.Log.Error("daily play failed", "guild", i.GuildID, "err", err)
-		return userError(pr.Text(replyDailyDown)), nil
+		return Response{}, failed(pr.Text(replyDailyDown), fmt.Errorf("daily play failed: %w", err))
 	}
 	if !e.Solved.IsZero() {
 		return Response{Content: pr.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.", p.Day, tookText(pr, e)) +
@@ -55,8 +54,7 @@ func (d Deps) dailySubmit(ctx context.Context, i *discordgo.Interaction, day int
 	case errors.Is(err, daily.ErrClosed):
 		return userError(pr.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", day, out.Today)), nil
 	case err != nil:
-		d.Log.Error("daily submission not recorded", "guild", i.GuildID, "day", day, "err", err)
-		return userError(pr.Text(replyNotRecorded)), nil
+		return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily submission not recorded (day %v): %w", day, err))
 	}
 	return Response{Content: submitText(pr, out)}, nil
 }

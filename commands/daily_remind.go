@@ -30,8 +30,7 @@ func (d Deps) dailyRemind(ctx context.Context, i *discordgo.Interaction, o Optio
 	if o.String("state") == "off" {
 		was, err := d.Daily.Store.DropReminder(ctx, guild, user)
 		if err != nil {
-			d.Log.Error("daily reminder not dropped", "guild", guild, "err", err)
-			return userError(pr.Text(replyNotRecorded)), nil
+			return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily reminder not dropped: %w", err))
 		}
 		if !was {
 			return Response{Content: pr.Text("You had no reminder here; nothing changed.")}, nil
@@ -50,8 +49,7 @@ func (d Deps) dailyRemind(ctx context.Context, i *discordgo.Interaction, o Optio
 		err = d.Daily.Store.SetReminder(ctx, daily.Reminded{User: user, Locale: string(i.Locale)}, guild, hour)
 	}
 	if err != nil {
-		d.Log.Error("daily reminder not saved", "guild", guild, "err", err)
-		return userError(pr.Text(replyNotRecorded)), nil
+		return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily reminder not saved: %w", err))
 	}
 	return Response{Content: pr.Sprintf("Reminder on: I'll DM you at %02d:00 (%s) on days you haven't solved the daily by then. "+
 		"`/daily remind state:off` stops it. If your settings refuse DMs from me, I stop after three tries.", hour, loc)}, nil

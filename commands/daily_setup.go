@@ -126,11 +126,10 @@ func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, o Option
 					"Nothing was changed.", g.Channel)), nil
 			}
 			if err := d.Daily.Setup(ctx, g); err != nil {
-				d.Log.Error("daily setup not saved", "guild", g.ID, "err", err)
-				return userError(pr.Text(replyNotRecorded)), nil
+				return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily setup not saved: %w", err))
 			}
-			return userError(pr.Sprintf("Done: the daily puzzle will be posted in <#%s> every day at %s. "+
-				"If that hour has passed today, today's comes within a minute.", g.Channel, postingTime(pr, g))), nil
+			return Response{Content: pr.Sprintf("Done: the daily puzzle will be posted in <#%s> every day at %s. "+
+				"If that hour has passed today, today's comes within a minute.", g.Channel, postingTime(pr, g))}, nil
 		}}}, nil
 }
 
@@ -156,10 +155,9 @@ func (d Deps) dailyOff(ctx context.Context, i *discordgo.Interaction) (Response,
 	was, err := d.Daily.Off(ctx, i.GuildID)
 	switch {
 	case err != nil:
-		d.Log.Error("daily off not saved", "guild", i.GuildID, "err", err)
-		return userError(pr.Text(replyNotRecorded)), nil
+		return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily off not saved: %w", err))
 	case !was:
 		return userError(pr.Text("The daily puzzle is not being posted here. Set it up with `/daily setup`.")), nil
 	}
-	return userError(pr.Text("Daily posts stopped. Players can still use `/daily play`, and streaks are kept.")), nil
+	return Response{Content: pr.Text("Daily posts stopped. Players can still use `/daily play`, and streaks are kept.")}, nil
 }

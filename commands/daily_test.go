@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -67,6 +68,10 @@ func (f *dailyFixture) do(payload map[string]any) (Response, *discordgo.Interact
 		resp, err = f.cmd.Component(context.Background(), i, strings.TrimPrefix(i.MessageComponentData().CustomID, "daily:"))
 	case discordgo.InteractionModalSubmit:
 		resp, err = f.cmd.Component(context.Background(), i, strings.TrimPrefix(i.ModalSubmitData().CustomID, "daily:"))
+	}
+	var fail *Failure
+	if errors.As(err, &fail) { // answered as the bot answers it: its reply
+		resp, err = fail.Reply, nil
 	}
 	if err != nil {
 		f.t.Fatalf("unexpected error %v", err)

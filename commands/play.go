@@ -59,7 +59,7 @@ func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response,
 	}
 	g, ref, err := d.openGame(ctx, UserID(i), p)
 	if err != nil {
-		return d.gamesDown(pr, err), nil
+		return Response{}, gamesDown(pr, err)
 	}
 	v := boardView{p: pr, ref: ref, title: title + startedLine(pr, g),
 		status: pr.Text("Tap a box, then a cell, then a digit; or hold a digit and tap cells.")}
@@ -116,10 +116,10 @@ func (d Deps) openDaily(ctx context.Context, ref game.Ref, guild, user string, p
 	return sess.Game, err
 }
 
-// gamesDown is the reply when the games cannot be read or saved.
-func (d Deps) gamesDown(p i18n.Printer, err error) Response {
-	d.Log.Error("board: games store failed", "err", err)
-	return userError(p.Text("I can't reach my database right now, so the board cannot be saved; nothing was lost. Please try again in a moment."))
+// gamesDown is the failure when the games cannot be read or saved.
+func gamesDown(p i18n.Printer, err error) error {
+	return failed(p.Text("I can't reach my database right now, so the board cannot be saved; nothing was lost. Please try again in a moment."),
+		fmt.Errorf("board: games store failed: %w", err))
 }
 
 // playTap answers a tap on a board, the custom id "play:" + arg: it
@@ -133,7 +133,7 @@ func (d Deps) playTap(ctx context.Context, pr i18n.Printer, guild, user, arg, ty
 	sess, ok, err := d.sessions().Load(ctx, id.Ref.Key(user, guild))
 	switch {
 	case err != nil:
-		return d.gamesDown(pr, err), nil
+		return Response{}, gamesDown(pr, err)
 	case !ok:
 		return userError(pr.Text("That board is gone. Start a new one with /play.")), nil
 	}
@@ -145,13 +145,13 @@ func (d Deps) playTap(ctx context.Context, pr i18n.Printer, guild, user, arg, ty
 		return Response{Modal: movesForm(pr, id.Ref, sess.Game)}, nil
 	}
 	if err := d.applyControl(ctx, guild, user, id, typed, sess.Game, &v); err != nil {
-		return Response{}, err
+		return Response{}, d.onBoard(sess.Game, v, err)
 	}
 	switch err := d.sessions().Save(ctx, &sess); {
 	case errors.Is(err, game.ErrOutdated): // another tap was saved first: show that
 		return d.outdated(sess.Game, v)
 	case err != nil:
-		return d.gamesDown(pr, err), nil
+		return Response{}, gamesDown(pr, err)
 	}
 	return d.board(sess.Game, v)
 }
@@ -161,13 +161,28 @@ func (d Deps) playTap(ctx context.Context, pr i18n.Printer, guild, user, arg, ty
 func (d Deps) applyControl(ctx context.Context, guild, user string, id BoardID, typed string, g *game.Game, v *boardView) error {
 	switch {
 	case id.Ref.Kind == game.RefDaily && id.Control == CtlSubmit && g.Left() == 0:
-		d.dailySubmitBoard(ctx, guild, user, id.Ref.Day, g, v)
+		return d.dailySubmitBoard(ctx, guild, user, id.Ref.Day, g, v)
 	case id.Control == CtlTyped:
 		typedMoves(g, typed, v)
 	default:
 		return d.apply(ctx, g, id, v)
 	}
 	return nil
+}
+
+// onBoard makes a *Failure that v's status already words answer with the
+// board as it is; any other error passes as it is (the apology).
+func (d Deps) onBoard(g *game.Game, v boardView, err error) error {
+	var f *Failure
+	if !errors.As(err, &f) {
+		return err
+	}
+	reply, berr := d.board(g, v)
+	if berr != nil {
+		return berr
+	}
+	f.Reply = reply
+	return f
 }
 
 // outdated shows the board as stored, for a tap on an older copy of it.

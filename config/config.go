@@ -108,3 +108,15 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 	}
 	return c, nil
 }
+
+// Secrets returns what must never reach a log: the bot token, as given and
+// without a "Bot " prefix, and the database's password.
+func (c Config) Secrets() []string {
+	out := []string{c.Token, strings.TrimPrefix(strings.TrimSpace(c.Token), "Bot ")}
+	if u, err := url.Parse(c.DatabaseURL); err == nil && u.User != nil {
+		if pw, ok := u.User.Password(); ok {
+			out = append(out, pw)
+		}
+	}
+	return out
+}

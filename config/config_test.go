@@ -166,3 +166,16 @@ func TestDailyPoll(t *testing.T) {
 		t.Error("DAILY_POLL=10ms accepted; the least is 1s")
 	}
 }
+
+func TestSecrets(t *testing.T) {
+	c := Config{Token: "Bot abc.def", DatabaseURL: "postgres://u:pw9@db/x"}
+	got := strings.Join(c.Secrets(), " ")
+	for _, want := range []string{"Bot abc.def", "abc.def", "pw9"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Secrets() = %q, want %q among them", got, want)
+		}
+	}
+	if s := (Config{}).Secrets(); strings.TrimSpace(strings.Join(s, "")) != "" {
+		t.Errorf("Secrets() of no settings = %q, want none", s)
+	}
+}

@@ -14,7 +14,7 @@ import (
 type Poster struct {
 	Service *Service
 	// Send posts a server's message of day n in a channel and returns the
-	// message's id. Its error text is logged, so it must hold no secret.
+	// message's id. Its error is logged, through Log (which must redact secrets).
 	Send func(ctx context.Context, guild, channel string, day int) (messageID string, err error)
 	// Find looks in a channel for day n's post, made by an attempt that
 	// was not recorded (the process died between sending and recording,

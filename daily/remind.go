@@ -16,7 +16,7 @@ type Reminder struct {
 	// Send DMs a player, in their language, that day n's puzzle is
 	// waiting in a server ("": outside servers). An error that wraps ErrRefused means the player's
 	// settings refuse the DM; other errors are tried again next round. Its
-	// error text is logged, so it must hold no secret.
+	// error is logged, through Log (which must redact secrets).
 	Send func(ctx context.Context, guild string, to Reminded, day int) error
 	// Limit bounds the DMs of one round (default 20), which bounds their
 	// rate: a round runs every Schedule.Every.

@@ -20,7 +20,7 @@ type Editor struct {
 	Service *Service
 	// Edit rewrites a post with its day's current results. An error that
 	// wraps ErrRefused stops the post's edits; others are retried in a
-	// later round. Its error text is logged, so it must hold no secret.
+	// later round. Its error is logged, through Log (which must redact secrets).
 	Edit func(ctx context.Context, e PostEdit) error
 	// Gap is the least time between two edits of one post (default 5s);
 	// Lease how long a claim holds (default 1m).
