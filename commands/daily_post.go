@@ -30,7 +30,7 @@ func DailyPostDay(content string) (int, bool) {
 // today's live scoreboard; it pings the server's role, when it set one. It holds no digit of day n's solution.
 func (d Deps) DailyPost(ctx context.Context, guild string, n int) (Response, error) {
 	d = d.withDefaults()
-	g, _, err := d.Daily.Store.Guild(ctx, guild)
+	g, err := d.Daily.Settings(ctx, guild)
 	if err != nil {
 		return Response{}, err
 	}

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -28,7 +29,7 @@ func remindOptions() []*discordgo.ApplicationCommandOption {
 func (d Deps) dailyRemind(ctx context.Context, i *discordgo.Interaction, o Options) (Response, error) {
 	guild, user, pr := i.GuildID, UserID(i), i18n.For(string(i.Locale))
 	if o.String("state") == "off" {
-		was, err := d.Daily.Store.DropReminder(ctx, guild, user)
+		was, err := d.Daily.StopReminder(ctx, guild, user)
 		if err != nil {
 			return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily reminder not dropped: %w", err))
 		}
@@ -41,12 +42,9 @@ func (d Deps) dailyRemind(ctx context.Context, i *discordgo.Interaction, o Optio
 	if !ok {
 		hour = defaultRemindHour
 	}
-	if hour < 0 || hour > 23 {
+	loc, err := d.Daily.RemindAt(ctx, guild, daily.Reminded{User: user, Locale: string(i.Locale)}, hour)
+	if errors.Is(err, daily.ErrBadHour) {
 		return userError(pr.Text(replyBadHour)), nil
-	}
-	loc, err := d.Daily.Location(ctx, guild)
-	if err == nil {
-		err = d.Daily.Store.SetReminder(ctx, daily.Reminded{User: user, Locale: string(i.Locale)}, guild, hour)
 	}
 	if err != nil {
 		return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily reminder not saved: %w", err))
@@ -59,7 +57,7 @@ func (d Deps) dailyRemind(ctx context.Context, i *discordgo.Interaction, o Optio
 // a server ("": outside servers), in the language they asked for it in
 // (a Discord locale). It names no digit and pings nobody.
 func (d Deps) DailyReminder(ctx context.Context, guild, locale string, n int) (Response, error) {
-	g, _, err := d.Daily.Store.Guild(ctx, guild)
+	g, err := d.Daily.Settings(ctx, guild)
 	if err != nil {
 		return Response{}, err
 	}

@@ -208,7 +208,7 @@ func (d Deps) boardTitle(ctx context.Context, pr i18n.Printer, guild, user strin
 	if err != nil {
 		return pr.Sprintf("**Daily #%d**", day)
 	}
-	e, _, err := d.Daily.Store.Entry(ctx, guild, user, day)
+	e, _, err := d.Daily.Entry(ctx, guild, user, day)
 	if err != nil || e.Started.IsZero() {
 		return pr.Sprintf("**Daily #%d** · %s", day, pr.Text(p.Level.String()))
 	}

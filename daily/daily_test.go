@@ -351,3 +351,34 @@ func TestReadyMakesTheDaysInUseAhead(t *testing.T) {
 		t.Errorf("day %d made too early", n+3)
 	}
 }
+
+// TestRemindersAndSettingsThroughTheService: the reminder rules (the hour,
+// the server's timezone) are the service's, not the command's.
+func TestRemindersAndSettingsThroughTheService(t *testing.T) {
+	s, _ := newService(t, time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
+	ctx, r := context.Background(), daily.Reminded{User: "u1", Locale: "fr"}
+	for _, hour := range []int{-1, 24} {
+		if _, err := s.RemindAt(ctx, "g", r, hour); !errors.Is(err, daily.ErrBadHour) {
+			t.Errorf("RemindAt(hour %d) = %v, want ErrBadHour", hour, err)
+		}
+	}
+	if g, err := s.Settings(ctx, "g"); err != nil || g.ID != "g" || g.Channel != "" {
+		t.Fatalf("Settings of a server with none = %+v, %v", g, err)
+	}
+	must(t, s.Setup(ctx, daily.Guild{ID: "g", Channel: "c", Timezone: "Europe/Paris", Hour: 9}))
+	loc, err := s.RemindAt(ctx, "g", r, 8)
+	if err != nil || loc.String() != "Europe/Paris" {
+		t.Fatalf("RemindAt = %v, %v; want the server's timezone", loc, err)
+	}
+	if g, err := s.Settings(ctx, "g"); err != nil || g.Channel != "c" || g.Timezone != "Europe/Paris" {
+		t.Errorf("Settings = %+v, %v", g, err)
+	}
+	for _, want := range []bool{true, false} {
+		if was, err := s.StopReminder(ctx, "g", "u1"); err != nil || was != want {
+			t.Errorf("StopReminder = %v, %v, want %v", was, err, want)
+		}
+	}
+	if _, ok, err := s.Entry(ctx, "g", "u1", 5); err != nil || ok {
+		t.Errorf("Entry of a day not begun = %v, %v", ok, err)
+	}
+}

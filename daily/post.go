@@ -13,6 +13,8 @@ import (
 // process died is taken over when its lease runs out.
 type Poster struct {
 	Service *Service
+	// Store claims and records the posts (default: Service.Store).
+	Store PostStore
 	// Send posts a server's message of day n in a channel and returns the
 	// message's id. Its error is logged, through Log (which must redact secrets).
 	Send func(ctx context.Context, guild, channel string, day int) (messageID string, err error)
@@ -75,7 +77,7 @@ func (p *Poster) Round(ctx context.Context) (Report, error) {
 func (p *Poster) one(ctx context.Context, d Due, rep *Report) {
 	s, log := p.Service, p.log().With("guild", d.Guild.ID, "day", d.Day)
 	now := s.Now()
-	ok, again, err := s.Store.ClaimPost(ctx, d.Guild.ID, d.Day, now, or(p.Lease, 10*time.Minute))
+	ok, again, err := p.store().ClaimPost(ctx, d.Guild.ID, d.Day, now, or(p.Lease, 10*time.Minute))
 	if err != nil {
 		log.Warn("daily post: cannot claim", "err", err)
 	}
@@ -117,7 +119,7 @@ func (p *Poster) failed(ctx context.Context, d Due, now time.Time, err error, re
 		log.Error("daily post missed: the server's day ends before the retry")
 	}
 	log.Warn("daily post failed; will retry", "channel", d.Guild.Channel, "retry_in", retry, "err", err)
-	if err := s.Store.PostFailed(context.WithoutCancel(ctx), d.Guild.ID, d.Day, now.Add(retry)); err != nil {
+	if err := p.store().PostFailed(context.WithoutCancel(ctx), d.Guild.ID, d.Day, now.Add(retry)); err != nil {
 		log.Error("daily post: cannot record the failure", "err", err)
 	}
 }
@@ -131,7 +133,7 @@ func (p *Poster) record(ctx context.Context, d Due, id string) {
 	defer cancel()
 	var err error
 	for try := 1; try <= recordTries; try++ {
-		if err = p.Service.Store.PostDone(ctx, d.Guild.ID, d.Day, d.Guild.Channel, id); err == nil {
+		if err = p.store().PostDone(ctx, d.Guild.ID, d.Day, d.Guild.Channel, id); err == nil {
 			log.Info("daily post made", "channel", d.Guild.Channel, "message", id)
 			return
 		}
@@ -169,4 +171,11 @@ func or(d, def time.Duration) time.Duration {
 		return def
 	}
 	return d
+}
+
+func (p *Poster) store() PostStore {
+	if p.Store != nil {
+		return p.Store
+	}
+	return p.Service.Store
 }

@@ -114,9 +114,10 @@ func TestPosterTakesOverAnAbandonedClaim(t *testing.T) {
 	}
 }
 
-// flakyStore fails PostDone a number of times before it works.
+// flakyStore fails PostDone a number of times before it works: only the
+// Poster's part of the store.
 type flakyStore struct {
-	daily.Store
+	daily.PostStore
 	failures atomic.Int32
 }
 
@@ -124,15 +125,15 @@ func (s *flakyStore) PostDone(ctx context.Context, guild string, n int, channel,
 	if s.failures.Add(-1) >= 0 {
 		return daily.ErrStore
 	}
-	return s.Store.PostDone(ctx, guild, n, channel, message)
+	return s.PostStore.PostDone(ctx, guild, n, channel, message)
 }
 
 // flakyRecords makes p's store fail PostDone n times, and counts p's
 // waits between tries in *waits.
 func flakyRecords(p *daily.Poster, n int32) (flaky *flakyStore, waits *int) {
-	flaky = &flakyStore{Store: p.Service.Store}
+	flaky = &flakyStore{PostStore: p.Service.Store}
 	flaky.failures.Store(n)
-	p.Service.Store = flaky
+	p.Store = flaky
 	waits = new(int)
 	p.Wait = func(ctx context.Context, d time.Duration) error { *waits++; return nil }
 	return flaky, waits

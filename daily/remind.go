@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"time"
 )
 
 // Reminder sends the daily's reminders, however many processes run it: a
@@ -13,6 +14,8 @@ import (
 // three refused in a row drop the reminder.
 type Reminder struct {
 	Service *Service
+	// Store claims and records the reminders (default: Service.Store).
+	Store ReminderStore
 	// Send DMs a player, in their language, that day n's puzzle is
 	// waiting in a server ("": outside servers). An error that wraps ErrRefused means the player's
 	// settings refuse the DM; other errors are tried again next round. Its
@@ -42,7 +45,7 @@ type RemindReport struct {
 func (r *Reminder) Round(ctx context.Context) (RemindReport, error) {
 	var rep RemindReport
 	s := r.Service
-	guilds, err := s.Store.RemindedGuilds(ctx)
+	guilds, err := r.store().RemindedGuilds(ctx)
 	if err != nil {
 		return rep, err
 	}
@@ -57,7 +60,7 @@ func (r *Reminder) Round(ctx context.Context) (RemindReport, error) {
 		}
 		now := s.Now().In(loc)
 		n := DayOf(now, loc)
-		users, err := s.Store.ClaimReminders(ctx, g, n, now.Hour(), left)
+		users, err := r.store().ClaimReminders(ctx, g, n, now.Hour(), left)
 		if err != nil {
 			return rep, err
 		}
@@ -74,21 +77,21 @@ func (r *Reminder) Round(ctx context.Context) (RemindReport, error) {
 // one sends one claimed reminder and records how it went.
 func (r *Reminder) one(ctx context.Context, guild string, to Reminded, n int, rep *RemindReport) {
 	user := to.User
-	s, log := r.Service, r.log().With("guild", guild, "user", user, "day", n)
+	log := r.log().With("guild", guild, "user", user, "day", n)
 	err := r.Send(ctx, guild, to, n)
 	record := context.WithoutCancel(ctx)
 	switch {
 	case err == nil:
 		rep.Sent++
-		err = s.Store.ReminderSent(record, guild, user)
+		err = r.store().ReminderSent(record, guild, user)
 	case errors.Is(err, ErrRefused):
 		rep.Refused++
 		log.Info("daily reminder: the player's settings refuse the DM; dropped for today", "err", err)
-		err = s.Store.ReminderFailed(record, guild, user, n, true)
+		err = r.store().ReminderFailed(record, guild, user, n, true)
 	default:
 		rep.Failed++
 		log.Warn("daily reminder failed; will retry", "err", err)
-		err = s.Store.ReminderFailed(record, guild, user, n, false)
+		err = r.store().ReminderFailed(record, guild, user, n, false)
 	}
 	if err != nil {
 		log.Error("daily reminder: cannot record how it went", "err", err)
@@ -100,4 +103,34 @@ func (r *Reminder) log() *slog.Logger {
 		return r.Log
 	}
 	return r.Service.Log
+}
+
+func (r *Reminder) store() ReminderStore {
+	if r.Store != nil {
+		return r.Store
+	}
+	return r.Service.Store
+}
+
+// ErrBadHour is returned by RemindAt for an hour outside 0–23.
+var ErrBadHour = errors.New("daily: a reminder's hour is 0 to 23")
+
+// RemindAt asks for a player's reminder in a server ("": outside servers)
+// at a local hour, 0 to 23, replacing the one they had, and returns the
+// location the hour is in: the server's timezone, or UTC.
+func (s *Service) RemindAt(ctx context.Context, guild string, r Reminded, hour int) (*time.Location, error) {
+	if hour < 0 || hour > 23 {
+		return nil, ErrBadHour
+	}
+	loc, err := s.Location(ctx, guild)
+	if err != nil {
+		return nil, err
+	}
+	return loc, s.Store.SetReminder(ctx, r, guild, hour)
+}
+
+// StopReminder drops a player's reminder in a server and reports whether
+// there was one.
+func (s *Service) StopReminder(ctx context.Context, guild, user string) (was bool, err error) {
+	return s.Store.DropReminder(ctx, guild, user)
 }

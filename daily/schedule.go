@@ -57,6 +57,16 @@ func (s *Service) Setup(ctx context.Context, g Guild) error {
 	return s.Store.SaveGuild(ctx, g)
 }
 
+// Settings returns a server's settings: the zero Guild but for its ID (no
+// channel, no timezone: UTC) when it has none.
+func (s *Service) Settings(ctx context.Context, guild string) (Guild, error) {
+	g, ok, err := s.Store.Guild(ctx, guild)
+	if err != nil || !ok {
+		return Guild{ID: guild}, err
+	}
+	return g, nil
+}
+
 // Off stops a server's posts and keeps its timezone.
 func (s *Service) Off(ctx context.Context, guild string) (was bool, err error) {
 	g, ok, err := s.Store.Guild(ctx, guild)

@@ -18,6 +18,8 @@ var ErrRefused = errors.New("daily: Discord refuses edits of that post")
 // whose process died is taken over after Lease.
 type Editor struct {
 	Service *Service
+	// Store claims and records the edits (default: Service.Store).
+	Store EditStore
 	// Edit rewrites a post with its day's current results. An error that
 	// wraps ErrRefused stops the post's edits; others are retried in a
 	// later round. Its error is logged, through Log (which must redact secrets).
@@ -41,7 +43,7 @@ func (ed *Editor) Round(ctx context.Context) (EditReport, error) {
 	var rep EditReport
 	s := ed.Service
 	now := s.Now()
-	edits, err := s.Store.ClaimEdits(ctx, DayOf(now, time.UTC)-2, now, or(ed.Gap, 5*time.Second), or(ed.Lease, time.Minute))
+	edits, err := ed.store().ClaimEdits(ctx, DayOf(now, time.UTC)-2, now, or(ed.Gap, 5*time.Second), or(ed.Lease, time.Minute))
 	if err != nil {
 		return rep, err
 	}
@@ -59,15 +61,15 @@ func (ed *Editor) one(ctx context.Context, e PostEdit, rep *EditReport) {
 	switch {
 	case err == nil:
 		rep.Made++
-		err = s.Store.EditDone(record, e, s.Now())
+		err = ed.store().EditDone(record, e, s.Now())
 	case errors.Is(err, ErrRefused):
 		rep.Stopped++
 		log.Warn("daily post: Discord refuses edits of it; its scoreboard stops", "err", err)
-		err = s.Store.EditFailed(record, e, true)
+		err = ed.store().EditFailed(record, e, true)
 	default:
 		rep.Failed++
 		log.Warn("daily post: editing its scoreboard failed; will retry", "err", err)
-		err = s.Store.EditFailed(record, e, false)
+		err = ed.store().EditFailed(record, e, false)
 	}
 	if err != nil {
 		log.Error("daily post: cannot record its edit", "err", err)
@@ -79,6 +81,13 @@ func (ed *Editor) log() *slog.Logger {
 		return ed.Log
 	}
 	return ed.Service.Log
+}
+
+func (ed *Editor) store() EditStore {
+	if ed.Store != nil {
+		return ed.Store
+	}
+	return ed.Service.Store
 }
 
 // behind counts a change the server's post of day n does not show yet. A

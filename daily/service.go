@@ -190,5 +190,11 @@ func (s *Service) Play(ctx context.Context, guild, user string) (Puzzle, Entry, 
 	return p, e, err
 }
 
+// Entry returns a player's entry for day n in a server; ok is false when
+// they have not begun it.
+func (s *Service) Entry(ctx context.Context, guild, user string, n int) (e Entry, ok bool, err error) {
+	return s.Store.Entry(ctx, guild, user, n)
+}
+
 // ErrClosed is returned by Submit for a day that can no longer be played.
 var ErrClosed = errors.New("daily: that puzzle is closed")

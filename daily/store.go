@@ -130,23 +130,43 @@ type Board struct {
 // database failure from a rule.
 var ErrStore = errors.New("daily: store")
 
-// Store keeps the daily challenge's state. Implementations must be safe for
-// concurrent use by several goroutines and, for a shared database, several
-// processes.
+// Store keeps the daily challenge's state: every consumer's interface in
+// one. Implementations must be safe for concurrent use by several
+// goroutines and, for a shared database, several processes. Each worker
+// takes only its own part (the Poster a PostStore, say), so a test double
+// implements a few methods, not 29.
 type Store interface {
+	PuzzleStore
+	GuildStore
+	PostStore
+	EditStore
+	PlayStore
+	ResultStore
+	ReminderStore
+}
+
+// PuzzleStore keeps the puzzle of each day (Service.Puzzle).
+type PuzzleStore interface {
 	// Puzzle returns the stored puzzle of day n; ok is false when none is.
 	Puzzle(ctx context.Context, n int) (p Puzzle, ok bool, err error)
 	// SavePuzzle stores p unless a puzzle for its day is stored, and
 	// returns the one stored.
 	SavePuzzle(ctx context.Context, p Puzzle) (Puzzle, error)
+}
 
+// GuildStore keeps servers' settings (Service.Setup, Off, Location, Due).
+type GuildStore interface {
 	// Guild returns a server's settings; ok is false when it has none.
 	Guild(ctx context.Context, id string) (g Guild, ok bool, err error)
 	// SaveGuild creates or replaces a server's settings.
 	SaveGuild(ctx context.Context, g Guild) error
 	// Posting returns the servers with a channel set.
 	Posting(ctx context.Context) ([]Guild, error)
+}
 
+// PostStore claims and records the daily posts: the Poster's, and
+// Service.Due's PostsMade.
+type PostStore interface {
 	// ClaimPost reserves the post of day n in a server for the caller:
 	// claimed when no post is made or under way (a claim older than lease
 	// is taken over), and no retry is pending after now; again when the
@@ -160,7 +180,11 @@ type Store interface {
 	// PostsMade returns the posts of days from to to (inclusive) that were
 	// made, in every server.
 	PostsMade(ctx context.Context, from, to int) (map[PostKey]bool, error)
+}
 
+// EditStore claims and records the scoreboard edits: the Editor's, and Behind,
+// which players' plays call.
+type EditStore interface {
 	// Behind counts a change that day n's made post in a server does not
 	// show yet; nothing happens when it is not made, or edits stopped.
 	Behind(ctx context.Context, guild string, n int) error
@@ -174,15 +198,10 @@ type Store interface {
 	// EditFailed releases the claim, to try again in a later round; stop
 	// ends the post's edits for good.
 	EditFailed(ctx context.Context, e PostEdit, stop bool) error
-	// Results returns day n's results in a server, with its top solvers.
-	Results(ctx context.Context, guild string, n, top int) (Results, error)
-	// History returns a player's solves of days from to to (inclusive),
-	// in day order.
-	History(ctx context.Context, guild, user string, from, to int) ([]Entry, error)
-	// SolvedDays returns, in order, the days from to to (inclusive) on
-	// which someone in the server solved that day's puzzle.
-	SolvedDays(ctx context.Context, guild string, from, to int) ([]int, error)
+}
 
+// PlayStore keeps players' entries of each day: Service.Play and Submit.
+type PlayStore interface {
 	// Start records that a player began day n at t, unless they began it
 	// before, and returns their entry.
 	Start(ctx context.Context, guild, user string, n int, t time.Time) (Entry, error)
@@ -194,7 +213,30 @@ type Store interface {
 	// solves and streaks. first is false, and nothing changes, when the
 	// entry was solved before.
 	Record(ctx context.Context, s Solve) (e Entry, p Player, first bool, err error)
+}
 
+// ResultStore reads what players did: scoreboards, recaps, stats and leaderboards.
+type ResultStore interface {
+	// Results returns day n's results in a server, with its top solvers.
+	Results(ctx context.Context, guild string, n, top int) (Results, error)
+	// History returns a player's solves of days from to to (inclusive),
+	// in day order.
+	History(ctx context.Context, guild, user string, from, to int) ([]Entry, error)
+	// SolvedDays returns, in order, the days from to to (inclusive) on
+	// which someone in the server solved that day's puzzle.
+	SolvedDays(ctx context.Context, guild string, from, to int) ([]int, error)
+	// Player returns a player's record (zero counts when they have none).
+	Player(ctx context.Context, guild, user string) (Player, error)
+	// Times returns the measured times of a player's solves.
+	Times(ctx context.Context, guild, user string) ([]time.Duration, error)
+	// Leaderboard returns the top rows of a period ending on day n and the
+	// user's own row.
+	Leaderboard(ctx context.Context, guild, user string, period Period, n int, top int) (Board, error)
+}
+
+// ReminderStore keeps the reminders players asked for: the Reminder's claims,
+// and the settings /daily remind changes.
+type ReminderStore interface {
 	// SetReminder asks for a player's reminder at a local hour, replacing
 	// the one they had; DropReminder stops it and reports whether there
 	// was one.
@@ -214,12 +256,4 @@ type Store interface {
 	ReminderFailed(ctx context.Context, guild, user string, n int, refused bool) error
 	// ReminderSent records a DM that went out: the refusals start again.
 	ReminderSent(ctx context.Context, guild, user string) error
-
-	// Player returns a player's record (zero counts when they have none).
-	Player(ctx context.Context, guild, user string) (Player, error)
-	// Times returns the measured times of a player's solves.
-	Times(ctx context.Context, guild, user string) ([]time.Duration, error)
-	// Leaderboard returns the top rows of a period ending on day n and the
-	// user's own row.
-	Leaderboard(ctx context.Context, guild, user string, period Period, n int, top int) (Board, error)
 }
