@@ -15,7 +15,7 @@ func writeImage(path string, v solver.Verdict, opt render.Options) error {
 	switch {
 	case v.Solved():
 		img, opt.Puzzle = v.Solution(), v.Puzzle
-		if v.Kind == solver.NotUnique {
+		if v.Outcome == solver.NotUnique {
 			opt.Highlights = []render.Highlight{{Style: render.Hint, Cells: v.Differ}}
 		}
 	case len(v.Clashes) > 0:

@@ -22,6 +22,9 @@ func TestMain(m *testing.M) {
 // on PostgreSQL, one killed mid-burst. Nothing acknowledged may be lost,
 // no post doubled, and only requests the killed process held may fail.
 func TestLoadAndKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping in -short mode: the load and kill test runs bot processes for seconds (go test without -short runs it)")
+	}
 	base := os.Getenv("TEST_DATABASE_URL")
 	if base == "" {
 		t.Skip("TEST_DATABASE_URL is not set: skipping the load test, which needs PostgreSQL (.ci/run sets it)")

@@ -11,8 +11,9 @@
 //	sudokubot generate           new puzzles, one per line
 //
 // Settings come from the environment and from a .env file beside it; see
-// .env.example. main only wires (botOptions is where every concrete type
-// meets): the work is in the packages.
+// .env.example. main only wires (bot.Assemble is where every concrete type
+// meets, for main and the end-to-end tests alike): the work is in the
+// packages.
 package main
 
 import (
@@ -35,9 +36,7 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
-	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/redact"
-	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -126,7 +125,7 @@ func runBot(cfg config.Config, stderr io.Writer, schedulerOnly bool) int {
 	if schedulerOnly {
 		cfg.DailyPosts = true // the scheduler's one job, whatever DAILY_POSTS says for the bots
 	}
-	b, err := bot.New(botOptions(cfg, log, st))
+	b, err := bot.New(bot.Assemble(cfg, log, st))
 	if err != nil {
 		log.Error("cannot start", "err", err)
 		return exitInvalid
@@ -155,24 +154,6 @@ func dbKind(url string) string {
 		return "postgres"
 	}
 	return "sqlite"
-}
-
-// botOptions wires the bot: the commands with what they need, the
-// metrics they report to, the database's health check and error count,
-// and the daily posts when this process makes them (DAILY_POSTS).
-func botOptions(cfg config.Config, log *slog.Logger, st *store.DB) bot.Options {
-	m := bot.NewMetrics()
-	svc := daily.New(st, log)
-	deps := commands.Deps{Meter: m, SolveTimeout: cfg.SolveTimeout, DefaultFormat: cfg.DefaultFormat,
-		DarkImages: cfg.ImageTheme == "dark", Log: log, Daily: svc, Games: st, Renders: render.NewCache(256)}
-	opt := bot.Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Commands: commands.All(deps), Log: log,
-		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr, InteractionsAddr: cfg.InteractionsAddr,
-		PublicKey: cfg.PublicKey, Metrics: m, Prepare: svc.Ready, Health: st.Ping}
-	m.CountDatabaseErrors(st.Errors)
-	if cfg.DailyPosts {
-		opt.Schedule = &bot.Schedule{Daily: svc, Post: deps.DailyPost, Remind: deps.DailyReminder, Every: cfg.DailyPoll}
-	}
-	return opt
 }
 
 // registerCmd registers every command, /daily included, and exits: no

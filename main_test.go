@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/solver"
@@ -272,7 +273,7 @@ func TestBotOptionsWiring(t *testing.T) {
 	}
 	defer st.Close()
 	for _, on := range []bool{true, false} {
-		opt := botOptions(config.Config{Token: "t", DailyPosts: on}, slog.Default(), st)
+		opt := bot.Assemble(config.Config{Token: "t", DailyPosts: on}, slog.Default(), st)
 		if (opt.Schedule != nil) != on {
 			t.Errorf("DailyPosts %v: schedule %v", on, opt.Schedule != nil)
 		}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/config"
-	"github.com/sudokubot/sudokubot/internal/english"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -46,7 +45,7 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 	}
 	v := judge(input, *timeout)
 	status := printVerdict(v, stdout, *timeout)
-	if *pngFile != "" && v.Kind != solver.Invalid {
+	if *pngFile != "" && v.Outcome != solver.Invalid {
 		if err := writeImage(*pngFile, v, render.Options{Theme: theme, Labels: *labels}); err != nil {
 			fmt.Fprintf(stderr, "sudokubot: writing the image: %v\n", err)
 			return exitInvalid
@@ -65,17 +64,17 @@ func judge(input string, timeout time.Duration) solver.Verdict {
 // printVerdict writes the verdict, grid and statistics, and returns the
 // exit status.
 func printVerdict(v solver.Verdict, w io.Writer, timeout time.Duration) int {
-	switch v.Kind {
+	switch v.Outcome {
 	case solver.Invalid:
 		fmt.Fprintf(w, "invalid puzzle: %v\n", v.Err)
 		return exitInvalid
 	case solver.GaveUp, solver.Unchecked:
 		unchecked := ""
-		if v.Kind == solver.Unchecked {
+		if v.Outcome == solver.Unchecked {
 			unchecked = " before checking that the solution found is the only one"
 		}
 		fmt.Fprintf(w, "gave up after %v%s (%s searched)%s\n", timeout, unchecked,
-			english.Count(v.Result.Nodes, "node", "nodes"), clause(v.FewGivens))
+			solver.English.Count(int(v.Result.Nodes), "%d node", "%d nodes"), clause(solver.FewGivens(solver.English, v.Puzzle)))
 		return exitNoGood
 	case solver.NoSolution:
 		reason := "no two givens clash, but no grid completes them"
@@ -86,11 +85,11 @@ func printVerdict(v solver.Verdict, w io.Writer, timeout time.Duration) int {
 		return exitNoGood
 	}
 	status := exitOK
-	if v.Kind == solver.Unique {
+	if v.Outcome == solver.Unique {
 		fmt.Fprintf(w, "unique solution\n%s\n", stats(v))
 	} else {
 		fmt.Fprintf(w, "not unique: at least 2 solutions, which differ in %d cells (%s)%s; one of them:\n%s\n",
-			len(v.Differ), solver.CellNames(solver.English, v.Differ, 8), clause(v.FewGivens), stats(v))
+			len(v.Differ), solver.CellNames(solver.English, v.Differ, 8), clause(solver.FewGivens(solver.English, v.Puzzle)), stats(v))
 		status = exitNoGood
 	}
 	sol := v.Solution()
@@ -100,7 +99,7 @@ func printVerdict(v solver.Verdict, w io.Writer, timeout time.Duration) int {
 
 func stats(v solver.Verdict) string {
 	return fmt.Sprintf("solved in %v: %s, %s\n", v.Took.Round(time.Microsecond),
-		english.Count(v.Result.Nodes, "node", "nodes"), english.Count(v.Result.Guesses, "guess", "guesses"))
+		solver.English.Count(int(v.Result.Nodes), "%d node", "%d nodes"), solver.English.Count(int(v.Result.Guesses), "%d guess", "%d guesses"))
 }
 
 // clause adds a phrase to a line after a semicolon, or nothing.
@@ -118,7 +117,7 @@ func solveBatch(stdin io.Reader, stdout, stderr io.Writer, timeout time.Duration
 }
 
 func batchLine(v solver.Verdict) string {
-	switch v.Kind {
+	switch v.Outcome {
 	case solver.Invalid:
 		return "invalid " + v.Err.Error()
 	case solver.GaveUp, solver.Unchecked:

@@ -173,7 +173,12 @@ func TestDailyDatabaseDown(t *testing.T) {
 		t.Errorf("the cause reached the player: %q", r.Final.Content)
 	}
 	want := `sudokubot_interactions_total{command="daily",outcome="failed"} 2`
-	if _, body := get(t, "http://"+h.bot.OpsAddr()+"/metrics"); !strings.Contains(body, want) {
+	_, body := get(t, "http://"+h.bot.OpsAddr()+"/metrics")
+	for deadline := time.Now().Add(wait); !strings.Contains(body, want) && time.Now().Before(deadline); { // counted after the reply
+		time.Sleep(10 * time.Millisecond)
+		_, body = get(t, "http://"+h.bot.OpsAddr()+"/metrics")
+	}
+	if !strings.Contains(body, want) {
 		t.Errorf("/metrics lacks %s (the two the database refused):\n%s", want, grepLines(body, "interactions_total"))
 	}
 }

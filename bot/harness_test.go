@@ -12,11 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/commands"
-	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/internal/redact"
-	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -75,9 +73,12 @@ func startWith(t testing.TB, st *store.DB, change func(*Options)) *harness {
 // startOn starts a bot process on a fake Discord that may serve others.
 func startOn(t testing.TB, fake *discordtest.Server, st *store.DB, change func(*Options)) *harness {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("skipping in -short mode: an end-to-end run of the bot against the fake Discord (go test without -short runs it)")
+	}
 	origin, _ := url.Parse(fake.URL)
 	logs := &logBuffer{}
-	opt := wired(origin, slog.New(redact.Handler(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}), testToken)), st)
+	opt := wired(t, origin, slog.New(redact.Handler(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}), testToken)), st)
 	if change != nil {
 		change(&opt)
 	}
@@ -114,22 +115,21 @@ func startOn(t testing.TB, fake *discordtest.Server, st *store.DB, change func(*
 	return h
 }
 
-// wired returns the options main's botOptions makes, for the fake
-// Discord at origin: every command, the metrics, and on st the daily
-// challenge, its posts, health check and error count.
-func wired(origin *url.URL, log *slog.Logger, st *store.DB) Options {
-	m := NewMetrics()
-	deps := commands.Deps{Meter: m, SolveTimeout: 2 * time.Second, DefaultFormat: "image", DarkImages: true, Log: log,
-		Renders: render.NewCache(256)}
-	opt := Options{Token: testToken, APIURL: origin, Log: log, Metrics: m}
-	if st != nil {
-		svc := daily.New(st, log)
-		deps.Daily, deps.Games, opt.Prepare, opt.Health = svc, st, svc.Ready, st.Ping
-		m.CountDatabaseErrors(st.Errors)
-		opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost, Remind: deps.DailyReminder}
+// wired returns the options main makes, through Assemble, for the fake
+// Discord at origin, with the settings' defaults (daily posts on): every
+// command, the metrics, and on st the daily challenge, its posts, health
+// check and error count.
+func wired(t testing.TB, origin *url.URL, log *slog.Logger, st *store.DB) Options {
+	t.Helper()
+	env := map[string]string{"DISCORD_TOKEN": testToken, "DISCORD_API_URL": origin.String()}
+	cfg, err := config.Load(func(k string) string { return env[k] }, true)
+	if err != nil {
+		t.Fatalf("config: %v", err)
 	}
-	opt.Commands = commands.All(deps)
-	return opt
+	if st == nil {
+		return Assemble(cfg, log, nil)
+	}
+	return Assemble(cfg, log, st)
 }
 
 // ask sends a slash command and waits for the final reply.

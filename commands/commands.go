@@ -1,7 +1,10 @@
 // Package commands defines sudokubot's application commands: for each, the
-// definition Discord registers and a handler that returns the reply. Handlers
-// make no network calls; the bot package sends what they return, defers when
-// they are slow, and recovers when they panic.
+// definition Discord registers and a handler that returns the reply, and
+// the messages the bot sends on its own (the daily post and its scoreboard,
+// the reminder DM). Handlers make no network calls; the bot package sends
+// what they return (a channel post first when a reply asks for one), defers
+// when they are slow, logs and answers their errors, and recovers when they
+// panic.
 package commands
 
 import (

@@ -12,7 +12,7 @@ import (
 	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
-var periods = map[string]daily.Period{"": daily.Today, "today": daily.Today, "week": daily.Week, "month": daily.Month,
+var periods = map[string]daily.Period{"": daily.Day, "today": daily.Day, "week": daily.Week, "month": daily.Month,
 	"all": daily.All}
 
 // dailyBoard shows the server's leaderboard and the caller's place.
@@ -34,10 +34,10 @@ func (d Deps) dailyBoard(ctx context.Context, i *discordgo.Interaction, name str
 	return Response{Content: text}, nil
 }
 
-func boardText(pr i18n.Printer, b daily.Board) string {
+func boardText(pr i18n.Printer, b daily.Standings) string {
 	var sb strings.Builder
 	switch b.Period {
-	case daily.Today:
+	case daily.Day:
 		sb.WriteString(pr.Sprintf("**Daily #%d: fastest today**", b.Day))
 	case daily.Week:
 		sb.WriteString(pr.Sprintf("**Daily: points this week** (since Monday, #%d)", daily.WeekStart(b.Day)))
@@ -65,7 +65,7 @@ func boardText(pr i18n.Printer, b daily.Board) string {
 
 func rowValue(pr i18n.Printer, p daily.Period, r daily.Row) string {
 	switch p {
-	case daily.Today:
+	case daily.Day:
 		return clock(time.Duration(r.Value) * time.Millisecond)
 	case daily.Week, daily.Month:
 		return pr.Count(int(r.Value), "%d point", "%d points") + " (" + pr.Count(int(r.Extra), "%d solve", "%d solves") + ")"

@@ -74,7 +74,7 @@ func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response,
 
 // unplayable words why a pasted puzzle cannot be played, or ok.
 func unplayable(p i18n.Printer, v solver.Verdict) (Response, bool) {
-	switch v.Kind {
+	switch v.Outcome {
 	case solver.Invalid:
 		return userError(p.Sprintf("I couldn't read that puzzle: %s.", v.Err.Error()) + "\n" + p.Text(pasteHelp)), false
 	case solver.Unique:

@@ -28,12 +28,12 @@ func (d Deps) solveReply(ctx context.Context, pr i18n.Printer, input string, f r
 	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
 	v := solver.Judge(sctx, input, countCap)
-	if v.Kind == solver.Invalid {
+	if v.Outcome == solver.Invalid {
 		return userError(pr.Sprintf("I couldn't read that puzzle: %s.", say(pr, v.Err)) + "\n" + pr.Text(pasteHelp)), nil
 	}
-	d.solved("solve", v.Took, v.Kind == solver.GaveUp || v.Kind == solver.Unchecked)
+	d.solved("solve", v.Took, v.Outcome == solver.GaveUp || v.Outcome == solver.Unchecked)
 	r := reply{d: d, p: pr, f: f, puzzle: v.Puzzle}
-	switch v.Kind {
+	switch v.Outcome {
 	case solver.GaveUp:
 		r.line("**Gave up** after %s without finishing the search.", duration(d.SolveTimeout))
 		r.add(or(sentence(solver.FewGivens(pr, v.Puzzle)), pr.Text("This puzzle needs more search than the time limit allows; check that it was copied correctly.")))

@@ -98,16 +98,16 @@ type Results struct {
 // Period is a leaderboard's span.
 type Period int
 
-// The leaderboards: today's fastest times, this week's points, all-time
-// solves, and this month's points.
+// The leaderboards: today's fastest times (Day), this week's points,
+// all-time solves, and this month's points.
 const (
-	Today Period = iota
+	Day Period = iota
 	Week
 	All
 	Month
 )
 
-// Row is a leaderboard line: Value is a time in milliseconds (Today),
+// Row is a leaderboard line: Value is a time in milliseconds (Day),
 // points (Week and Month, with the solves in Extra) or solves (All, with
 // the best streak in Extra).
 type Row struct {
@@ -117,9 +117,9 @@ type Row struct {
 	Extra int64
 }
 
-// Board is a leaderboard's top rows and, when the caller is on it, their
+// Standings is a leaderboard's top rows and, when the caller is on it, their
 // own row.
-type Board struct {
+type Standings struct {
 	Period Period
 	Day    int
 	Top    []Row
@@ -231,7 +231,7 @@ type ResultStore interface {
 	Times(ctx context.Context, guild, user string) ([]time.Duration, error)
 	// Leaderboard returns the top rows of a period ending on day n and the
 	// user's own row.
-	Leaderboard(ctx context.Context, guild, user string, period Period, n int, top int) (Board, error)
+	Leaderboard(ctx context.Context, guild, user string, period Period, n int, top int) (Standings, error)
 }
 
 // ReminderStore keeps the reminders players asked for: the Reminder's claims,

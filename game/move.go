@@ -8,14 +8,14 @@ import (
 	"github.com/sudokubot/sudokubot/solver"
 )
 
-// Kind is what a move does to its cell.
-type Kind uint8
+// MoveKind is what a move does to its cell.
+type MoveKind uint8
 
 // The moves.
 const (
 	// Place puts Digit in the cell (and clears its marks, and Digit's
 	// marks in the cells that see it).
-	Place Kind = iota + 1
+	Place MoveKind = iota + 1
 	// Erase empties the cell: its digit and its marks.
 	Erase
 	// Note toggles the digits of Notes among the cell's marks (a tap).
@@ -26,7 +26,7 @@ const (
 
 // Move is one change a player makes to one cell.
 type Move struct {
-	Kind  Kind
+	Kind  MoveKind
 	Cell  solver.Cell
 	Digit int   // Place
 	Notes Notes // Note and Mark

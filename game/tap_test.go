@@ -29,7 +29,7 @@ func mustSolve(t *testing.T, p solver.Grid) solver.Grid {
 	t.Helper()
 	v := solver.JudgeGrid(t.Context(), p, 2)
 	if !v.Solved() {
-		t.Fatalf("%s: no solution (verdict %d)", p, v.Kind)
+		t.Fatalf("%s: no solution (verdict %d)", p, v.Outcome)
 	}
 	return v.Solution()
 }

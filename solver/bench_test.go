@@ -81,3 +81,31 @@ func benchGrids(b *testing.B, grids []Grid) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 }
+
+// BenchmarkNodes solves every puzzle of each benchmark set with limit 2 and
+// reports the mean search nodes and guesses per puzzle: the figures to
+// watch when changing the propagation or the choice of guess cell. One
+// round is a whole set, so run it with -benchtime=1x.
+func BenchmarkNodes(b *testing.B) {
+	puzzletest.Files(b)
+	for _, name := range puzzletest.BenchSets {
+		grids := setGrids(b, name)
+		b.Run(name, func(b *testing.B) {
+			var v Solver
+			var nodes, guesses int64
+			for b.Loop() {
+				nodes, guesses = 0, 0
+				for _, g := range grids {
+					res, err := v.Solve(context.Background(), g, 2)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes, guesses = nodes+res.Nodes, guesses+res.Guesses
+				}
+			}
+			n := float64(len(grids))
+			b.ReportMetric(float64(nodes)/n, "nodes/puzzle")
+			b.ReportMetric(float64(guesses)/n, "guesses/puzzle")
+		})
+	}
+}

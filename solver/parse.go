@@ -11,26 +11,26 @@ type ParseErrorKind int
 
 // The kinds of ParseError.
 const (
-	ErrEmpty      ParseErrorKind = iota + 1 // no cells at all
-	ErrBadChar                              // a character that is neither a cell nor a separator
-	ErrCellCount                            // the number of cells fits no grid size
-	ErrLetter                               // a letter digit (A–G) outside a 16×16 grid
-	ErrDigitRange                           // a digit larger than the grid allows, e.g. 7 in a 4×4
+	NoCells      ParseErrorKind = iota + 1 // no cells at all
+	BadChar                                // a character that is neither a cell nor a separator
+	BadCellCount                           // the number of cells fits no grid size
+	StrayLetter                            // a letter digit (A–G) outside a 16×16 grid
+	DigitTooBig                            // a digit larger than the grid allows, e.g. 7 in a 4×4
 )
 
 // ParseError describes why Parse rejected an input, and where. Error returns
 // a sentence a person can act on.
 type ParseError struct {
 	Kind ParseErrorKind
-	// Char is the offending character (ErrBadChar, ErrLetter, ErrDigitRange).
+	// Char is the offending character (BadChar, StrayLetter, DigitTooBig).
 	Char rune
 	// Position counts characters of the input from 1; Line and Column locate
 	// the same character when the input has several lines (else Line is 0).
 	Position, Line, Column int
 	// Cells is the number of cells found; Size the grid side they imply
-	// (for ErrCellCount, the nearest side).
+	// (for BadCellCount, the nearest side).
 	Cells, Size int
-	// Row and Col locate the cell (from 0) for ErrDigitRange.
+	// Row and Col locate the cell (from 0) for DigitTooBig.
 	Row, Col int
 }
 
@@ -48,16 +48,16 @@ func (e *ParseError) Error() string { return e.Say(English) }
 // Say returns the reason in w's language.
 func (e *ParseError) Say(w Words) string {
 	switch e.Kind {
-	case ErrEmpty:
+	case NoCells:
 		return w.Text("no puzzle found: paste the grid row by row, with 1-9 for digits and . or 0 for blanks")
-	case ErrBadChar:
+	case BadChar:
 		return w.Sprintf("unexpected character %s at %s", quoteRune(e.Char), e.where(w))
-	case ErrCellCount:
+	case BadCellCount:
 		return cellCountMessage(w, e.Cells, e.Size)
-	case ErrLetter:
+	case StrayLetter:
 		return w.Sprintf("letter %[1]s at %[2]s: letters are digits only in 16×16 puzzles; a %[3]d×%[3]d puzzle uses 1-%[3]d",
 			quoteRune(e.Char), e.where(w), e.Size)
-	case ErrDigitRange:
+	case DigitTooBig:
 		return w.Sprintf("digit %[1]s at %[2]s is too big: a %[3]d×%[3]d puzzle uses 1-%[3]d",
 			quoteRune(e.Char), CellName(e.Row, e.Col), e.Size)
 	}
@@ -103,18 +103,18 @@ func Parse(s string) (Grid, error) {
 		return Grid{}, err
 	}
 	if len(tokens) == 0 {
-		return Grid{}, &ParseError{Kind: ErrEmpty}
+		return Grid{}, &ParseError{Kind: NoCells}
 	}
 	size := sizeForCells(len(tokens))
 	if size*size != len(tokens) {
-		return Grid{}, &ParseError{Kind: ErrCellCount, Cells: len(tokens), Size: size}
+		return Grid{}, &ParseError{Kind: BadCellCount, Cells: len(tokens), Size: size}
 	}
 	g := Grid{size: uint8(size)}
 	for i, t := range tokens {
 		if int(t.value) > size {
-			kind := ErrDigitRange
+			kind := DigitTooBig
 			if t.value > 9 {
-				kind = ErrLetter
+				kind = StrayLetter
 			}
 			return Grid{}, &ParseError{Kind: kind, Char: t.char, Position: t.pos, Line: t.line,
 				Column: t.column, Cells: len(tokens), Size: size, Row: i / size, Col: i % size}
@@ -168,7 +168,7 @@ func tokenize(s string) ([]cellToken, error) {
 				t.line, t.column = li+1, col
 			}
 			if !ok {
-				return nil, &ParseError{Kind: ErrBadChar, Char: r, Position: t.pos, Line: t.line, Column: t.column}
+				return nil, &ParseError{Kind: BadChar, Char: r, Position: t.pos, Line: t.line, Column: t.column}
 			}
 			if len(tokens) > MaxSize*MaxSize {
 				return tokens, nil // far too many: the count error says so

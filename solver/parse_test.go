@@ -86,14 +86,14 @@ func TestParseErrors(t *testing.T) {
 		kind     ParseErrorKind
 		msg      string
 	}{
-		{"empty", "  \n ", ErrEmpty, "no puzzle found"},
-		{"79 cells", classic[:79], ErrCellCount, "found 79 cells; a 9×9 puzzle needs 81"},
-		{"82 cells", classic + "1", ErrCellCount, "found 82 cells; a 9×9 puzzle needs 81"},
-		{"too many", strings.Repeat("1", 300), ErrCellCount, "found 257 cells; the largest puzzle, 16×16, has 256"},
-		{"bad char", classic[:11] + "k" + classic[12:], ErrBadChar, "unexpected character 'k' at position 12"},
-		{"bad char multi-line", "53..7....\n6..1k5...", ErrBadChar, "unexpected character 'k' at line 2, column 5"},
-		{"letter in 9x9", "A" + classic[1:], ErrLetter, "letter 'A' at position 1: letters are digits only in 16×16 puzzles; a 9×9 puzzle uses 1-9"},
-		{"digit too big", "1.3.\n..7.\n.1..\n2..1", ErrDigitRange, "digit '7' at r2c3 is too big: a 4×4 puzzle uses 1-4"},
+		{"empty", "  \n ", NoCells, "no puzzle found"},
+		{"79 cells", classic[:79], BadCellCount, "found 79 cells; a 9×9 puzzle needs 81"},
+		{"82 cells", classic + "1", BadCellCount, "found 82 cells; a 9×9 puzzle needs 81"},
+		{"too many", strings.Repeat("1", 300), BadCellCount, "found 257 cells; the largest puzzle, 16×16, has 256"},
+		{"bad char", classic[:11] + "k" + classic[12:], BadChar, "unexpected character 'k' at position 12"},
+		{"bad char multi-line", "53..7....\n6..1k5...", BadChar, "unexpected character 'k' at line 2, column 5"},
+		{"letter in 9x9", "A" + classic[1:], StrayLetter, "letter 'A' at position 1: letters are digits only in 16×16 puzzles; a 9×9 puzzle uses 1-9"},
+		{"digit too big", "1.3.\n..7.\n.1..\n2..1", DigitTooBig, "digit '7' at r2c3 is too big: a 4×4 puzzle uses 1-4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

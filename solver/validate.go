@@ -150,12 +150,19 @@ func MinUniqueGivens(size int) (min int, ok bool) {
 // than MinUniqueGivens, e.g. "only 16 givens: 9×9 puzzles with fewer than
 // 17 givens never have a unique solution"; otherwise it returns "".
 func FewGivens(w Words, g Grid) string {
-	min, ok := MinUniqueGivens(g.Size())
-	if !ok || g.Givens() >= min {
+	if !tooFewGivens(g) {
 		return ""
 	}
+	min, _ := MinUniqueGivens(g.Size())
 	return w.Sprintf("only %s: %d×%d puzzles with fewer than %d givens never have a unique solution",
 		w.Count(g.Givens(), "%d given", "%d givens"), g.Size(), g.Size(), min)
+}
+
+// tooFewGivens reports whether g has fewer givens than any puzzle of its
+// side with one solution.
+func tooFewGivens(g Grid) bool {
+	min, ok := MinUniqueGivens(g.Size())
+	return ok && g.Givens() < min
 }
 
 // CellNames lists up to max cells by name, "r1c2, r3c4", and says how many

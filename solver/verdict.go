@@ -6,13 +6,13 @@ import (
 	"time"
 )
 
-// Kind is what a solve concluded about a puzzle.
-type Kind int
+// Outcome is what a solve concluded about a puzzle.
+type Outcome int
 
 // The verdicts, in the order a solve can reach them.
 const (
 	// Invalid: the text is not a puzzle (Verdict.Err is the *ParseError).
-	Invalid Kind = iota
+	Invalid Outcome = iota
 	// Unique: exactly one solution.
 	Unique
 	// Unchecked: one solution found, but time ran out before the search
@@ -29,8 +29,8 @@ const (
 // Verdict is the decision on one puzzle with what a wording of it needs;
 // the command line and the bot word the same Verdict their own way.
 type Verdict struct {
-	Kind   Kind
-	Puzzle Grid
+	Outcome Outcome
+	Puzzle  Grid
 	// Result holds the solutions found (the first is the one to show) and
 	// how hard the search was.
 	Result Result
@@ -47,9 +47,10 @@ type Verdict struct {
 	// its cells, each once.
 	Conflict *ConflictError
 	Clashes  []Cell
-	// FewGivens explains, for NotUnique and GaveUp, that there are too
-	// few givens for a unique puzzle (a phrase from FewGivens), or is "".
-	FewGivens string
+	// TooFewGivens reports, for NotUnique and GaveUp, that the puzzle has
+	// too few givens to have one solution: a front end words why with
+	// FewGivens in its language.
+	TooFewGivens bool
 	// Err is the *ParseError of an Invalid verdict.
 	Err error
 }
@@ -60,7 +61,7 @@ type Verdict struct {
 func Judge(ctx context.Context, input string, limit int) Verdict {
 	g, err := Parse(input)
 	if err != nil {
-		return Verdict{Kind: Invalid, Err: err}
+		return Verdict{Outcome: Invalid, Err: err}
 	}
 	return JudgeGrid(ctx, g, limit)
 }
@@ -74,18 +75,18 @@ func JudgeGrid(ctx context.Context, g Grid, limit int) Verdict {
 	stopped := err != nil
 	switch {
 	case stopped && res.Count == 0:
-		v.Kind, v.FewGivens = GaveUp, FewGivens(English, g)
+		v.Outcome, v.TooFewGivens = GaveUp, tooFewGivens(g)
 	case res.Count == 0:
-		v.Kind = NoSolution
+		v.Outcome = NoSolution
 		if errors.As(Validate(g), &v.Conflict) {
 			v.Clashes = v.Conflict.Cells()
 		}
 	case res.Count == 1 && stopped:
-		v.Kind = Unchecked
+		v.Outcome = Unchecked
 	case res.Count == 1:
-		v.Kind = Unique
+		v.Outcome = Unique
 	default:
-		v.Kind, v.FewGivens = NotUnique, FewGivens(English, g)
+		v.Outcome, v.TooFewGivens = NotUnique, tooFewGivens(g)
 		v.Exact = !stopped && res.Count < limit
 		v.Differ = Differences(res.Solutions[0], res.Solutions[1])
 	}

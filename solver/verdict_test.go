@@ -14,7 +14,7 @@ func TestJudge(t *testing.T) {
 		name      string
 		input     string
 		limit     int
-		want      Kind
+		want      Outcome
 		count     int
 		exact     bool
 		clashes   int
@@ -30,12 +30,12 @@ func TestJudge(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			v := Judge(context.Background(), tt.input, tt.limit)
-			if v.Kind != tt.want || v.Result.Count != tt.count || v.Exact != tt.exact || len(v.Clashes) != tt.clashes ||
-				(v.FewGivens != "") != tt.fewGivens {
-				t.Errorf("Judge(%s) = kind %d, count %d, exact %v, clashes %v, few givens %q; want kind %d, count %d, exact %v, %d clashes, few givens %v",
-					tt.name, v.Kind, v.Result.Count, v.Exact, v.Clashes, v.FewGivens, tt.want, tt.count, tt.exact, tt.clashes, tt.fewGivens)
+			if v.Outcome != tt.want || v.Result.Count != tt.count || v.Exact != tt.exact || len(v.Clashes) != tt.clashes ||
+				v.TooFewGivens != tt.fewGivens {
+				t.Errorf("Judge(%s) = outcome %d, count %d, exact %v, clashes %v, few givens %v; want outcome %d, count %d, exact %v, %d clashes, few givens %v",
+					tt.name, v.Outcome, v.Result.Count, v.Exact, v.Clashes, v.TooFewGivens, tt.want, tt.count, tt.exact, tt.clashes, tt.fewGivens)
 			}
-			switch v.Kind {
+			switch v.Outcome {
 			case Invalid:
 				var pe *ParseError
 				if !errors.As(v.Err, &pe) {
@@ -62,8 +62,8 @@ func TestJudgeOutOfTime(t *testing.T) {
 	defer cancel()
 	<-ctx.Done()
 	v := Judge(ctx, "1"+strings.Repeat(".", 255), 2)
-	if v.Kind != GaveUp || v.Solved() || v.Result.Nodes == 0 {
-		t.Errorf("Judge(expired, 16×16) = kind %d, solved %v after %d nodes; want GaveUp", v.Kind, v.Solved(), v.Result.Nodes)
+	if v.Outcome != GaveUp || v.Solved() || v.Result.Nodes == 0 {
+		t.Errorf("Judge(expired, 16×16) = kind %d, solved %v after %d nodes; want GaveUp", v.Outcome, v.Solved(), v.Result.Nodes)
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 // Leaderboard queries, by period: the top rows, and the caller's own value
 // and rank. Ties are broken the same way in both, so ranks agree.
 var boards = map[daily.Period]struct{ top, own, rank string }{
-	daily.Today: {
+	daily.Day: {
 		top: `SELECT user_id, took_ms, solved_at FROM entries
 			WHERE guild = ? AND day = ? AND took_ms IS NOT NULL
 			ORDER BY took_ms, solved_at, user_id LIMIT ?`,
@@ -44,8 +44,8 @@ var boards = map[daily.Period]struct{ top, own, rank string }{
 }
 
 // Leaderboard returns a server's board for a period ending on day n.
-func (d *DB) Leaderboard(ctx context.Context, guild, user string, period daily.Period, n, top int) (daily.Board, error) {
-	b := daily.Board{Period: period, Day: n}
+func (d *DB) Leaderboard(ctx context.Context, guild, user string, period daily.Period, n, top int) (daily.Standings, error) {
+	b := daily.Standings{Period: period, Day: n}
 	q, ok := boards[period]
 	if !ok {
 		return b, d.wrap("leaderboard", errors.New("unknown period"))

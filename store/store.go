@@ -1,6 +1,7 @@
-// Package store keeps the daily challenge's state in SQL: SQLite (pure Go,
-// one file, the default) or PostgreSQL (shared by several processes). Both
-// run the same queries through database/sql; the schema comes from
+// Package store keeps the bot's state in SQL: the daily challenge's
+// (daily.Store) and the players' stored games (game.Store), in SQLite (pure
+// Go, one file, the default) or PostgreSQL (shared by several processes).
+// Both run the same queries through database/sql; the schema comes from
 // migrations embedded in the binary and applied at Open.
 package store
 

@@ -244,7 +244,7 @@ func TestErrorsAreMarked(t *testing.T) {
 	if !errors.Is(err, daily.ErrStore) {
 		t.Errorf("Player on a closed store = %v; want daily.ErrStore", err)
 	}
-	_, err = d.Leaderboard(context.Background(), "g", "u", daily.Today, 1, 10)
+	_, err = d.Leaderboard(context.Background(), "g", "u", daily.Day, 1, 10)
 	if err == nil || d.Errors() != 2 {
 		t.Errorf("after two failed operations Errors() = %d (err %v), want 2", d.Errors(), err)
 	}

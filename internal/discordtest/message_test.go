@@ -79,7 +79,9 @@ func TestFakeKeepsAMessagesFlags(t *testing.T) {
 	if !r.Final.V2() || !r.Final.Ephemeral() || r.Final.Content != "board" {
 		t.Fatalf("the edited message: %+v, want a private V2 message reading board", r.Final)
 	}
-	s.Violations() // the refused edit is one
+	if v := s.Violations(); len(v) != 1 || !strings.Contains(v[0], "without the IS_COMPONENTS_V2 flag") {
+		t.Errorf("violations after the refused edit = %q, want that one", v)
+	}
 
 	tap := s.Send(At(Button("1", User{ID: "2"}, "play:a"), r.Final))
 	s.mu.Lock()
@@ -88,6 +90,9 @@ func TestFakeKeepsAMessagesFlags(t *testing.T) {
 	path := "/api/v9/interactions/" + tap + "/" + in.token + "/callback"
 	if code, _ := request(t, s, "POST", path, "Bot tok", `{"type": 7, "data": {"content": "classic"}}`); code != 400 {
 		t.Errorf("content on an update of a V2 message: %d, want 400", code)
+	}
+	if v := s.Violations(); len(v) != 2 || !strings.Contains(v[1], "content in a Components V2 message") {
+		t.Errorf("violations after content on a V2 update = %q, want it counted beside the refused edit", v)
 	}
 	s.mu.Lock()
 	in.reply.Callbacks = nil // let the tap be answered again

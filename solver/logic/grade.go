@@ -190,7 +190,7 @@ func walkOn(ctx context.Context, g, sol solver.Grid, scale Scale, visit func(Ste
 }
 
 // next finds the simplest step available.
-func (b *board) next() (Step, bool) {
+func (b *cands) next() (Step, bool) {
 	b.cachePositions()
 	for _, f := range finders {
 		if f.sukakuOnly && b.scale == SE121 {
@@ -207,49 +207,49 @@ func (b *board) next() (Step, bool) {
 // finder is one technique's search; sukakuOnly marks those classic SE
 // 1.2.1 lacks.
 type finder struct {
-	find       func(*board) (Step, bool)
+	find       func(*cands) (Step, bool)
 	sukakuOnly bool
 }
 
 // finders lists the techniques in the order Sudoku Explainer asks them.
 var finders = []finder{
-	{(*board).fullHouse, false},
-	{func(b *board) (Step, bool) { return b.hiddenSingle(true) }, false},
-	{func(b *board) (Step, bool) { return b.hiddenSingle(false) }, false},
-	{(*board).directLocking, false},
-	{func(b *board) (Step, bool) { return b.directHidden(2) }, false},
-	{(*board).nakedSingle, false},
-	{func(b *board) (Step, bool) { return b.directHidden(3) }, false},
-	{func(b *board) (Step, bool) { return b.lockedCandidates(true) }, false},
-	{func(b *board) (Step, bool) { return b.lockedCandidates(false) }, false},
-	{func(b *board) (Step, bool) { return b.nakedSubset(2) }, false},
-	{func(b *board) (Step, bool) { return b.fish(2) }, false},
-	{func(b *board) (Step, bool) { return b.hiddenSubset(2) }, false},
-	{func(b *board) (Step, bool) { return b.nakedSubset(3) }, false},
-	{func(b *board) (Step, bool) { return b.fish(3) }, false},
-	{func(b *board) (Step, bool) { return b.hiddenSubset(3) }, false},
-	{func(b *board) (Step, bool) { return b.strongLinks(2) }, true},
-	{(*board).xyWing, false},
-	{(*board).xyzWing, false},
-	{(*board).uniqueRectangle, false},
-	{func(b *board) (Step, bool) { return b.nakedSubset(4) }, false},
-	{func(b *board) (Step, bool) { return b.fish(4) }, false},
-	{func(b *board) (Step, bool) { return b.hiddenSubset(4) }, false},
-	{func(b *board) (Step, bool) { return b.strongLinks(3) }, true},
-	{func(b *board) (Step, bool) { return b.alsWing(3) }, true},
-	{(*board).bug, false},
-	{func(b *board) (Step, bool) { return b.strongLinks(4) }, true},
-	{func(b *board) (Step, bool) { return b.alsWing(4) }, true},
-	{(*board).chains, false},
-	{func(b *board) (Step, bool) { return b.forcingChains(nishioMode) }, false},
-	{func(b *board) (Step, bool) { return b.forcingChains(multipleMode) }, false},
-	{func(b *board) (Step, bool) { return b.forcingChains(dynamicMode) }, false},
-	{func(b *board) (Step, bool) { return b.forcingChains(dynamicPlus) }, false},
+	{(*cands).fullHouse, false},
+	{func(b *cands) (Step, bool) { return b.hiddenSingle(true) }, false},
+	{func(b *cands) (Step, bool) { return b.hiddenSingle(false) }, false},
+	{(*cands).directLocking, false},
+	{func(b *cands) (Step, bool) { return b.directHidden(2) }, false},
+	{(*cands).nakedSingle, false},
+	{func(b *cands) (Step, bool) { return b.directHidden(3) }, false},
+	{func(b *cands) (Step, bool) { return b.lockedCandidates(true) }, false},
+	{func(b *cands) (Step, bool) { return b.lockedCandidates(false) }, false},
+	{func(b *cands) (Step, bool) { return b.nakedSubset(2) }, false},
+	{func(b *cands) (Step, bool) { return b.fish(2) }, false},
+	{func(b *cands) (Step, bool) { return b.hiddenSubset(2) }, false},
+	{func(b *cands) (Step, bool) { return b.nakedSubset(3) }, false},
+	{func(b *cands) (Step, bool) { return b.fish(3) }, false},
+	{func(b *cands) (Step, bool) { return b.hiddenSubset(3) }, false},
+	{func(b *cands) (Step, bool) { return b.strongLinks(2) }, true},
+	{(*cands).xyWing, false},
+	{(*cands).xyzWing, false},
+	{(*cands).uniqueRectangle, false},
+	{func(b *cands) (Step, bool) { return b.nakedSubset(4) }, false},
+	{func(b *cands) (Step, bool) { return b.fish(4) }, false},
+	{func(b *cands) (Step, bool) { return b.hiddenSubset(4) }, false},
+	{func(b *cands) (Step, bool) { return b.strongLinks(3) }, true},
+	{func(b *cands) (Step, bool) { return b.alsWing(3) }, true},
+	{(*cands).bug, false},
+	{func(b *cands) (Step, bool) { return b.strongLinks(4) }, true},
+	{func(b *cands) (Step, bool) { return b.alsWing(4) }, true},
+	{(*cands).chains, false},
+	{func(b *cands) (Step, bool) { return b.forcingChains(nishioMode) }, false},
+	{func(b *cands) (Step, bool) { return b.forcingChains(multipleMode) }, false},
+	{func(b *cands) (Step, bool) { return b.forcingChains(dynamicMode) }, false},
+	{func(b *cands) (Step, bool) { return b.forcingChains(dynamicPlus) }, false},
 }
 
 // guess places the solution's digit in an empty cell with the fewest
 // candidates.
-func (b *board) guess(sol solver.Grid) Step {
+func (b *cands) guess(sol solver.Grid) Step {
 	best, fewest := -1, 99
 	for i := 0; i < b.geo.Cells; i++ {
 		if n := bits.OnesCount16(b.cand[i]); b.val[i] == 0 && n < fewest {

@@ -162,8 +162,8 @@ func (s Step) rated() float64 {
 	return s.Rating
 }
 
-// board is the logical solver's state: digits placed and candidates left.
-type board struct {
+// cands is the logical solver's state: digits placed and candidates left.
+type cands struct {
 	geo *geom.Geometry
 	n   int
 	// noUniqueness turns off the techniques that assume one solution.
@@ -182,8 +182,8 @@ type board struct {
 	fc       *forcing // the forcing chains' engine, kept for its memory
 }
 
-func newBoard(g solver.Grid) *board {
-	b := &board{geo: geom.For(g.Size()), n: g.Size()}
+func newBoard(g solver.Grid) *cands {
+	b := &cands{geo: geom.For(g.Size()), n: g.Size()}
 	for i := 0; i < b.geo.Cells; i++ {
 		b.cand[i] = b.geo.Full
 	}
@@ -195,7 +195,7 @@ func newBoard(g solver.Grid) *board {
 	return b
 }
 
-func (b *board) place(i, v int) {
+func (b *cands) place(i, v int) {
 	b.posValid = false
 	b.val[i], b.cand[i] = uint8(v), 0
 	for _, p := range b.geo.Peers[i] {
@@ -203,15 +203,15 @@ func (b *board) place(i, v int) {
 	}
 }
 
-func (b *board) cell(i int) solver.Cell { return solver.Cell{Row: i / b.n, Col: i % b.n} }
+func (b *cands) cell(i int) solver.Cell { return solver.Cell{Row: i / b.n, Col: i % b.n} }
 
 // unit returns the kind and number of unit u (rows, then columns, then boxes).
-func (b *board) unit(u int) solver.Unit {
+func (b *cands) unit(u int) solver.Unit {
 	return solver.Unit{Kind: solver.UnitKind(u / b.n), Index: u % b.n}
 }
 
 // apply carries out a step.
-func (b *board) apply(s Step) {
+func (b *cands) apply(s Step) {
 	for _, p := range s.Placed {
 		b.place(p.Cell.Row*b.n+p.Cell.Col, p.Digit)
 	}
@@ -222,7 +222,7 @@ func (b *board) apply(s Step) {
 }
 
 // solved reports whether every cell holds a digit.
-func (b *board) solved() bool {
+func (b *cands) solved() bool {
 	for i := 0; i < b.geo.Cells; i++ {
 		if b.val[i] == 0 {
 			return false
@@ -232,7 +232,7 @@ func (b *board) solved() bool {
 }
 
 // broken reports whether an empty cell has no candidate left.
-func (b *board) broken() bool {
+func (b *cands) broken() bool {
 	for i := 0; i < b.geo.Cells; i++ {
 		if b.val[i] == 0 && b.cand[i] == 0 {
 			return true
@@ -242,7 +242,7 @@ func (b *board) broken() bool {
 }
 
 // grid returns the digits placed so far.
-func (b *board) grid() solver.Grid {
+func (b *cands) grid() solver.Grid {
 	g, _ := solver.NewGrid(b.n)
 	for i, v := range b.val[:b.geo.Cells] {
 		g.SetIndex(i, int(v))
@@ -252,7 +252,7 @@ func (b *board) grid() solver.Grid {
 
 // positions returns, as a bit per unit position, where digit bit may go in
 // unit u.
-func (b *board) positions(u int, bit uint16) uint32 {
+func (b *cands) positions(u int, bit uint16) uint32 {
 	if b.posValid {
 		return b.pos[u][bits.TrailingZeros16(bit)]
 	}
@@ -267,7 +267,7 @@ func (b *board) positions(u int, bit uint16) uint32 {
 
 // cachePositions fills the positions of every digit in every unit, for
 // the finders of one step.
-func (b *board) cachePositions() {
+func (b *cands) cachePositions() {
 	for u, unit := range b.geo.Units {
 		p := &b.pos[u]
 		*p = [solver.MaxSize]uint32{}
@@ -282,7 +282,7 @@ func (b *board) cachePositions() {
 
 // removals lists the candidates of digit v in cells that the step would
 // remove, skipping cells where v is already gone.
-func (b *board) removals(cells []int, v int) []Candidate {
+func (b *cands) removals(cells []int, v int) []Candidate {
 	var out []Candidate
 	for _, i := range cells {
 		if b.cand[i]&(1<<(v-1)) != 0 {
@@ -292,7 +292,7 @@ func (b *board) removals(cells []int, v int) []Candidate {
 	return out
 }
 
-func (b *board) cells(idx []int) []solver.Cell {
+func (b *cands) cells(idx []int) []solver.Cell {
 	out := make([]solver.Cell, len(idx))
 	for k, i := range idx {
 		out[k] = b.cell(i)
@@ -309,4 +309,4 @@ func digitsOf(mask uint16) []int {
 }
 
 // sees reports whether cells i and j share a unit.
-func (b *board) sees(i, j int) bool { return b.geo.PeerSet[i][j>>6]>>(j&63)&1 != 0 }
+func (b *cands) sees(i, j int) bool { return b.geo.PeerSet[i][j>>6]>>(j&63)&1 != 0 }

@@ -17,7 +17,7 @@ import (
 
 // alsWing finds the best wing whose set has size cells: the lowest
 // rating, then the most eliminations.
-func (b *board) alsWing(size int) (Step, bool) {
+func (b *cands) alsWing(size int) (Step, bool) {
 	w := alsWingSearch{b: b, size: size}
 	for i := 0; i < b.geo.Cells; i++ {
 		if n := bits.OnesCount16(b.cand[i]); b.val[i] == 0 && n >= 2 && n <= size+1 {
@@ -28,7 +28,7 @@ func (b *board) alsWing(size int) (Step, bool) {
 }
 
 type alsWingSearch struct {
-	b     *board
+	b     *cands
 	size  int
 	found bool
 	best  Step

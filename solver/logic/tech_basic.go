@@ -9,7 +9,7 @@ import (
 // The simplest techniques: singles, locked candidates and subsets.
 
 // fullHouse finds a unit with one empty cell.
-func (b *board) fullHouse() (Step, bool) {
+func (b *cands) fullHouse() (Step, bool) {
 	for u, unit := range b.geo.Units {
 		empty, seen := -1, uint16(0)
 		count := 0
@@ -35,7 +35,7 @@ func (b *board) fullHouse() (Step, bool) {
 
 // hiddenSingle finds a digit with one place left in a unit: boxes first
 // (they are easier to see), then rows and columns.
-func (b *board) hiddenSingle(boxes bool) (Step, bool) {
+func (b *cands) hiddenSingle(boxes bool) (Step, bool) {
 	for u, unit := range b.geo.Units {
 		if (u >= 2*b.n) != boxes {
 			continue
@@ -57,7 +57,7 @@ func (b *board) hiddenSingle(boxes bool) (Step, bool) {
 }
 
 // nakedSingle finds a cell with one candidate left.
-func (b *board) nakedSingle() (Step, bool) {
+func (b *cands) nakedSingle() (Step, bool) {
 	for i := 0; i < b.geo.Cells; i++ {
 		if c := b.cand[i]; b.val[i] == 0 && c != 0 && c&(c-1) == 0 {
 			v := bits.TrailingZeros16(c) + 1
@@ -71,7 +71,7 @@ func (b *board) nakedSingle() (Step, bool) {
 // lockedCandidates finds a digit whose places in one unit all lie in
 // another unit: pointing (from a box into a line) or claiming (from a line
 // into a box).
-func (b *board) lockedCandidates(pointing bool) (Step, bool) {
+func (b *cands) lockedCandidates(pointing bool) (Step, bool) {
 	for u, unit := range b.geo.Units {
 		if (u >= 2*b.n) != pointing {
 			continue
@@ -110,7 +110,7 @@ func (b *board) lockedCandidates(pointing bool) (Step, bool) {
 
 // sharedUnits returns the units other than skip that hold every one of
 // cells (rows, then columns, then boxes): only the first cell's three can.
-func (b *board) sharedUnits(cells []int, skip int) []int {
+func (b *cands) sharedUnits(cells []int, skip int) []int {
 	if len(cells) == 0 {
 		return nil
 	}
@@ -135,7 +135,7 @@ func contains(unit []uint8, i uint8) bool {
 
 // nakedSubset finds k cells in a unit holding only k digits between them;
 // those digits leave the unit's other cells.
-func (b *board) nakedSubset(k int) (Step, bool) {
+func (b *cands) nakedSubset(k int) (Step, bool) {
 	t := [...]Technique{2: NakedPair, 3: NakedTriple, 4: NakedQuad}[k]
 	for u, unit := range b.geo.Units {
 		var pool []int
@@ -178,7 +178,7 @@ func (b *board) nakedSubset(k int) (Step, bool) {
 
 // hiddenSubset finds k digits that have only k places in a unit between
 // them; the other digits leave those cells.
-func (b *board) hiddenSubset(k int) (Step, bool) {
+func (b *cands) hiddenSubset(k int) (Step, bool) {
 	t := [...]Technique{2: HiddenPair, 3: HiddenTriple, 4: HiddenQuad}[k]
 	for u, unit := range b.geo.Units {
 		var pool []int

@@ -20,7 +20,7 @@ const maxChain = 16
 
 // chainSearch holds one search's tables; nodes are cell*16 + digit-1.
 type chainSearch struct {
-	b       *board
+	b       *cands
 	strong  [][]int32
 	digits  [solver.MaxSize]geom.CellSet // cells where each digit is a candidate
 	dist    []int8                       // per node and state (on, off): chain length, -1 unseen
@@ -32,7 +32,7 @@ type chainSearch struct {
 	loop    bool // the last chain found closes into a loop
 }
 
-func (b *board) newChainSearch() *chainSearch {
+func (b *cands) newChainSearch() *chainSearch {
 	cs := &chainSearch{b: b, strong: make([][]int32, b.geo.Cells*16), onlyOne: -1}
 	cs.dist = make([]int8, 2*len(cs.strong))
 	for k := range cs.dist {
@@ -62,7 +62,7 @@ func (b *board) newChainSearch() *chainSearch {
 	return cs
 }
 
-func (b *board) sameLine(p, q int) bool { return p/b.n == q/b.n || p%b.n == q%b.n }
+func (b *cands) sameLine(p, q int) bool { return p/b.n == q/b.n || p%b.n == q%b.n }
 
 func (cs *chainSearch) link(x, y int) {
 	cs.strong[x] = append(cs.strong[x], int32(y))
@@ -74,7 +74,7 @@ func (cs *chainSearch) link(x, y int) {
 // chain whose two ends also exclude each other is a loop, which Sudoku
 // Explainer rates as a cycle: from 6.5 when it keeps to one digit or to
 // two-digit cells (7.0 otherwise), its n nodes counting n − 2.
-func (b *board) chain(kind Technique) (Step, bool) {
+func (b *cands) chain(kind Technique) (Step, bool) {
 	cs := b.newChainSearch()
 	cs.bival = kind == XYChain
 	var best Step
@@ -131,7 +131,7 @@ func chainLengthExtra(nodes int) float64 {
 // rated lowest (a loop from 6.5, a single-digit chain from 6.6, a chain
 // through cells from 7.0, each plus its length), the simpler kind first on
 // a tie.
-func (b *board) chains() (Step, bool) {
+func (b *cands) chains() (Step, bool) {
 	var best Step
 	found := false
 	for _, find := range []func() (Step, bool){

@@ -11,7 +11,7 @@ package logic
 const maxCycle = 10
 
 // yCycle finds the shortest Y-cycle that removes something.
-func (b *board) yCycle() (Step, bool) {
+func (b *cands) yCycle() (Step, bool) {
 	c := cycleSearch{b: b, best: maxCycle + 1}
 	for i := 0; i < b.geo.Cells; i++ {
 		if b.bivalue(i) {
@@ -26,7 +26,7 @@ func (b *board) yCycle() (Step, bool) {
 }
 
 type cycleSearch struct {
-	b           *board
+	b           *cands
 	start       int
 	loop, links []int // the cells, and the digit each shares with the next
 	found       bool

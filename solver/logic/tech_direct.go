@@ -16,7 +16,7 @@ import (
 // single in another unit of the first one's kind. It looks where SE does:
 // boxes against columns, boxes against rows, then columns and rows
 // against boxes.
-func (b *board) directLocking() (Step, bool) {
+func (b *cands) directLocking() (Step, bool) {
 	rows, cols, boxes := 0, b.n, 2*b.n
 	for _, kinds := range [4][2]int{{boxes, cols}, {boxes, rows}, {cols, boxes}, {rows, boxes}} {
 		for v := 1; v <= b.n; v++ {
@@ -31,7 +31,7 @@ func (b *board) directLocking() (Step, bool) {
 }
 
 // directLockingFrom tries unit u1, of the first kind, for digit v.
-func (b *board) directLockingFrom(u1 int, kinds [2]int, v int) (Step, bool) {
+func (b *cands) directLockingFrom(u1 int, kinds [2]int, v int) (Step, bool) {
 	bit := uint16(1) << (v - 1)
 	pos := b.positions(u1, bit)
 	if bits.OnesCount32(pos) < 2 {
@@ -65,7 +65,7 @@ func (b *board) directLockingFrom(u1 int, kinds [2]int, v int) (Step, bool) {
 
 // unitOfKind returns cell i's unit of the kind that starts at unit first
 // (0 rows, n columns, 2n boxes).
-func (b *board) unitOfKind(i, first int) int {
+func (b *cands) unitOfKind(i, first int) int {
 	switch first {
 	case 0:
 		return i / b.n
@@ -77,7 +77,7 @@ func (b *board) unitOfKind(i, first int) int {
 
 // directLockingStep places the single; SE's direct steps place only,
 // leaving the locked removals to later steps.
-func (b *board) directLockingStep(u1, u2, u3 int, cells []int, single, v int) Step {
+func (b *cands) directLockingStep(u1, u2, u3 int, cells []int, single, v int) Step {
 	t := DirectClaiming
 	if u1 >= 2*b.n {
 		t = DirectPointing
@@ -87,7 +87,7 @@ func (b *board) directLockingStep(u1, u2, u3 int, cells []int, single, v int) St
 }
 
 // holders returns the cells of unit u that hold the digit bit.
-func (b *board) holders(u int, bit uint16) []int {
+func (b *cands) holders(u int, bit uint16) []int {
 	var out []int
 	for _, i := range b.geo.Units[u] {
 		if b.cand[i]&bit != 0 {
@@ -97,7 +97,7 @@ func (b *board) holders(u int, bit uint16) []int {
 	return out
 }
 
-func (b *board) allIn(cells []int, u int) bool {
+func (b *cands) allIn(cells []int, u int) bool {
 	for _, i := range cells {
 		if !b.inUnit(i, u) {
 			return false
@@ -107,7 +107,7 @@ func (b *board) allIn(cells []int, u int) bool {
 }
 
 // inUnit reports whether cell i is in unit u (rows, columns, then boxes).
-func (b *board) inUnit(i, u int) bool {
+func (b *cands) inUnit(i, u int) bool {
 	switch {
 	case u < b.n:
 		return i/b.n == u
@@ -120,7 +120,7 @@ func (b *board) inUnit(i, u int) bool {
 // directHidden finds a hidden pair (k = 2) or triple (3) whose removals
 // leave another digit of the same unit a single place; it looks in boxes,
 // then columns, then rows, as SE does.
-func (b *board) directHidden(k int) (Step, bool) {
+func (b *cands) directHidden(k int) (Step, bool) {
 	for _, first := range [3]int{2 * b.n, b.n, 0} {
 		for u := first; u < first+b.n; u++ {
 			if s, ok := b.directHiddenIn(u, k); ok {
@@ -131,7 +131,7 @@ func (b *board) directHidden(k int) (Step, bool) {
 	return Step{}, false
 }
 
-func (b *board) directHiddenIn(u, k int) (Step, bool) {
+func (b *cands) directHiddenIn(u, k int) (Step, bool) {
 	var pos [solver.MaxSize]uint32
 	var pool [solver.MaxSize]int
 	var empty uint32
@@ -172,7 +172,7 @@ func (b *board) directHiddenIn(u, k int) (Step, bool) {
 
 // directHiddenStep places the single; the pair's (triple's) removals are
 // left to later steps, as SE does.
-func (b *board) directHiddenStep(u, k int, union uint32, digits uint16, single uint32, w int) Step {
+func (b *cands) directHiddenStep(u, k int, union uint32, digits uint16, single uint32, w int) Step {
 	unit := b.geo.Units[u]
 	var cells []int
 	for m := union; m != 0; m &= m - 1 {

@@ -9,7 +9,7 @@ import (
 // fish finds, for one digit, k rows whose places for it lie in k columns
 // (or k columns in k rows): the digit leaves those columns (rows) elsewhere.
 // k is 2 (X-Wing), 3 (Swordfish) or 4 (Jellyfish).
-func (b *board) fish(k int) (Step, bool) {
+func (b *cands) fish(k int) (Step, bool) {
 	t := [...]Technique{2: XWing, 3: Swordfish, 4: Jellyfish}[k]
 	for v := 1; v <= b.n; v++ {
 		bit := uint16(1) << (v - 1)
@@ -24,7 +24,7 @@ func (b *board) fish(k int) (Step, bool) {
 
 // fishFrom tries base units base..base+n-1 (rows or columns); the cover
 // units are the other kind.
-func (b *board) fishFrom(t Technique, k, v int, bit uint16, base int) (Step, bool) {
+func (b *cands) fishFrom(t Technique, k, v int, bit uint16, base int) (Step, bool) {
 	cover := b.n - base // rows (0) when the base is columns (n), and so on
 	var pool []int
 	var where []uint32
@@ -73,7 +73,7 @@ func (b *board) fishFrom(t Technique, k, v int, bit uint16, base int) (Step, boo
 	return found, ok
 }
 
-func (b *board) inAny(i int, units []int) bool {
+func (b *cands) inAny(i int, units []int) bool {
 	for _, u := range units {
 		if contains(b.geo.Units[u], uint8(i)) {
 			return true

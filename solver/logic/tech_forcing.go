@@ -100,7 +100,7 @@ func (m *implication) reset() {
 
 // forcing is one producer's search over one board state.
 type forcing struct {
-	b    *board
+	b    *cands
 	mode fcMode
 	n    int
 	work []uint16 // the board as the current assumption leaves it
@@ -160,7 +160,7 @@ const (
 	fcRegion
 )
 
-func (b *board) newForcing(mode fcMode) *forcing {
+func (b *cands) newForcing(mode fcMode) *forcing {
 	n := b.n
 	nodes := 2 * b.geo.Cells * n
 	e := &forcing{b: b, mode: mode, n: n, work: make([]uint16, b.geo.Cells),
@@ -352,7 +352,7 @@ func (e *forcing) ancestors(br fcBranch) int {
 // forcingChains finds the forcing chain of one producer that Sudoku
 // Explainer would take: the one of least complexity, then of its kind's
 // sort key (double, cell, region, contradiction), then found first.
-func (b *board) forcingChains(mode fcMode) (Step, bool) {
+func (b *cands) forcingChains(mode fcMode) (Step, bool) {
 	if b.n > maxForcingSize {
 		return Step{}, false
 	}
@@ -370,7 +370,7 @@ func (b *board) forcingChains(mode fcMode) (Step, bool) {
 }
 
 // forcer returns the board's engine for a producer, reset for this state.
-func (b *board) forcer(mode fcMode) *forcing {
+func (b *cands) forcer(mode fcMode) *forcing {
 	if b.fc == nil || b.fc.n != b.n {
 		b.fc = b.newForcing(mode)
 	}

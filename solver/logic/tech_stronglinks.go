@@ -38,7 +38,7 @@ var slRatings = [5]float64{2: 4.0, 3: 5.4, 4: 5.8}
 
 // strongLinks finds the best chain of exactly k strong links: the lowest
 // rating, then the most eliminations, as Sukaku Explainer orders them.
-func (b *board) strongLinks(k int) (Step, bool) {
+func (b *cands) strongLinks(k int) (Step, bool) {
 	var best Step
 	bestElims := 0
 	for v := 1; v <= b.n; v++ {
@@ -56,7 +56,7 @@ func (b *board) strongLinks(k int) (Step, bool) {
 
 // search returns the best chain of k links of the graph's digit, found
 // once per graph: it depends on nothing but where the digit may go.
-func (g *slGraph) search(b *board, v, k int) slResult {
+func (g *slGraph) search(b *cands, v, k int) slResult {
 	if !g.searched[k] {
 		s := &slSearch{b: b, v: v, k: k, slGraph: g}
 		s.extend()
@@ -68,7 +68,7 @@ func (g *slGraph) search(b *board, v, k int) slResult {
 // strongLinksOf lists the digit's strong links: units with two places,
 // lines whose places lie in two boxes, and boxes whose places lie in one
 // row and one column of the box (an empty rectangle).
-func (b *board) strongLinksOf(v int) []strongLink {
+func (b *cands) strongLinksOf(v int) []strongLink {
 	bit := uint16(1) << (v - 1)
 	var out []strongLink
 	for u, unit := range b.geo.Units {
@@ -92,7 +92,7 @@ func (b *board) strongLinksOf(v int) []strongLink {
 // splitGroups splits a unit's places into two groups, each in one box and
 // one line: for a line, the places of two boxes; for a box, the places in
 // one row and one column (the empty rectangle's cross).
-func (b *board) splitGroups(u int, cells []int) (a, c []int, ok bool) {
+func (b *cands) splitGroups(u int, cells []int) (a, c []int, ok bool) {
 	if u < 2*b.n { // a line: group by box
 		first := b.geo.BoxOf[cells[0]]
 		for _, i := range cells {
@@ -115,7 +115,7 @@ func (b *board) splitGroups(u int, cells []int) (a, c []int, ok bool) {
 // cross splits a box's cells into those in the heart cell's row (the
 // heart included) and those in its column; ok is false when a cell is in
 // neither or a side is empty.
-func (b *board) cross(heart int, cells []int) (row, col []int, ok bool) {
+func (b *cands) cross(heart int, cells []int) (row, col []int, ok bool) {
 	for _, i := range cells {
 		switch {
 		case i/b.n == heart/b.n:
@@ -129,7 +129,7 @@ func (b *board) cross(heart int, cells []int) (row, col []int, ok bool) {
 	return row, col, len(row) > 0 && len(col) > 0
 }
 
-func (b *board) oneBox(cells []int) bool {
+func (b *cands) oneBox(cells []int) bool {
 	for _, i := range cells {
 		if b.geo.BoxOf[i] != b.geo.BoxOf[cells[0]] {
 			return false
@@ -138,7 +138,7 @@ func (b *board) oneBox(cells []int) bool {
 	return true
 }
 
-func (b *board) node(cells []int) slNode {
+func (b *cands) node(cells []int) slNode {
 	n := slNode{cells: append([]int(nil), cells...)}
 	first := cells[0]
 	n.in = [3]int{first / b.n, b.n + first%b.n, 2*b.n + b.geo.BoxOf[first]}
@@ -158,7 +158,7 @@ func (b *board) node(cells []int) slNode {
 // slSearch extends chains of strong links depth first.
 type slSearch struct {
 	*slGraph
-	b     *board
+	b     *cands
 	v, k  int
 	chain []slHop
 	slResult
@@ -212,7 +212,7 @@ func (g *slGraph) joinNodes() {
 // strongLinkGraph returns digit v's strong links and how their ends join,
 // made once for each set of cells the digit may be in (steps that leave
 // the digit alone keep its graph and its searches' results).
-func (b *board) strongLinkGraph(v int) *slGraph {
+func (b *cands) strongLinkGraph(v int) *slGraph {
 	var holders geom.CellSet
 	for i := 0; i < b.geo.Cells; i++ {
 		if b.cand[i]&(1<<(v-1)) != 0 {

@@ -15,7 +15,7 @@ import (
 // in two boxes, three of them holding only {a,b} and the fourth a and b
 // among others: if the fourth were a or b too, the two digits could swap, so
 // it is neither.
-func (b *board) uniqueRectangle() (Step, bool) {
+func (b *cands) uniqueRectangle() (Step, bool) {
 	if b.noUniqueness {
 		return Step{}, false
 	}
@@ -52,7 +52,7 @@ func (b *board) uniqueRectangle() (Step, bool) {
 	return best, bestK < 4
 }
 
-func (b *board) rectangle(c [4]int) (Step, bool) {
+func (b *cands) rectangle(c [4]int) (Step, bool) {
 	pair, extras, ok := b.corners(c)
 	if !ok {
 		return Step{}, false
@@ -74,7 +74,7 @@ func (b *board) rectangle(c [4]int) (Step, bool) {
 // a unit, and what they add, with k other cells of that unit, makes k + 1
 // digits in k + 1 places (one of the two holds an added digit, so they act
 // as one cell of a naked set): those digits leave the unit's other cells.
-func (b *board) rectangle3(c [4]int, most int) (Step, int, bool) {
+func (b *cands) rectangle3(c [4]int, most int) (Step, int, bool) {
 	pair, extras, ok := b.corners(c)
 	if !ok || len(extras) != 2 {
 		return Step{}, 0, false
@@ -88,7 +88,7 @@ func (b *board) rectangle3(c [4]int, most int) (Step, int, bool) {
 }
 
 // rectangle3Of looks for a type 3 with k other cells.
-func (b *board) rectangle3Of(c [4]int, pair uint16, extras []int, k int) (Step, bool) {
+func (b *cands) rectangle3Of(c [4]int, pair uint16, extras []int, k int) (Step, bool) {
 	e1, e2 := extras[0], extras[1]
 	x := (b.cand[e1] | b.cand[e2]) &^ pair
 	for _, u := range b.sharedUnits(extras, -1) {
@@ -132,7 +132,7 @@ func (b *board) rectangle3Of(c [4]int, pair uint16, extras []int, k int) (Step, 
 
 // corners returns the rectangle's pair and the corners holding more, when
 // the four cells are empty, lie in two boxes and share exactly two digits.
-func (b *board) corners(c [4]int) (pair uint16, extras []int, ok bool) {
+func (b *cands) corners(c [4]int) (pair uint16, extras []int, ok bool) {
 	pair = b.geo.Full
 	box0, box1, boxes := b.geo.BoxOf[c[0]], -1, 1
 	for _, i := range c {
@@ -159,7 +159,7 @@ func (b *board) corners(c [4]int) (pair uint16, extras []int, ok bool) {
 // (both add the same one digit x, so x is in one of them and leaves the
 // cells that see both) and type 4 (they share a unit where one digit of
 // the pair has no other place, so the other digit leaves both).
-func (b *board) rectangleRoof(c [4]int, pair uint16, e1, e2 int) (Step, bool) {
+func (b *cands) rectangleRoof(c [4]int, pair uint16, e1, e2 int) (Step, bool) {
 	x := (b.cand[e1] | b.cand[e2]) &^ pair
 	if b.cand[e1] == b.cand[e2] && bits.OnesCount16(x) == 1 {
 		v := bits.TrailingZeros16(x) + 1
@@ -194,7 +194,7 @@ func (b *board) rectangleRoof(c [4]int, pair uint16, e1, e2 int) (Step, bool) {
 // in several cells, that digit leaves every cell seeing them all (type 2,
 // 5.7); with two such cells in one unit sharing one other digit, each holds
 // its extra or that digit (type 4, 5.7).
-func (b *board) bug() (Step, bool) {
+func (b *cands) bug() (Step, bool) {
 	if b.noUniqueness {
 		return Step{}, false
 	}
@@ -226,7 +226,7 @@ type graveCells struct {
 
 // grave finds the cells whose extras stand between the board and a
 // bivalue universal grave.
-func (b *board) grave() (graveCells, bool) {
+func (b *cands) grave() (graveCells, bool) {
 	g := graveCells{extra: map[int]uint16{}}
 	temp := b.cand
 	first := true
@@ -274,7 +274,7 @@ func (b *board) grave() (graveCells, bool) {
 
 // bivalueEverywhere reports whether candidates cand give every empty cell
 // two digits and every digit two places or none in every unit.
-func (b *board) bivalueEverywhere(cand *[solver.MaxSize * solver.MaxSize]uint16) bool {
+func (b *cands) bivalueEverywhere(cand *[solver.MaxSize * solver.MaxSize]uint16) bool {
 	for i := 0; i < b.geo.Cells; i++ {
 		if b.val[i] == 0 && bits.OnesCount16(cand[i]) != 2 {
 			return false
@@ -295,7 +295,7 @@ func (b *board) bivalueEverywhere(cand *[solver.MaxSize * solver.MaxSize]uint16)
 	return true
 }
 
-func (b *board) bug1(g graveCells) (Step, bool) {
+func (b *cands) bug1(g graveCells) (Step, bool) {
 	i := g.cells[0]
 	s := Step{Technique: BUG, Cells: []solver.Cell{b.cell(i)}, Digits: digitsOf(g.all)}
 	if bits.OnesCount16(g.all) == 1 {
@@ -308,7 +308,7 @@ func (b *board) bug1(g graveCells) (Step, bool) {
 	return s, len(s.Removed) > 0
 }
 
-func (b *board) bug2(g graveCells) (Step, bool) {
+func (b *cands) bug2(g graveCells) (Step, bool) {
 	v := bits.TrailingZeros16(g.all) + 1
 	var rm []int
 	for i := 0; i < b.geo.Cells; i++ {
@@ -320,7 +320,7 @@ func (b *board) bug2(g graveCells) (Step, bool) {
 	return s, len(s.Removed) > 0
 }
 
-func (b *board) bug4(g graveCells) (Step, bool) {
+func (b *cands) bug4(g graveCells) (Step, bool) {
 	c1, c2 := g.cells[0], g.cells[1]
 	shared := b.cand[c1] & b.cand[c2] &^ g.all
 	if bits.OnesCount16(shared) != 1 || len(b.sharedUnits([]int{c1, c2}, -1)) == 0 {

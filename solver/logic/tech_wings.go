@@ -8,7 +8,7 @@ import (
 
 // seenByAll returns the empty cells, other than the pattern's own, that
 // hold digit v and see every cell of the pattern.
-func (b *board) seenByAll(v int, pattern ...int) []Candidate {
+func (b *cands) seenByAll(v int, pattern ...int) []Candidate {
 	bit := uint16(1) << (v - 1)
 	var out []Candidate
 	for i := 0; i < b.geo.Cells; i++ {
@@ -26,14 +26,14 @@ func (b *board) seenByAll(v int, pattern ...int) []Candidate {
 	return out
 }
 
-func (b *board) bivalue(i int) bool {
+func (b *cands) bivalue(i int) bool {
 	c := b.cand[i]
 	return b.val[i] == 0 && bits.OnesCount16(c) == 2
 }
 
 // xyWing finds a pivot {x,y} seeing pincers {x,z} and {y,z}: z leaves every
 // cell that sees both pincers.
-func (b *board) xyWing() (Step, bool) {
+func (b *cands) xyWing() (Step, bool) {
 	for p := 0; p < b.geo.Cells; p++ {
 		if !b.bivalue(p) {
 			continue
@@ -62,7 +62,7 @@ func (b *board) xyWing() (Step, bool) {
 
 // xyzWing finds a pivot {x,y,z} seeing pincers {x,z} and {y,z}: z leaves
 // every cell that sees all three.
-func (b *board) xyzWing() (Step, bool) {
+func (b *cands) xyzWing() (Step, bool) {
 	for p := 0; p < b.geo.Cells; p++ {
 		cp := b.cand[p]
 		if b.val[p] != 0 || bits.OnesCount16(cp) != 3 {
@@ -91,7 +91,7 @@ func (b *board) xyzWing() (Step, bool) {
 // wWing finds two cells {a,b} that do not see each other, joined by a unit
 // where b has only two places, one seen by each: one of the cells is a, so a
 // leaves every cell that sees both.
-func (b *board) wWing() (Step, bool) {
+func (b *cands) wWing() (Step, bool) {
 	for p := 0; p < b.geo.Cells; p++ {
 		if !b.bivalue(p) {
 			continue
@@ -111,7 +111,7 @@ func (b *board) wWing() (Step, bool) {
 	return Step{}, false
 }
 
-func (b *board) wWingVia(p, q, link, other int) (Step, bool) {
+func (b *cands) wWingVia(p, q, link, other int) (Step, bool) {
 	bit := uint16(1) << (link - 1)
 	for u, unit := range b.geo.Units {
 		pos := b.positions(u, bit)

@@ -75,7 +75,7 @@ func TestDirectClaiming(t *testing.T) {
 
 // handMade returns an empty 9×9 board whose candidates are then narrowed
 // by restrict: cell name → candidate digits.
-func handMade(t *testing.T, restrict map[string]string) *board {
+func handMade(t *testing.T, restrict map[string]string) *cands {
 	t.Helper()
 	g, _ := solver.NewGrid(9)
 	b := newBoard(g)
@@ -127,14 +127,14 @@ func TestHandMadeQuadsAndJellyfish(t *testing.T) {
 	tests := []struct {
 		name     string
 		restrict map[string]string
-		find     func(*board) (Step, bool)
+		find     func(*cands) (Step, bool)
 		want     Technique
 		removes  int
 		sample   string
 	}{
-		{"naked quad", quad, func(b *board) (Step, bool) { return b.nakedSubset(4) }, NakedQuad, 5 * 4, "r1c5:1"},
-		{"hidden quad", hidden, func(b *board) (Step, bool) { return b.hiddenSubset(4) }, HiddenQuad, 4 * 5, "r1c1:5"},
-		{"jellyfish", jelly, func(b *board) (Step, bool) { return b.fish(4) }, Jellyfish, 5 * 4, "r5c1:1"},
+		{"naked quad", quad, func(b *cands) (Step, bool) { return b.nakedSubset(4) }, NakedQuad, 5 * 4, "r1c5:1"},
+		{"hidden quad", hidden, func(b *cands) (Step, bool) { return b.hiddenSubset(4) }, HiddenQuad, 4 * 5, "r1c1:5"},
+		{"jellyfish", jelly, func(b *cands) (Step, bool) { return b.fish(4) }, Jellyfish, 5 * 4, "r5c1:1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

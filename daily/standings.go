@@ -68,10 +68,10 @@ func median(sorted []time.Duration) time.Duration {
 
 // Leaderboard returns a server's board for a period ending today, and the
 // user's own row.
-func (s *Service) Leaderboard(ctx context.Context, guild, user string, period Period) (Board, error) {
+func (s *Service) Leaderboard(ctx context.Context, guild, user string, period Period) (Standings, error) {
 	today, err := s.Today(ctx, guild)
 	if err != nil {
-		return Board{}, err
+		return Standings{}, err
 	}
 	return s.Store.Leaderboard(ctx, guild, user, period, today, TopRows)
 }

@@ -1,0 +1,48 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/sudokubot/sudokubot/commands"
+	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/render"
+)
+
+// Database is what Assemble needs of the database: the daily challenge's
+// state, the stored games, a health check and a count of its errors.
+// store.DB is one.
+type Database interface {
+	daily.Store
+	game.Store
+	Ping(ctx context.Context) error
+	Errors() uint64
+}
+
+// Assemble returns the bot's options for cfg: every command with what it
+// needs, the metrics they report to, the database's health check and
+// error count, and the daily posts when this process makes them
+// (cfg.DailyPosts). main and the end-to-end tests both build the bot with
+// it, so the tests run the wiring that runs in production. log should
+// redact secrets (main's does). A nil db leaves out the daily challenge
+// and the board.
+func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
+	m := NewMetrics()
+	deps := commands.Deps{Meter: m, SolveTimeout: cfg.SolveTimeout, DefaultFormat: cfg.DefaultFormat,
+		DarkImages: cfg.ImageTheme == "dark", Log: log, Renders: render.NewCache(256)}
+	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Log: log,
+		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr, InteractionsAddr: cfg.InteractionsAddr,
+		PublicKey: cfg.PublicKey, Metrics: m}
+	if db != nil {
+		svc := daily.New(db, log)
+		deps.Daily, deps.Games, opt.Prepare, opt.Health = svc, db, svc.Ready, db.Ping
+		m.CountDatabaseErrors(db.Errors)
+		if cfg.DailyPosts {
+			opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost, Remind: deps.DailyReminder, Every: cfg.DailyPoll}
+		}
+	}
+	opt.Commands = commands.All(deps)
+	return opt
+}
