@@ -22,7 +22,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
@@ -36,7 +35,6 @@ import (
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
-	"github.com/sudokubot/sudokubot/internal/redact"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -109,7 +107,7 @@ const usage = `usage:
 // runBot runs the Discord bot (or, with schedulerOnly, only its daily
 // posts) until SIGINT or SIGTERM, then lets the work in flight finish.
 func runBot(cfg config.Config, stderr io.Writer, schedulerOnly bool) int {
-	log := newLogger(cfg, stderr)
+	log := bot.Logger(cfg, stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
@@ -141,13 +139,6 @@ func runBot(cfg config.Config, stderr io.Writer, schedulerOnly bool) int {
 	return exitOK
 }
 
-// newLogger is the process's one logger: text lines on w at the level
-// configured, with every secret (the token, the database password)
-// redacted from every line, whoever writes it.
-func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
-	return slog.New(redact.Handler(slog.NewTextHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel}), cfg.Secrets()...))
-}
-
 // dbKind names the database a DATABASE_URL points at, for logs.
 func dbKind(url string) string {
 	if strings.HasPrefix(url, "postgres") {
@@ -159,7 +150,7 @@ func dbKind(url string) string {
 // registerCmd registers every command, /daily included, and exits: no
 // gateway connection and no database.
 func registerCmd(cfg config.Config, stdout, stderr io.Writer) int {
-	log := newLogger(cfg, stderr)
+	log := bot.Logger(cfg, stderr)
 	b, err := bot.New(bot.Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Log: log})
 	if err != nil {
 		log.Error("cannot start", "err", err)

@@ -74,7 +74,7 @@ func printVerdict(v solver.Verdict, w io.Writer, timeout time.Duration) int {
 			unchecked = " before checking that the solution found is the only one"
 		}
 		fmt.Fprintf(w, "gave up after %v%s (%s searched)%s\n", timeout, unchecked,
-			solver.English.Count(int(v.Result.Nodes), "%d node", "%d nodes"), clause(solver.FewGivens(solver.English, v.Puzzle)))
+			solver.English.Count(int(v.Result.Nodes), "%d node", "%d nodes"), fewGivens(v))
 		return exitNoGood
 	case solver.NoSolution:
 		reason := "no two givens clash, but no grid completes them"
@@ -89,12 +89,21 @@ func printVerdict(v solver.Verdict, w io.Writer, timeout time.Duration) int {
 		fmt.Fprintf(w, "unique solution\n%s\n", stats(v))
 	} else {
 		fmt.Fprintf(w, "not unique: at least 2 solutions, which differ in %d cells (%s)%s; one of them:\n%s\n",
-			len(v.Differ), solver.CellNames(solver.English, v.Differ, 8), clause(solver.FewGivens(solver.English, v.Puzzle)), stats(v))
+			len(v.Differ), solver.CellNames(solver.English, v.Differ, 8), fewGivens(v), stats(v))
 		status = exitNoGood
 	}
 	sol := v.Solution()
 	fmt.Fprintf(w, "%s\n%s\n", render.Text(sol), render.Line(sol))
 	return status
+}
+
+// fewGivens is the clause that says why the verdict found no unique
+// solution when the puzzle has too few givens to have one, or "".
+func fewGivens(v solver.Verdict) string {
+	if !v.TooFewGivens {
+		return ""
+	}
+	return clause(solver.FewGivens(solver.English, v.Puzzle))
 }
 
 func stats(v solver.Verdict) string {

@@ -235,7 +235,7 @@ func TestFailedCallbackIsLoggedNotRetried(t *testing.T) {
 		t.Errorf("%d callback requests, want 1: a failed reply is not retried", n)
 	}
 	logs := h.logs.String()
-	if !strings.Contains(logs, `"msg":"reply failed"`) || !strings.Contains(logs, id) {
+	if !strings.Contains(logs, `msg="reply failed"`) || !strings.Contains(logs, id) {
 		t.Errorf("the failure is not logged with the interaction id %s:\n%s", id, logs)
 	}
 	// The next interaction is answered normally.

@@ -5,7 +5,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
-	"log/slog"
+	"io"
 	"net/url"
 	"strings"
 	"sync"
@@ -14,7 +14,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
-	"github.com/sudokubot/sudokubot/internal/redact"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -78,7 +77,7 @@ func startOn(t testing.TB, fake *discordtest.Server, st *store.DB, change func(*
 	}
 	origin, _ := url.Parse(fake.URL)
 	logs := &logBuffer{}
-	opt := wired(t, origin, slog.New(redact.Handler(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}), testToken)), st)
+	opt := wired(t, origin, logs, st)
 	if change != nil {
 		change(&opt)
 	}
@@ -115,17 +114,18 @@ func startOn(t testing.TB, fake *discordtest.Server, st *store.DB, change func(*
 	return h
 }
 
-// wired returns the options main makes, through Assemble, for the fake
-// Discord at origin, with the settings' defaults (daily posts on): every
-// command, the metrics, and on st the daily challenge, its posts, health
-// check and error count.
-func wired(t testing.TB, origin *url.URL, log *slog.Logger, st *store.DB) Options {
+// wired returns the options main makes, through Assemble, and main's
+// logger, at debug level on logs, for the fake Discord at origin, with the
+// settings' defaults (daily posts on): every command, the metrics, and on
+// st the daily challenge, its posts, health check and error count.
+func wired(t testing.TB, origin *url.URL, logs io.Writer, st *store.DB) Options {
 	t.Helper()
-	env := map[string]string{"DISCORD_TOKEN": testToken, "DISCORD_API_URL": origin.String()}
+	env := map[string]string{"DISCORD_TOKEN": testToken, "DISCORD_API_URL": origin.String(), "LOG_LEVEL": "debug"}
 	cfg, err := config.Load(func(k string) string { return env[k] }, true)
 	if err != nil {
 		t.Fatalf("config: %v", err)
 	}
+	log := Logger(cfg, logs)
 	if st == nil {
 		return Assemble(cfg, log, nil)
 	}

@@ -95,7 +95,7 @@ func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Respon
 	case "submit":
 		return d.dailySubmit(ctx, i, 0, o.String("answer"))
 	case "leaderboard":
-		return d.dailyBoard(ctx, i, o.String("period"))
+		return d.dailyStandings(ctx, i, o.String("period"))
 	case "stats":
 		user := o.ID("user")
 		if user == "" {
@@ -116,13 +116,14 @@ func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Respon
 // "play", "submit:<day>", "answer:<day>".
 func (d Deps) dailyComponent(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
 	what, dayText, _ := strings.Cut(arg, ":")
-	day, _ := strconv.Atoi(dayText)
-	switch what {
-	case "play":
+	day, err := strconv.Atoi(dayText)
+	dayOK := err == nil && day > 0
+	switch {
+	case what == "play":
 		return d.dailyPlay(ctx, i)
-	case "submit":
+	case what == "submit" && dayOK:
 		return Response{Modal: answerForm(i18n.For(string(i.Locale)), day)}, nil
-	case "answer":
+	case what == "answer" && dayOK:
 		return d.dailySubmit(ctx, i, day, modalValue(i, "answer"))
 	}
 	return userError(i18n.For(string(i.Locale)).Text("That button no longer works. Run /daily play.")), nil

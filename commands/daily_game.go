@@ -78,8 +78,8 @@ func (d Deps) dailyOpen(ctx context.Context, pr i18n.Printer, guild, user string
 
 // dailySubmitBoard submits a full daily board: the same rules as
 // /daily submit, with the checks, hints and shape of the play recorded
-// for the share. When it cannot be recorded, v says so and the error is a
-// *Failure whose reply the caller makes the board (see onBoard).
+// for the share. When it cannot be recorded, v says so and the error is
+// an *onBoardError (see onBoard).
 func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g *game.Game, v *boardView) error {
 	out, err := d.Daily.Submit(ctx, guild, user, n, g.Grid(), daily.Aids{Checks: g.Checks(), Hints: g.Hints(), Shape: g.Shape()})
 	switch {
@@ -88,7 +88,7 @@ func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g
 		return nil
 	case err != nil:
 		v.status = v.p.Text(replyNotRecorded)
-		return &Failure{Cause: fmt.Errorf("daily board submission not recorded (day %d): %w", n, err)}
+		return &onBoardError{fmt.Errorf("daily board submission not recorded (day %d): %w", n, err)}
 	}
 	switch out.Verdict {
 	case daily.Correct, daily.AlreadySolved:

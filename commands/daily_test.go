@@ -13,7 +13,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -173,6 +175,12 @@ func TestDailyButtonsAndForm(t *testing.T) {
 	f.want(resp, i, true, "is closed", "today's is **#")
 	resp, i = f.do(discordtest.Button(dailyGuild, player, "daily:nonsense"))
 	f.want(resp, i, true, "That button no longer works")
+	for _, id := range []string{"daily:submit:x", "daily:submit:", "daily:submit:-3"} {
+		resp, i = f.do(discordtest.Button(dailyGuild, player, id))
+		f.want(resp, i, true, "That button no longer works")
+	}
+	resp, i = f.do(discordtest.ModalSubmit(dailyGuild, player, "daily:answer:0", map[string]string{"answer": p.Solution.String()}))
+	f.want(resp, i, true, "That button no longer works")
 }
 
 func TestDailyBoardsAndStatsArePublic(t *testing.T) {
@@ -254,4 +262,50 @@ func TestDailyInADMAndWithTheDatabaseDown(t *testing.T) {
 	f.want(resp, i, true, "can't reach my database")
 	resp, i = f.do(sub("submit", map[string]any{"answer": solution}))
 	f.want(resp, i, true, "couldn't record that", "nothing was saved")
+}
+
+// recordFails is a database that takes everything but a daily solve.
+type recordFails struct{ *store.DB }
+
+func (recordFails) Record(context.Context, daily.Solve) (daily.Entry, daily.Player, bool, error) {
+	return daily.Entry{}, daily.Player{}, false, fmt.Errorf("%w: record: disk full", daily.ErrStore)
+}
+
+// TestDailyBoardSubmitNotRecorded: a full daily board submitted while the
+// database refuses the solve answers with the board itself, saying that
+// nothing was recorded, and hands the cause to the bot to log.
+func TestDailyBoardSubmitNotRecorded(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "daily.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	d := deps()
+	d.Daily, d.Games = daily.New(recordFails{st}, nil), st
+	ctx, pr := context.Background(), i18n.For("")
+	p, e, err := d.Daily.Play(ctx, dailyGuild, "42")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.dailyOpen(ctx, pr, dailyGuild, "42", p, e); err != nil {
+		t.Fatal(err)
+	}
+	ref := game.DailyRef(p.Day).String()
+	board, err := d.playTap(ctx, pr, dailyGuild, "42", ref+":0:M", p.Solution.String())
+	if err != nil || len(board.Rows) == 0 {
+		t.Fatalf("typing the solution = %+v, %v; want the full board", board.Content, err)
+	}
+	id, ok := ParseBoardID(board.Rows[len(board.Rows)-1][4].CustomID)
+	if !ok || id.Control != CtlSubmit {
+		t.Fatalf("the last button is %q, want Submit", board.Rows[len(board.Rows)-1][4].CustomID)
+	}
+	_, err = d.playTap(ctx, pr, dailyGuild, "42", strings.TrimPrefix(id.String(), "play:"), "")
+	var fail *Failure
+	if !errors.As(err, &fail) || !errors.Is(err, daily.ErrStore) || !strings.Contains(err.Error(), "daily board submission not recorded") {
+		t.Fatalf("Submit with the solve refused = %v, want a Failure that carries the cause", err)
+	}
+	if !strings.Contains(fail.Reply.Footer, "couldn't record that") || len(fail.Reply.Files) != 1 || !fail.Reply.V2 ||
+		strings.Contains(fail.Reply.Footer+fail.Reply.Content, "disk full") {
+		t.Errorf("the reply = %q / %q, want the board saying nothing was recorded, and no cause", fail.Reply.Content, fail.Reply.Footer)
+	}
 }

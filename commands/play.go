@@ -170,19 +170,25 @@ func (d Deps) applyControl(ctx context.Context, guild, user string, id BoardID, 
 	return nil
 }
 
-// onBoard makes a *Failure that v's status already words answer with the
-// board as it is; any other error passes as it is (the apology).
+// onBoardError is a control's failure that the board's status words: the
+// board, as it is, answers it.
+type onBoardError struct{ cause error }
+
+func (e *onBoardError) Error() string { return e.cause.Error() }
+func (e *onBoardError) Unwrap() error { return e.cause }
+
+// onBoard makes an *onBoardError a Failure answered with the board as v
+// shows it; any other error passes as it is (the apology).
 func (d Deps) onBoard(g *game.Game, v boardView, err error) error {
-	var f *Failure
-	if !errors.As(err, &f) {
+	var be *onBoardError
+	if !errors.As(err, &be) {
 		return err
 	}
 	reply, berr := d.board(g, v)
 	if berr != nil {
-		return berr
+		return errors.Join(be.cause, berr)
 	}
-	f.Reply = reply
-	return f
+	return &Failure{Reply: reply, Cause: be.cause}
 }
 
 // outdated shows the board as stored, for a tap on an older copy of it.

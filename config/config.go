@@ -110,13 +110,22 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 }
 
 // Secrets returns what must never reach a log: the bot token, as given and
-// without a "Bot " prefix, and the database's password.
+// without a "Bot " prefix, and the database's password, as it stands in
+// DATABASE_URL ("user:password@") and, when it is long enough not to be an
+// ordinary word ("postgres" is both a password and the database's name
+// here), on its own.
 func (c Config) Secrets() []string {
 	out := []string{c.Token, strings.TrimPrefix(strings.TrimSpace(c.Token), "Bot ")}
 	if u, err := url.Parse(c.DatabaseURL); err == nil && u.User != nil {
-		if pw, ok := u.User.Password(); ok {
-			out = append(out, pw)
+		if pw, ok := u.User.Password(); ok && pw != "" {
+			out = append(out, u.User.String()+"@")
+			if len(pw) >= minBarePassword {
+				out = append(out, pw)
+			}
 		}
 	}
 	return out
 }
+
+// minBarePassword is the shortest database password redacted on its own.
+const minBarePassword = 10

@@ -170,7 +170,12 @@ func TestDailyPoll(t *testing.T) {
 func TestSecrets(t *testing.T) {
 	c := Config{Token: "Bot abc.def", DatabaseURL: "postgres://u:pw9@db/x"}
 	got := strings.Join(c.Secrets(), " ")
-	for _, want := range []string{"Bot abc.def", "abc.def", "pw9"} {
+	if strings.Contains(got, " pw9") {
+		t.Errorf("Secrets() = %q: a short password alone would hide ordinary words", got)
+	}
+	c.DatabaseURL = "postgres://u:long-secret-9@db/x"
+	got = strings.Join(c.Secrets(), " ")
+	for _, want := range []string{"Bot abc.def", "abc.def", "u:long-secret-9@", " long-secret-9"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("Secrets() = %q, want %q among them", got, want)
 		}

@@ -98,18 +98,18 @@ type Results struct {
 // Period is a leaderboard's span.
 type Period int
 
-// The leaderboards: today's fastest times (Day), this week's points,
-// all-time solves, and this month's points.
+// The leaderboards: today's fastest times, this week's points, all-time
+// solves, and this month's points.
 const (
-	Day Period = iota
-	Week
-	All
-	Month
+	PeriodToday Period = iota
+	PeriodWeek
+	PeriodAll
+	PeriodMonth
 )
 
-// Row is a leaderboard line: Value is a time in milliseconds (Day),
-// points (Week and Month, with the solves in Extra) or solves (All, with
-// the best streak in Extra).
+// Row is a leaderboard line: Value is a time in milliseconds
+// (PeriodToday), points (PeriodWeek and PeriodMonth, with the solves in
+// Extra) or solves (PeriodAll, with the best streak in Extra).
 type Row struct {
 	Rank  int
 	User  string

@@ -12,8 +12,8 @@ import (
 // Session then holds the game as stored now.
 var ErrOutdated = errors.New("game: the stored game changed since it was read")
 
-// ErrNoGame is returned when a game that was just stored cannot be read
-// back.
+// ErrNoGame is returned when a game that was stored is gone when read back:
+// after a lost create race in LoadOrCreate, or a lost save race in Save.
 var ErrNoGame = errors.New("game: the stored game is gone")
 
 // Sessions is the protocol every front end plays a stored game by: load it

@@ -63,7 +63,7 @@ func TestJudgeOutOfTime(t *testing.T) {
 	<-ctx.Done()
 	v := Judge(ctx, "1"+strings.Repeat(".", 255), 2)
 	if v.Outcome != GaveUp || v.Solved() || v.Result.Nodes == 0 {
-		t.Errorf("Judge(expired, 16×16) = kind %d, solved %v after %d nodes; want GaveUp", v.Outcome, v.Solved(), v.Result.Nodes)
+		t.Errorf("Judge(expired, 16×16) = outcome %d, solved %v after %d nodes; want GaveUp", v.Outcome, v.Solved(), v.Result.Nodes)
 	}
 }
 

@@ -74,7 +74,7 @@ func TestLeaderboardOverTenThousandPlayers(t *testing.T) {
 		const players, last = 10_000, 60
 		fill(t, d, "big", players, last-6, last)
 		fill(t, d, "other", 50, last-6, last)
-		for _, p := range []daily.Period{daily.Day, daily.Week, daily.All} {
+		for _, p := range []daily.Period{daily.PeriodToday, daily.PeriodWeek, daily.PeriodAll} {
 			me := fmt.Sprintf("9%017d", 4321)
 			b, err := d.Leaderboard(ctx, "big", me, p, last, daily.TopRows)
 			must(t, err)
@@ -98,7 +98,7 @@ func TestLeaderboardOverTenThousandPlayers(t *testing.T) {
 
 // better reports whether a should rank above b.
 func better(p daily.Period, a, b daily.Row) bool {
-	if p == daily.Day {
+	if p == daily.PeriodToday {
 		return a.Value < b.Value
 	}
 	return a.Value > b.Value
@@ -109,7 +109,7 @@ func better(p daily.Period, a, b daily.Row) bool {
 func BenchmarkLeaderboard(b *testing.B) {
 	benchStores(b, func(b *testing.B, d *DB) {
 		fill(b, d, "big", 10_000, 54, 60)
-		for _, p := range []daily.Period{daily.Day, daily.Week, daily.All} {
+		for _, p := range []daily.Period{daily.PeriodToday, daily.PeriodWeek, daily.PeriodAll} {
 			b.Run([]string{"today", "week", "all"}[p], func(b *testing.B) {
 				lat := make([]time.Duration, 0, b.N)
 				for k := 0; k < b.N; k++ {

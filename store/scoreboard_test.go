@@ -181,7 +181,7 @@ func TestMonthBoard(t *testing.T) {
 		solve("bob", 40, logic.Medium)
 		solve("bob", 45, logic.Easy)
 		solve("cy", 44, logic.Hard)
-		b, err := d.Leaderboard(ctx, "g", "ann", daily.Month, 45, 2)
+		b, err := d.Leaderboard(ctx, "g", "ann", daily.PeriodMonth, 45, 2)
 		must(t, err)
 		var got []string
 		for _, r := range b.Top {

@@ -194,7 +194,7 @@ func TestEntriesAndStreaks(t *testing.T) {
 			t.Errorf("player after filling the gap = %+v; want 5 solved, streak 5", p)
 		}
 		// Day 14 is Wednesday 14 January 2026: its week holds days 12, 13 and 14, all easy without a mistake.
-		b, err := d.Leaderboard(ctx, "g", "u", daily.Week, 14, 10)
+		b, err := d.Leaderboard(ctx, "g", "u", daily.PeriodWeek, 14, 10)
 		if want := int64(3 * daily.Points(logic.Easy, 0)); daily.WeekStart(14) != 12 || err != nil || b.Own == nil || b.Own.Value != want {
 			t.Errorf("week board = %+v, %v; want %d points", b.Own, err, want)
 		}
@@ -244,7 +244,7 @@ func TestErrorsAreMarked(t *testing.T) {
 	if !errors.Is(err, daily.ErrStore) {
 		t.Errorf("Player on a closed store = %v; want daily.ErrStore", err)
 	}
-	_, err = d.Leaderboard(context.Background(), "g", "u", daily.Day, 1, 10)
+	_, err = d.Leaderboard(context.Background(), "g", "u", daily.PeriodToday, 1, 10)
 	if err == nil || d.Errors() != 2 {
 		t.Errorf("after two failed operations Errors() = %d (err %v), want 2", d.Errors(), err)
 	}

@@ -90,12 +90,10 @@ func (t *taps) catchUp(p *tapper) {
 	if !ok || len(r.Final.Buttons) == 0 {
 		return
 	}
-	board, ok := commands.ParseBoardID(r.Final.Buttons[0])
-	if !ok {
-		return
+	p.msg, p.last = r.Final, ""
+	if board, ok := commands.ParseBoardID(r.Final.Buttons[0]); ok {
+		p.board, p.acked = board, max(p.acked, board.Seq)
 	}
-	p.board, p.msg, p.last = board, r.Final, ""
-	p.acked = max(p.acked, board.Seq)
 }
 
 // check compares every tapper's stored game with the highest move

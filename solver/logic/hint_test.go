@@ -53,7 +53,7 @@ func TestHintGolden(t *testing.T) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./solver -run HintGolden -update)", err)
+		t.Fatalf("%v (run go test ./solver/logic -run HintGolden -update)", err)
 	}
 	if !bytes.Equal(want, out.Bytes()) {
 		t.Errorf("hints differ from %s (run with -update if intended):\n%s", path, out.String())

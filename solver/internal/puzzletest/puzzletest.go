@@ -18,18 +18,30 @@ import (
 // Classic is a well-known 9×9 puzzle with one solution (Wikipedia's).
 const Classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
-// DataDir is the shared puzzle collection (see its README), found from
-// this file's place in the tree, so that every package's tests agree.
-var DataDir = dataDir()
+// DataDir is the shared puzzle collection (see its README), beside the
+// repository, so that every package's tests agree on it.
+var DataDir = filepath.Join(repoRoot(), "..", "shared", "data")
 
-func dataDir() string {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		return filepath.Join("..", "..", "shared", "data")
+// repoRoot finds the repository: from this file's place in the tree, or,
+// when the build trimmed its paths, the first folder up from the working
+// directory (a test runs in its package's folder) that holds go.mod.
+func repoRoot() string {
+	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
+		// file is <repo>/solver/internal/puzzletest/puzzletest.go.
+		return filepath.Join(filepath.Dir(file), "..", "..", "..")
 	}
-	// file is <repo>/solver/internal/puzzletest/puzzletest.go; the data
-	// folder sits beside the repository.
-	return filepath.Join(filepath.Dir(file), "..", "..", "..", "..", "shared", "data")
+	dir, err := os.Getwd()
+	for err == nil {
+		if _, serr := os.Stat(filepath.Join(dir, "go.mod")); serr == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return "."
 }
 
 // FullCheck makes the sampled tests walk every puzzle (slow: minutes).

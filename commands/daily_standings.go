@@ -12,11 +12,11 @@ import (
 	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
-var periods = map[string]daily.Period{"": daily.Day, "today": daily.Day, "week": daily.Week, "month": daily.Month,
-	"all": daily.All}
+var periods = map[string]daily.Period{"": daily.PeriodToday, "today": daily.PeriodToday, "week": daily.PeriodWeek, "month": daily.PeriodMonth,
+	"all": daily.PeriodAll}
 
-// dailyBoard shows the server's leaderboard and the caller's place.
-func (d Deps) dailyBoard(ctx context.Context, i *discordgo.Interaction, name string) (Response, error) {
+// dailyStandings shows the server's leaderboard and the caller's place.
+func (d Deps) dailyStandings(ctx context.Context, i *discordgo.Interaction, name string) (Response, error) {
 	pr := i18n.For(string(i.Locale))
 	period, ok := periods[name]
 	if !ok {
@@ -26,7 +26,7 @@ func (d Deps) dailyBoard(ctx context.Context, i *discordgo.Interaction, name str
 	if err != nil {
 		return Response{}, failed(pr.Text(replyDailyDown), fmt.Errorf("daily leaderboard failed: %w", err))
 	}
-	text := boardText(pr, b)
+	text := standingsText(pr, b)
 	if i.GuildID == "" {
 		title, rest, _ := strings.Cut(text, "\n")
 		text = title + " · " + pr.Text("everyone playing outside servers") + "\n" + rest
@@ -34,14 +34,14 @@ func (d Deps) dailyBoard(ctx context.Context, i *discordgo.Interaction, name str
 	return Response{Content: text}, nil
 }
 
-func boardText(pr i18n.Printer, b daily.Standings) string {
+func standingsText(pr i18n.Printer, b daily.Standings) string {
 	var sb strings.Builder
 	switch b.Period {
-	case daily.Day:
+	case daily.PeriodToday:
 		sb.WriteString(pr.Sprintf("**Daily #%d: fastest today**", b.Day))
-	case daily.Week:
+	case daily.PeriodWeek:
 		sb.WriteString(pr.Sprintf("**Daily: points this week** (since Monday, #%d)", daily.WeekStart(b.Day)))
-	case daily.Month:
+	case daily.PeriodMonth:
 		sb.WriteString(pr.Sprintf("**Daily: points this month** (since the 1st, #%d)", daily.MonthStart(b.Day)))
 	default:
 		sb.WriteString(pr.Text("**Daily: all-time solves**"))
@@ -65,9 +65,9 @@ func boardText(pr i18n.Printer, b daily.Standings) string {
 
 func rowValue(pr i18n.Printer, p daily.Period, r daily.Row) string {
 	switch p {
-	case daily.Day:
+	case daily.PeriodToday:
 		return clock(time.Duration(r.Value) * time.Millisecond)
-	case daily.Week, daily.Month:
+	case daily.PeriodWeek, daily.PeriodMonth:
 		return pr.Count(int(r.Value), "%d point", "%d points") + " (" + pr.Count(int(r.Extra), "%d solve", "%d solves") + ")"
 	}
 	return pr.Sprintf("%d solved · best streak %d", r.Value, r.Extra)

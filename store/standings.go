@@ -10,8 +10,8 @@ import (
 
 // Leaderboard queries, by period: the top rows, and the caller's own value
 // and rank. Ties are broken the same way in both, so ranks agree.
-var boards = map[daily.Period]struct{ top, own, rank string }{
-	daily.Day: {
+var standingsQueries = map[daily.Period]struct{ top, own, rank string }{
+	daily.PeriodToday: {
 		top: `SELECT user_id, took_ms, solved_at FROM entries
 			WHERE guild = ? AND day = ? AND took_ms IS NOT NULL
 			ORDER BY took_ms, solved_at, user_id LIMIT ?`,
@@ -19,12 +19,12 @@ var boards = map[daily.Period]struct{ top, own, rank string }{
 		rank: `SELECT COUNT(*) FROM entries WHERE guild = ? AND day = ? AND took_ms IS NOT NULL
 			AND (took_ms < ? OR (took_ms = ? AND (solved_at < ? OR (solved_at = ? AND user_id < ?))))`,
 	},
-	daily.Week: {
+	daily.PeriodWeek: {
 		top:  `SELECT user_id, points, solves FROM weeks WHERE guild = ? AND week = ? ORDER BY points DESC, user_id LIMIT ?`,
 		own:  `SELECT points, solves FROM weeks WHERE guild = ? AND week = ? AND user_id = ?`,
 		rank: `SELECT COUNT(*) FROM weeks WHERE guild = ? AND week = ? AND (points > ? OR (points = ? AND user_id < ?))`,
 	},
-	daily.Month: {
+	daily.PeriodMonth: {
 		top: `SELECT user_id, SUM(points), COUNT(*) FROM entries
 			WHERE guild = ? AND day BETWEEN ? AND ? AND solved_at IS NOT NULL
 			GROUP BY user_id ORDER BY SUM(points) DESC, user_id LIMIT ?`,
@@ -34,7 +34,7 @@ var boards = map[daily.Period]struct{ top, own, rank string }{
 				WHERE guild = ? AND day BETWEEN ? AND ? AND solved_at IS NOT NULL GROUP BY user_id) AS month
 			WHERE total > ? OR (total = ? AND user_id < ?)`,
 	},
-	daily.All: {
+	daily.PeriodAll: {
 		top: `SELECT user_id, solved, best FROM players WHERE guild = ? AND solved > 0
 			ORDER BY solved DESC, best DESC, user_id LIMIT ?`,
 		own: `SELECT solved, best FROM players WHERE guild = ? AND user_id = ? AND solved > 0`,
@@ -43,20 +43,20 @@ var boards = map[daily.Period]struct{ top, own, rank string }{
 	},
 }
 
-// Leaderboard returns a server's board for a period ending on day n.
+// Leaderboard returns a server's standings for a period ending on day n.
 func (d *DB) Leaderboard(ctx context.Context, guild, user string, period daily.Period, n, top int) (daily.Standings, error) {
 	b := daily.Standings{Period: period, Day: n}
-	q, ok := boards[period]
+	q, ok := standingsQueries[period]
 	if !ok {
 		return b, d.wrap("leaderboard", errors.New("unknown period"))
 	}
 	span := []any{guild, n}
 	switch period {
-	case daily.Week:
+	case daily.PeriodWeek:
 		span = []any{guild, daily.WeekStart(n)}
-	case daily.Month:
+	case daily.PeriodMonth:
 		span = []any{guild, daily.MonthStart(n), n}
-	case daily.All:
+	case daily.PeriodAll:
 		span = []any{guild}
 	}
 	var err error
@@ -95,7 +95,7 @@ func (d *DB) ownRow(ctx context.Context, own, rank string, period daily.Period, 
 		return nil, err
 	}
 	args := append(span, r.Value, r.Value)
-	if period != daily.Week && period != daily.Month { // points rank by points, then user; the others have a second key
+	if period != daily.PeriodWeek && period != daily.PeriodMonth { // points rank by points, then user; the others have a second key
 		args = append(args, r.Extra, r.Extra)
 	}
 	args = append(args, user)
