@@ -25,7 +25,7 @@ func checkCommand(d Deps) Command {
 				{Type: discordgo.ApplicationCommandOptionBoolean, Name: "private", Description: "Only you see the result"},
 			},
 		},
-		Private: privateOption,
+		Private: d.privateOrLocked(privateOption, puzzleOption),
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 			o := OptionsOf(i)
@@ -38,6 +38,9 @@ func (d Deps) checkReply(ctx context.Context, pr i18n.Printer, puzzleText, answe
 	p, err := solver.Parse(puzzleText)
 	if err != nil {
 		return userError(pr.Sprintf("I couldn't read the puzzle: %s.", say(pr, err)) + "\n" + pr.Text(pasteHelp)), nil
+	}
+	if l, locked := d.dailyLock(ctx, p); locked {
+		return lockedReply(pr, l), nil
 	}
 	a, err := solver.Parse(answerText)
 	if err != nil {

@@ -36,6 +36,9 @@ func (d Deps) hintReply(ctx context.Context, pr i18n.Printer, input string) (Res
 	if err != nil {
 		return userError(pr.Sprintf("I couldn't read that grid: %s.", say(pr, err)) + "\n" + pr.Text(pasteHelp)), nil
 	}
+	if l, locked := d.dailyLock(ctx, g); locked {
+		return lockedReply(pr, l), nil
+	}
 	hctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
 	start := d.Now()

@@ -42,6 +42,9 @@ func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response,
 	var p solver.Grid
 	title := ""
 	if text := o.String("puzzle"); text != "" {
+		if reply, ok, err := d.playDaily(ctx, i, text); ok {
+			return reply, err
+		}
 		sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 		v := solver.Judge(sctx, text, 2)
 		cancel()
@@ -70,6 +73,30 @@ func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response,
 		v.over, v.status = true, pr.Text("You solved this one already.")
 	}
 	return d.board(g, v)
+}
+
+// playDaily answers /play with a pasted puzzle that is an open daily: the
+// player's own board of it (ranked, on their clock) when it is today's
+// here, else the refusal. ok is false for any other puzzle.
+func (d Deps) playDaily(ctx context.Context, i *discordgo.Interaction, text string) (Response, bool, error) {
+	g, err := solver.Parse(text)
+	if err != nil {
+		return Response{}, false, nil
+	}
+	l, locked := d.dailyLock(ctx, g)
+	if !locked {
+		return Response{}, false, nil
+	}
+	pr := i18n.For(string(i.Locale))
+	if today, err := d.Daily.Today(ctx, i.GuildID); err != nil || today != l.Day || d.Games == nil {
+		return lockedReply(pr, l), true, nil
+	}
+	resp, err := d.dailyPlay(ctx, i)
+	if err == nil {
+		resp.Content = pr.Sprintf("🧩 That's today's **Daily #%d**, so here is your own board of it: ranked, on your clock.", l.Day) +
+			"\n" + resp.Content
+	}
+	return resp, true, err
 }
 
 // unplayable words why a pasted puzzle cannot be played, or ok.

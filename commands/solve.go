@@ -25,7 +25,7 @@ func solveCommand(d Deps) Command {
 				{Type: discordgo.ApplicationCommandOptionBoolean, Name: "private", Description: "Only you see the answer"},
 			},
 		},
-		Private: privateOption,
+		Private: d.privateOrLocked(privateOption, puzzleOption),
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 			o := OptionsOf(i)

@@ -14,7 +14,7 @@ import (
 func solveMessageCommand(d Deps) Command {
 	return Command{
 		Def:     &discordgo.ApplicationCommand{Name: "Solve this puzzle", Type: discordgo.MessageApplicationCommand},
-		Private: func(*discordgo.Interaction) bool { return false },
+		Private: d.privateOrLocked(func(*discordgo.Interaction) bool { return false }, messagePuzzle),
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 			msg := targetMessage(i)
@@ -25,6 +25,14 @@ func solveMessageCommand(d Deps) Command {
 			return d.solveReply(ctx, i18n.For(string(i.Locale)), puzzleIn(msg.Content), formatFor(d, ""))
 		},
 	}
+}
+
+// messagePuzzle is the puzzle text of the message the command is used on.
+func messagePuzzle(i *discordgo.Interaction) string {
+	if msg := targetMessage(i); msg != nil {
+		return puzzleIn(msg.Content)
+	}
+	return ""
 }
 
 // puzzleIn returns the first code block of a message, where people put a

@@ -25,12 +25,16 @@ const pasteHelp = "Paste the puzzle row by row: 81 digits for a 9×9 grid, with 
 // solveReply judges a puzzle and words the verdict for /solve and the
 // message command.
 func (d Deps) solveReply(ctx context.Context, pr i18n.Printer, input string, f replyFormat) (Response, error) {
+	g, err := solver.Parse(input)
+	if err != nil {
+		return userError(pr.Sprintf("I couldn't read that puzzle: %s.", say(pr, err)) + "\n" + pr.Text(pasteHelp)), nil
+	}
+	if l, locked := d.dailyLock(ctx, g); locked {
+		return lockedReply(pr, l), nil
+	}
 	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
-	v := solver.Judge(sctx, input, countCap)
-	if v.Outcome == solver.Invalid {
-		return userError(pr.Sprintf("I couldn't read that puzzle: %s.", say(pr, v.Err)) + "\n" + pr.Text(pasteHelp)), nil
-	}
+	v := solver.JudgeGrid(sctx, g, countCap)
 	d.solved("solve", v.Took, v.Outcome == solver.GaveUp || v.Outcome == solver.Unchecked)
 	r := reply{d: d, p: pr, f: f, puzzle: v.Puzzle}
 	switch v.Outcome {

@@ -25,6 +25,7 @@ type Service struct {
 	puzzles map[int]Puzzle // by day; a few days are kept
 	zones   sync.Map       // timezone name -> *time.Location
 	places  sync.Map       // guild id -> place: its timezone, as last read
+	prints  sync.Map       // day -> fingerprint, for Locked
 	loading singleflight.Group
 }
 

@@ -1,0 +1,118 @@
+package daily
+
+import (
+	"context"
+	"time"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// The fair daily: while a day's puzzle is open anywhere in the world, the
+// bot solves, hints and checks it for nobody, nor a copy in disguise
+// (solver.Canonical), nor the puzzle as posted with digits filled in.
+
+// A day begins first at UTC+14 and ends last at UTC−12.
+const (
+	firstZone = 14 * time.Hour
+	lastZone  = 12 * time.Hour
+)
+
+// Opens returns when day n's puzzle first opens anywhere: its midnight at
+// UTC+14.
+func Opens(n int) time.Time { return Start(n, time.UTC).Add(-firstZone) }
+
+// Closes returns when day n's puzzle has closed everywhere: the end of its
+// day at UTC−12, and the Grace after it in which a player who started it
+// may still submit.
+func Closes(n int) time.Time { return Start(n+1, time.UTC).Add(lastZone + Grace) }
+
+// OpenDays returns, in order, the days whose puzzle is open somewhere at
+// t: two or three.
+func OpenDays(t time.Time) []int {
+	n := DayOf(t, time.UTC)
+	var out []int
+	for d := n - 2; d <= n+1; d++ {
+		if !t.Before(Opens(d)) && t.Before(Closes(d)) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Lock is why a puzzle may not be solved yet: it is daily Day, open
+// somewhere until Until.
+type Lock struct {
+	Day   int
+	Until time.Time
+}
+
+// fingerprint is what Locked compares a puzzle with, for one day.
+type fingerprint struct {
+	puzzle    solver.Grid
+	signature solver.Signature
+	canonical solver.Grid
+}
+
+// Locked reports whether g is the puzzle of a day still open somewhere:
+// as posted (with or without digits filled in), or in disguise (digits
+// relabelled, rows, columns, bands or stacks swapped, turned, mirrored).
+// Most grids are ruled out in well under a microsecond; a grid with the
+// signature of an open daily is searched (solver.Canonical). The error is
+// for a daily puzzle that cannot be read. It does not modify g.
+func (s *Service) Locked(ctx context.Context, g solver.Grid) (Lock, bool, error) {
+	if g.Size() != 9 {
+		return Lock{}, false, nil
+	}
+	var sig solver.Signature
+	for k, n := range OpenDays(s.Now()) {
+		f, err := s.fingerprint(ctx, n)
+		if err != nil {
+			return Lock{}, false, err
+		}
+		if k == 0 {
+			sig = solver.SignatureOf(g)
+		}
+		if holds(g, f.puzzle) || sig == f.signature && canonicalOf(g) == f.canonical {
+			return Lock{Day: n, Until: Closes(n)}, true, nil
+		}
+	}
+	return Lock{}, false, nil
+}
+
+// holds reports whether g has every given of p, each in its place.
+func holds(g, p solver.Grid) bool {
+	for i := range 81 {
+		if v := p.AtIndex(i); v != 0 && g.AtIndex(i) != v {
+			return false
+		}
+	}
+	return true
+}
+
+func canonicalOf(g solver.Grid) solver.Grid {
+	c, ok := solver.Canonical(g)
+	if !ok {
+		return solver.Grid{}
+	}
+	return c
+}
+
+// fingerprint returns day n's fingerprint, made once a process.
+func (s *Service) fingerprint(ctx context.Context, n int) (fingerprint, error) {
+	if f, ok := s.prints.Load(n); ok {
+		return f.(fingerprint), nil
+	}
+	p, err := s.Puzzle(ctx, n)
+	if err != nil {
+		return fingerprint{}, err
+	}
+	f := fingerprint{puzzle: p.Grid, signature: solver.SignatureOf(p.Grid), canonical: canonicalOf(p.Grid)}
+	s.prints.Range(func(day, _ any) bool {
+		if day.(int) < n-3 {
+			s.prints.Delete(day)
+		}
+		return true
+	})
+	s.prints.Store(n, f)
+	return f, nil
+}
