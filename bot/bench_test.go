@@ -45,8 +45,8 @@ func BenchmarkSolveWithImage(b *testing.B) {
 }
 
 // BenchmarkImageOverHTTP is BenchmarkSolveWithImage's steady load over the
-// HTTP interactions endpoint, where the image travels in the HTTP
-// response (one request) rather than in an edit after a deferral.
+// HTTP interactions endpoint, where the response defers, as JSON, and the
+// image travels in the edit over REST (the only documented path for it).
 func BenchmarkImageOverHTTP(b *testing.B) {
 	h := start(b, func(o *Options) { o.RateBurst, o.InteractionsAddr = 1000, "127.0.0.1:0" })
 	h.fake.SkipSpecCheck()

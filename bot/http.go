@@ -127,7 +127,7 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 // already given the interaction up.
 func (b *Bot) answerOverHTTP(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction) {
 	h := &httpFirst{take: make(chan callback), written: make(chan error, 1)}
-	go b.dispatch(&call{Interaction: i, first: h.send})
+	go b.dispatch(&call{Interaction: i, first: h.send, jsonOnly: true})
 	timer := time.NewTimer(answerWithin)
 	defer timer.Stop()
 	select {
@@ -179,12 +179,22 @@ func (h *httpFirst) expire() bool {
 // errExpired is a late first callback's error.
 var errExpired = errors.New("the interaction's HTTP request ended before the answer")
 
-// writeCallback writes a callback as the response, as multipart/form-data
-// (payload_json and files[n], as Discord's callback endpoint takes them)
-// when it has files, else as JSON, and flushes it, so that an edit sent
-// next over REST cannot overtake it.
+// writeCallback writes a callback as the response, as JSON, and flushes
+// it, so that an edit sent next over REST cannot overtake it. Discord
+// documents the response to an interaction's HTTP request as a JSON
+// interaction response (developers/docs/interactions/receiving-and-
+// responding, "Interaction Response Object"); files go by REST, on the
+// callback and webhook endpoints, which take multipart/form-data
+// ("Create Interaction Response", "Edit Original Interaction Response").
+// A multipart response here is reported to fail (discord/discord-api-docs
+// #5933), so a callback with files is refused: respondAs sends those by
+// REST (see filesByREST).
 func writeCallback(w http.ResponseWriter, resp callback) error {
-	contentType, body, err := encode(resp, resp.files)
+	if len(resp.files) > 0 {
+		http.Error(w, "an answer with files goes by REST", http.StatusInternalServerError)
+		return errors.New("a callback with files cannot be an HTTP response")
+	}
+	contentType, body, err := encode(resp, nil)
 	if err != nil { // a response is plain data; this is a bug
 		http.Error(w, "cannot encode the answer", http.StatusInternalServerError)
 		return fmt.Errorf("encode the callback: %w", err)

@@ -23,6 +23,9 @@ var noMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMen
 type call struct {
 	*discordgo.Interaction
 	first func(callback) error
+	// jsonOnly marks a first callback that cannot carry files: the HTTP
+	// response to an interaction that came over HTTP.
+	jsonOnly bool
 }
 
 // callback sends c's first callback. A failure is logged with the
@@ -54,6 +57,10 @@ func (b *Bot) respondAs(c *call, command string, how reply, resp commands.Respon
 		b.callback(c, command, asCallback(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: modal(resp.Modal)}))
 		return
 	}
+	if c.jsonOnly && len(resp.Files) > 0 {
+		b.filesByREST(c, command, how, resp)
+		return
+	}
 	kind, flags := discordgo.InteractionResponseChannelMessageWithSource, discordgo.MessageFlags(0)
 	switch {
 	case how.update:
@@ -71,6 +78,17 @@ func (b *Bot) respondAs(c *call, command string, how reply, resp commands.Respon
 		data.Components = []discordgo.MessageComponent{} // an update without buttons removes the old ones
 	}
 	b.callback(c, command, asCallback(&discordgo.InteractionResponse{Type: kind, Data: data}))
+}
+
+// filesByREST answers, over the documented paths, an interaction that came
+// over HTTP with a reply that has files: the HTTP response defers, as
+// JSON, and the reply, files and all, is the deferred answer's edit over
+// REST ("Edit Original Interaction Response", multipart/form-data). See
+// writeCallback for why files cannot be in the HTTP response.
+func (b *Bot) filesByREST(c *call, command string, how reply, resp commands.Response) {
+	if b.deferReply(c, command, how) {
+		b.edit(c, command, how, resp)
+	}
 }
 
 // deferReply sends the deferred callback ("sudokubot is thinking…", or

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"strconv"
 	"time"
@@ -75,10 +76,19 @@ func (s *Server) post(url string, in *interaction, payload map[string]any) {
 		s.endFailed(in, resp.StatusCode, fmt.Sprintf("%s: %s", resp.Status, bytes.TrimSpace(data)))
 		return
 	}
+	// Discord documents the response to an interaction's HTTP request as a
+	// JSON interaction response; a multipart/form-data one (files) fails
+	// there: discord/discord-api-docs#5933, an open bug Discord
+	// acknowledged. Files go on the REST callback and webhook endpoints.
+	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt != "application/json" {
+		s.mu.Lock()
+		s.violate("interaction %s: the HTTP response is %s; Discord takes JSON only there (files go by REST)", in.id, mt)
+		s.mu.Unlock()
+		s.endFailed(in, resp.StatusCode, "the response is not JSON: "+mt)
+		return
+	}
 	var cb wireCallback
-	// Discord takes a response with files as multipart/form-data, as its
-	// callback endpoint does.
-	files, body, err := readMessage(resp.Header.Get("Content-Type"), io.LimitReader(resp.Body, maxUpload), &cb, s.discardFiles.Load())
+	files, body, err := readMessage("application/json", io.LimitReader(resp.Body, maxUpload), &cb, s.discardFiles.Load())
 	if err != nil {
 		s.endFailed(in, resp.StatusCode, "response is not a callback: "+err.Error())
 		return
