@@ -106,8 +106,14 @@ func fewGivens(v solver.Verdict) string {
 	return clause(solver.FewGivens(solver.English, v.Puzzle))
 }
 
+// stats says how long the search took and how hard it was: "solved in"
+// when it found a solution, "searched" when it showed there is none.
 func stats(v solver.Verdict) string {
-	return fmt.Sprintf("solved in %v: %s, %s\n", v.Took.Round(time.Microsecond),
+	did := "solved in"
+	if !v.Solved() {
+		did = "searched for"
+	}
+	return fmt.Sprintf("%s %v: %s, %s\n", did, v.Took.Round(time.Microsecond),
 		solver.English.Count(int(v.Result.Nodes), "%d node", "%d nodes"), solver.English.Count(int(v.Result.Guesses), "%d guess", "%d guesses"))
 }
 

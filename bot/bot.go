@@ -92,7 +92,8 @@ type Bot struct {
 
 	mu       sync.Mutex
 	closing  bool
-	self     string // the bot's user id, once asked (selfID)
+	opened   atomic.Bool // the gateway session was opened: shutdown closes it
+	self     string      // the bot's user id, once asked (selfID)
 	inflight sync.WaitGroup
 }
 
@@ -126,7 +127,9 @@ func New(opt Options) (*Bot, error) {
 	s.AddHandler(b.onInteraction)
 	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
 		b.ready.Store(false)
-		b.log.Warn("gateway connection lost; reconnecting")
+		if !b.stopping() { // a shutdown closes the connection on purpose
+			b.log.Warn("gateway connection lost; reconnecting")
+		}
 	})
 	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) {
 		b.ready.Store(true)
@@ -198,6 +201,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	defer stopOps()
 	b.prepare(ctx)
+	b.opened.Store(true)
 	if err := b.session.Open(); err != nil {
 		return fmt.Errorf("bot: connect to Discord: %w", err)
 	}
@@ -238,8 +242,10 @@ func (b *Bot) shutdown() {
 	case <-time.After(b.opt.ShutdownTimeout):
 		b.log.Warn("shutdown: gave up waiting for interactions in flight", "after", b.opt.ShutdownTimeout)
 	}
-	if err := b.session.Close(); err != nil {
-		b.log.Warn("closing the gateway session", "err", err)
+	if b.opened.Load() { // an HTTP endpoint's process never opened one
+		if err := b.session.Close(); err != nil {
+			b.log.Warn("closing the gateway session", "err", err)
+		}
 	}
 	b.log.Info("stopped")
 }

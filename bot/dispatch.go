@@ -106,6 +106,13 @@ func (b *Bot) limited(c *call, name string, cost float64, f func()) {
 	f()
 }
 
+// stopping reports whether the bot is shutting down.
+func (b *Bot) stopping() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.closing
+}
+
 // enter counts an interaction in flight unless the bot is shutting down.
 func (b *Bot) enter() bool {
 	b.mu.Lock()

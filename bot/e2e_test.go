@@ -381,3 +381,19 @@ func TestButtonsUpdateTheirMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestCleanShutdownWarnsOfNothing: a clean stop, over either transport,
+// logs no lost gateway connection (an operator's alert would fire on
+// every deploy) and no warning at all.
+func TestCleanShutdownWarnsOfNothing(t *testing.T) {
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h := start(t, over)
+		h.ask(ada, "solve", map[string]any{"puzzle": classic, "format": "text"})
+		h.stop()
+		time.Sleep(100 * time.Millisecond) // the gateway's events come on their own goroutine
+		logs := h.logs.String()
+		if !strings.Contains(logs, `msg=stopped`) || strings.Contains(logs, "level=WARN") {
+			t.Errorf("a clean stop logged a warning, or did not say it stopped:\n%s", logs)
+		}
+	})
+}

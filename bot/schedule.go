@@ -114,8 +114,7 @@ func (b *Bot) editPost(ctx context.Context, s *Schedule, e daily.PostEdit) error
 		return err
 	}
 	content := b.fit(e.Message, msg.Content)
-	_, err = b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: e.Message, Channel: e.Channel, Content: &content,
-		AllowedMentions: noMentions}, discordgo.WithContext(ctx))
+	err = b.editMessage(ctx, e.Channel, e.Message, messageEdit{Content: &content, AllowedMentions: noMentions})
 	if err == nil {
 		return nil
 	}

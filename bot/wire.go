@@ -11,7 +11,8 @@ import (
 
 // This file is the one place where the bot builds Discord requests itself
 // rather than through discordgo's helpers: discordgo v0.29 cannot send a
-// Components V2 message. Its InteractionResponseData always sends
+// Components V2 message, a nonce, or a message edit without its untagged
+// ID and Channel fields. Its InteractionResponseData always sends
 // "content" (V2 refuses content), and its WebhookEdit has no "flags", so a
 // deferred answer cannot become V2 (Discord takes the V2 flag on the edit,
 // not on the deferral). Bodies are discordgo's types where they fit and
@@ -112,5 +113,26 @@ func (b *Bot) editV2(i *discordgo.Interaction, msg v2Message, files []*discordgo
 		return err
 	}
 	_, err = b.session.RequestRaw(http.MethodPatch, uri, contentType, body, uri, 0)
+	return err
+}
+
+// messageEdit is a channel message's edit as sent: discordgo v0.29's
+// MessageEdit also sends its ID and Channel fields (they have no JSON
+// tags), which Discord's description of the edit does not name.
+type messageEdit struct {
+	Content         *string                           `json:"content,omitempty"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions,omitempty"`
+}
+
+// editMessage edits a channel message, in the rate-limit bucket discordgo
+// uses for message edits.
+func (b *Bot) editMessage(ctx context.Context, channel, message string, edit messageEdit) error {
+	body, err := json.Marshal(edit)
+	if err != nil {
+		return err
+	}
+	uri := discordgo.EndpointChannelMessage(channel, message)
+	_, err = b.session.RequestRaw(http.MethodPatch, uri, "application/json", body,
+		discordgo.EndpointChannelMessage(channel, ""), 0, discordgo.WithContext(ctx))
 	return err
 }

@@ -33,8 +33,8 @@ var operations = map[string][2]string{
 // JSON Schema keywords that description uses ($ref, allOf, anyOf, oneOf,
 // type, const, enum, properties, required, additionalProperties, items,
 // the length, count and range bounds, pattern). Formats are not checked,
-// and, as the description never forbids extra fields, neither are stray
-// fields.
+// and, as the description never forbids extra fields, Check takes stray
+// fields: StrayFields names them, and the fake counts them as broken rules.
 type Spec struct {
 	doc     map[string]any
 	mu      sync.Mutex
@@ -446,4 +446,53 @@ func checkCount(n int, s map[string]any, maxKey, minKey, path, what string) *Sch
 		}
 	}
 	return nil
+}
+
+// StrayFields returns, sorted, the top-level fields of a body sent to one
+// of the fake's routes that the operation's request schema does not name
+// in any of its branches. Discord's description leaves these objects open
+// (it never forbids extra fields), so Check takes them; Discord ignores or
+// refuses them, and a bot should not send them.
+func (sp *Spec) StrayFields(route string, body []byte) []string {
+	op, ok := operations[route]
+	if !ok {
+		return nil
+	}
+	var obj map[string]any
+	if json.Unmarshal(body, &obj) != nil {
+		return nil
+	}
+	named := map[string]bool{}
+	sp.fieldNames(lookup(sp.doc, "paths", op[0], op[1], "requestBody", "content", "application/json", "schema"), named, 0)
+	var out []string
+	for k := range obj {
+		if !named[k] {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// fieldNames adds to named every property a schema names, through its
+// references and all its branches.
+func (sp *Spec) fieldNames(schema any, named map[string]bool, depth int) {
+	s, ok := schema.(map[string]any)
+	if !ok || depth > 16 {
+		return
+	}
+	if ref, ok := s["$ref"].(string); ok {
+		sp.fieldNames(sp.resolve(ref), named, depth+1)
+	}
+	if props, ok := s["properties"].(map[string]any); ok {
+		for k := range props {
+			named[k] = true
+		}
+	}
+	for _, kw := range []string{"allOf", "anyOf", "oneOf"} {
+		branches, _ := s[kw].([]any)
+		for _, b := range branches {
+			sp.fieldNames(b, named, depth+1)
+		}
+	}
 }

@@ -107,3 +107,18 @@ func TestDiscordSpecRefuses(t *testing.T) {
 		})
 	}
 }
+
+// TestStrayFields: a message edit that also carries discordgo's untagged
+// ID and Channel names them; the documented fields alone name none.
+func TestStrayFields(t *testing.T) {
+	sp, err := LoadSpec()
+	if err != nil {
+		t.Skipf("skipping: Discord's API description is not beside the project: %v", err)
+	}
+	if got := sp.StrayFields("message-edit", []byte(`{"content": "x", "allowed_mentions": {"parse": []}, "ID": "1", "Channel": "2"}`)); strings.Join(got, ",") != "Channel,ID" {
+		t.Errorf("StrayFields = %v, want Channel and ID", got)
+	}
+	if got := sp.StrayFields("message-edit", []byte(`{"content": "x", "flags": 0, "components": []}`)); len(got) != 0 {
+		t.Errorf("StrayFields of documented fields = %v, want none", got)
+	}
+}

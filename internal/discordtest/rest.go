@@ -199,6 +199,11 @@ func (s *Server) fitsSpec(route string, body []byte, w http.ResponseWriter) bool
 	}
 	err := spec.CheckRoute(route, body)
 	if err == nil {
+		if stray := spec.StrayFields(route, body); len(stray) > 0 {
+			s.mu.Lock()
+			s.violate("%s: fields Discord's API description does not name: %s", route, strings.Join(stray, ", "))
+			s.mu.Unlock()
+		}
 		return true
 	}
 	s.mu.Lock()
