@@ -124,3 +124,77 @@ func FuzzParseBoardID(f *testing.F) {
 		}
 	})
 }
+
+// TestTapsToSolveAWholePuzzle plays whole puzzles through the board's
+// buttons as a player does (a box, then for each blank its cell and its
+// digit, then Submit), pressing only buttons the board shows, and counts
+// the taps: one a box, two a placement, one to submit.
+func TestTapsToSolveAWholePuzzle(t *testing.T) {
+	for _, puzzle := range []string{
+		classic, // 51 blanks
+		"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", // 64
+	} {
+		p, err := solver.Parse(puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := solver.Solve(context.Background(), p, 1)
+		if err != nil || res.Count == 0 {
+			t.Fatalf("%s: %v", puzzle, err)
+		}
+		g, err := game.New(p, res.Solutions[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		taps, boxes := 0, 0
+		for b := 1; b <= 9; b++ {
+			var blanks []int
+			for k, c := range g.BoxCells(b) {
+				if p.At(c.Row, c.Col) == 0 {
+					blanks = append(blanks, k+1)
+				}
+			}
+			if len(blanks) == 0 {
+				continue
+			}
+			boxes++
+			taps += pressShown(t, g, CtlBox, b)
+			for _, k := range blanks {
+				c := g.BoxCells(b)[k-1]
+				taps += pressShown(t, g, CtlCell, k)
+				taps += pressShown(t, g, CtlDigit, res.Solutions[0].At(c.Row, c.Col))
+			}
+		}
+		taps += pressShown(t, g, CtlSubmit, 0)
+		blanks := 81 - p.Givens()
+		if want := boxes + 2*blanks + 1; taps != want || !g.Solved() && g.Left() != 0 {
+			t.Errorf("%d blanks: %d taps, want %d (a box each, two a placement, Submit)", blanks, taps, want)
+		}
+		t.Logf("%d blanks in %d boxes: %d taps, Submit included", blanks, boxes, taps)
+	}
+}
+
+// pressShown presses the button for a control if the board shows it,
+// enabled, and fails the test otherwise; it returns the one tap.
+func pressShown(t *testing.T, g *game.Game, c Control, n int) int {
+	t.Helper()
+	want := BoardID{Ref: game.DailyRef(1), Seq: g.Seq(), Control: c, N: n}.String()
+	for _, row := range controls(i18n.For(""), g, game.DailyRef(1)) {
+		for _, b := range row {
+			if b.CustomID != want {
+				continue
+			}
+			if b.Disabled {
+				t.Fatalf("%s is on the board but disabled", want)
+			}
+			if tap, ok := (BoardID{Control: c, N: n}).tap(); ok {
+				if _, err := g.Press(tap); err != nil {
+					t.Fatalf("%s: %v", want, err)
+				}
+			}
+			return 1
+		}
+	}
+	t.Fatalf("the board shows no %s (cursor %+v)", want, g.Cursor())
+	return 0
+}

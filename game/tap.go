@@ -126,8 +126,9 @@ func (g *Game) press(t Tap) (*Move, error) {
 }
 
 // write places digit d in the chosen cell (or toggles its mark in notes
-// mode) and returns to the box's cells; the box stays chosen, so the next
-// placement in it is one tap.
+// mode) and returns to the box's cells: the box stays chosen, so the next
+// placement in it is one tap, until the box is full, when it returns to
+// the boxes, so moving on is one tap too.
 func (g *Game) write(d int) (*Move, error) {
 	c, _ := g.Selected()
 	m := Move{Kind: Place, Cell: c, Digit: d}
@@ -138,7 +139,21 @@ func (g *Game) write(d int) (*Move, error) {
 		return nil, err
 	}
 	g.cursor.Cell = 0
+	if m.Kind == Place && g.boxFull(g.cursor.Box) {
+		g.cursor.Box = 0
+	}
 	return &m, nil
+}
+
+// boxFull reports whether every cell of box b (1-based) holds a digit.
+func (g *Game) boxFull(b int) bool {
+	grid := g.Grid()
+	for _, c := range g.BoxCells(b) {
+		if grid.At(c.Row, c.Col) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (g *Game) eraseSelected() (*Move, error) {

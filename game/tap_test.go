@@ -158,3 +158,25 @@ func FuzzPress(f *testing.F) {
 		}
 	})
 }
+
+// TestFullBoxGoesBackToTheBoxes: the placement that fills the chosen box
+// returns the cursor to the boxes, so the next box is one tap; a pencil
+// mark, or a box with blanks left, keeps the box chosen.
+func TestFullBoxGoesBackToTheBoxes(t *testing.T) {
+	g := newGame(t)
+	sol := g.Solution()
+	var blanks []int
+	for k, c := range g.BoxCells(1) {
+		if g.Puzzle().At(c.Row, c.Col) == 0 {
+			blanks = append(blanks, k+1)
+		}
+	}
+	press(t, g, Tap{Kind: TapBox, N: 1})
+	for i, k := range blanks {
+		c := g.BoxCells(1)[k-1]
+		press(t, g, Tap{Kind: TapCell, N: k}, Tap{Kind: TapDigit, N: sol.At(c.Row, c.Col)})
+		if last := i == len(blanks)-1; (g.Cursor().Box == 0) != last {
+			t.Fatalf("after placement %d of %d in box 1 the cursor is %+v", i+1, len(blanks), g.Cursor())
+		}
+	}
+}
