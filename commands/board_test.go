@@ -15,18 +15,7 @@ import (
 // control the board needs.
 func TestBoardControlsFitDiscord(t *testing.T) {
 	for _, puzzle := range []string{classic, "...1...44...2...", "1.....|..2...|...3..|....4.|.....5|6....."} {
-		p, err := solver.Parse(puzzle)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := solver.Solve(context.Background(), p, 1)
-		if err != nil || res.Count == 0 {
-			t.Fatalf("%s: %v", puzzle, err)
-		}
-		g, err := game.New(p, res.Solutions[0])
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newBoardGame(t, puzzle)
 		for _, taps := range [][]game.Tap{nil, {{Kind: game.TapBox, N: 1}}, {{Kind: game.TapBox, N: 2}, {Kind: game.TapCell, N: 1}}} {
 			for _, tp := range taps {
 				if _, err := g.Press(tp); err != nil {
@@ -134,23 +123,12 @@ func TestTapsToSolveAWholePuzzle(t *testing.T) {
 		classic, // 51 blanks
 		"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", // 64
 	} {
-		p, err := solver.Parse(puzzle)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := solver.Solve(context.Background(), p, 1)
-		if err != nil || res.Count == 0 {
-			t.Fatalf("%s: %v", puzzle, err)
-		}
-		g, err := game.New(p, res.Solutions[0])
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newBoardGame(t, puzzle)
 		taps, boxes := 0, 0
 		for b := 1; b <= 9; b++ {
 			var blanks []int
 			for k, c := range g.BoxCells(b) {
-				if p.At(c.Row, c.Col) == 0 {
+				if g.Puzzle().At(c.Row, c.Col) == 0 {
 					blanks = append(blanks, k+1)
 				}
 			}
@@ -162,11 +140,11 @@ func TestTapsToSolveAWholePuzzle(t *testing.T) {
 			for _, k := range blanks {
 				c := g.BoxCells(b)[k-1]
 				taps += pressShown(t, g, CtlCell, k)
-				taps += pressShown(t, g, CtlDigit, res.Solutions[0].At(c.Row, c.Col))
+				taps += pressShown(t, g, CtlDigit, g.Solution().At(c.Row, c.Col))
 			}
 		}
 		taps += pressShown(t, g, CtlSubmit, 0)
-		blanks := 81 - p.Givens()
+		blanks := 81 - g.Puzzle().Givens()
 		if want := boxes + 2*blanks + 1; taps != want || !g.Solved() && g.Left() != 0 {
 			t.Errorf("%d blanks: %d taps, want %d (a box each, two a placement, Submit)", blanks, taps, want)
 		}
@@ -197,4 +175,22 @@ func pressShown(t *testing.T, g *game.Game, c Control, n int) int {
 	}
 	t.Fatalf("the board shows no %s (cursor %+v)", want, g.Cursor())
 	return 0
+}
+
+// newBoardGame starts a game of puzzle, which must have one solution.
+func newBoardGame(t *testing.T, puzzle string) *game.Game {
+	t.Helper()
+	p, err := solver.Parse(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := solver.Solve(context.Background(), p, 1)
+	if err != nil || res.Count == 0 {
+		t.Fatalf("%s: %v", puzzle, err)
+	}
+	g, err := game.New(p, res.Solutions[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

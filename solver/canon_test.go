@@ -47,21 +47,16 @@ func bandOrder(rng *rand.Rand) [9]int {
 
 // turn returns g turned a quarter clockwise, and mirror g mirrored left to
 // right: both are disguises too.
-func turn(g Grid) Grid {
-	out := Grid{size: 9}
-	for r := range 9 {
-		for c := range 9 {
-			out.cells[c*9+8-r] = g.cells[r*9+c]
-		}
-	}
-	return out
-}
+func turn(g Grid) Grid { return moved(g, func(r, c int) int { return c*9 + 8 - r }) }
 
-func mirror(g Grid) Grid {
+func mirror(g Grid) Grid { return moved(g, func(r, c int) int { return r*9 + 8 - c }) }
+
+// moved returns g with the digit of each cell (r, c) moved to cell to(r, c).
+func moved(g Grid, to func(r, c int) int) Grid {
 	out := Grid{size: 9}
 	for r := range 9 {
 		for c := range 9 {
-			out.cells[r*9+8-c] = g.cells[r*9+c]
+			out.cells[to(r, c)] = g.cells[r*9+c]
 		}
 	}
 	return out
