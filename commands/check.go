@@ -42,6 +42,9 @@ func (d Deps) checkReply(ctx context.Context, pr i18n.Printer, puzzleText, answe
 	if l, locked := d.dailyLock(ctx, p); locked {
 		return lockedReply(pr, l), nil
 	}
+	if l, locked := d.solvesOpenDaily(ctx, p); locked {
+		return lockedReply(pr, l), nil
+	}
 	a, err := solver.Parse(answerText)
 	if err != nil {
 		return userError(pr.Sprintf("I couldn't read the answer: %s.", say(pr, err)) + "\n" + pr.Text(pasteHelp)), nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -34,6 +35,8 @@ func (d Deps) dailyPractice(ctx context.Context, i *discordgo.Interaction, n int
 		return userError(pr.Sprintf("Daily #%d is not out yet; today's is **#%d**.", n, today)), nil
 	case n == today:
 		return d.dailyPlay(ctx, i)
+	case slices.Contains(daily.OpenDays(d.Daily.Now()), n): // still today somewhere: no hints on it yet
+		return lockedReply(pr, daily.Lock{Day: n, Until: daily.Closes(n)}), nil
 	case d.Games == nil:
 		return userError(pr.Text("Practice needs the board, which is not available here.")), nil
 	}

@@ -309,3 +309,13 @@ func TestDailyBoardSubmitNotRecorded(t *testing.T) {
 		t.Errorf("the reply = %q / %q, want the board saying nothing was recorded, and no cause", fail.Reply.Content, fail.Reply.Footer)
 	}
 }
+
+// TestDailyPracticeWaitsUntilClosedEverywhere: yesterday's daily is still
+// today somewhere (in UTC−12 until 12:00 UTC, and an hour of grace), so it
+// is not opened for practice, with its hints and checks, until then.
+func TestDailyPracticeWaitsUntilClosedEverywhere(t *testing.T) {
+	f := newDaily(t) // 12:00 UTC
+	n := f.today().Day
+	resp, i := f.do(sub("play", map[string]any{"number": n - 1}))
+	f.want(resp, i, true, fmt.Sprintf("Daily #%d", n-1), "still being played", "<t:")
+}

@@ -30,6 +30,43 @@ func (d Deps) dailyLock(ctx context.Context, g solver.Grid) (daily.Lock, bool) {
 	return l, ok && err == nil
 }
 
+// solvesDaily reports whether one of the solutions found, which a reply
+// would show, is an open daily's, as it is or in disguise: the puzzle
+// asked about may be the daily with givens taken away.
+func (d Deps) solvesDaily(ctx context.Context, sols ...solver.Grid) (daily.Lock, bool) {
+	if d.Daily == nil {
+		return daily.Lock{}, false
+	}
+	for _, s := range sols {
+		if l, ok, err := d.Daily.LockedSolution(ctx, s); ok && err == nil {
+			return l, true
+		}
+	}
+	return daily.Lock{}, false
+}
+
+// solvesOpenDaily solves g, within the solve limit, and reports whether
+// what it finds is an open daily's solution (see solvesDaily): for the
+// replies that do not show a solution but would lead to it, a check or a
+// hint.
+func (d Deps) solvesOpenDaily(ctx context.Context, g solver.Grid) (daily.Lock, bool) {
+	if d.Daily == nil {
+		return daily.Lock{}, false
+	}
+	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
+	defer cancel()
+	res, err := solver.Solve(sctx, g, 2)
+	if err != nil {
+		return daily.Lock{}, false
+	}
+	return d.solvesDaily(ctx, shownSolutions(res)...)
+}
+
+// shownSolutions is the solutions a reply about res shows: the first two.
+func shownSolutions(res solver.Result) []solver.Grid {
+	return res.Solutions[:min(2, len(res.Solutions))]
+}
+
 // lockedReply refuses an open daily: which it is, when it may be solved
 // here, and how to play it. It is a notice, so only the person sees it.
 func lockedReply(pr i18n.Printer, l daily.Lock) Response {

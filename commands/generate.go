@@ -124,6 +124,12 @@ func (d Deps) showSolution(ctx context.Context, pr i18n.Printer, arg string) (Re
 		return Response{}, fmt.Errorf("solve generated puzzle %s: %v", puzzle, err)
 	}
 	sol := res.Solutions[0]
+	if l, locked := d.dailyLock(ctx, puzzle); locked {
+		return lockedReply(pr, l), nil
+	}
+	if l, locked := d.solvesDaily(ctx, sol); locked {
+		return lockedReply(pr, l), nil
+	}
 	return Response{Content: pr.Text("Solution:") + "\n||" + codeBlock(render.Text(sol)) + "||\n" + pr.Text("Copy:") + " ||" +
 		codeBlock(render.Line(sol)) + "||"}, nil
 }

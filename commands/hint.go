@@ -41,6 +41,9 @@ func (d Deps) hintReply(ctx context.Context, pr i18n.Printer, input string) (Res
 	}
 	hctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
+	if l, locked := d.solvesOpenDaily(hctx, g); locked {
+		return lockedReply(pr, l), nil
+	}
 	start := d.Now()
 	a, err := logic.Hint(hctx, g)
 	d.measured("hint", start, err)

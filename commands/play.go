@@ -51,6 +51,9 @@ func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response,
 		if reply, ok := unplayable(pr, v); !ok {
 			return reply, nil
 		}
+		if l, locked := d.solvesDaily(ctx, v.Solution()); locked {
+			return lockedReply(pr, l), nil
+		}
 		p, title = v.Puzzle, pr.Sprintf("**Your puzzle** · %s", sizeName(v.Puzzle.Size()))
 	} else {
 		level, size := levelAndSize(o)

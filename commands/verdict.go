@@ -35,6 +35,9 @@ func (d Deps) solveReply(ctx context.Context, pr i18n.Printer, input string, f r
 	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
 	defer cancel()
 	v := solver.JudgeGrid(sctx, g, countCap)
+	if l, locked := d.solvesDaily(ctx, shownSolutions(v.Result)...); locked {
+		return lockedReply(pr, l), nil
+	}
 	d.solved("solve", v.Took, v.Outcome == solver.GaveUp || v.Outcome == solver.Unchecked)
 	r := reply{d: d, p: pr, f: f, puzzle: v.Puzzle}
 	switch v.Outcome {

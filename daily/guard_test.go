@@ -78,6 +78,12 @@ func TestLockedGuardsTheOpenDaily(t *testing.T) {
 			t.Errorf("%s: Locked = %+v, %v, %v; want %v (day %d)", tt.name, lock, ok, err, tt.want, n)
 		}
 	}
+	if lock, ok, err := s.LockedSolution(ctx, transposeRelabel(p.Solution)); !ok || err != nil || lock.Day != n {
+		t.Errorf("the daily's solution in disguise: LockedSolution = %+v, %v, %v; want day %d", lock, ok, err, n)
+	}
+	if _, ok, err := s.LockedSolution(ctx, old.Solution); ok || err != nil {
+		t.Errorf("a closed daily's solution: locked %v, %v", ok, err)
+	}
 	c.Set(daily.Closes(n))
 	if _, ok, err := s.Locked(ctx, transposeRelabel(p.Grid)); ok || err != nil {
 		t.Errorf("daily #%d once closed everywhere: locked %v, %v; want free (the archive)", n, ok, err)

@@ -105,7 +105,7 @@ func (s *Service) load(ctx context.Context, n int) (Puzzle, error) {
 func (s *Service) Ready(ctx context.Context) error {
 	n := DayOf(s.Now(), time.UTC) // local days are within one of UTC's
 	for d := n - 1; d <= n+2; d++ {
-		if _, err := s.Puzzle(ctx, d); err != nil {
+		if _, err := s.fingerprint(ctx, d); err != nil { // the puzzle, and what Locked compares with it
 			return err
 		}
 	}

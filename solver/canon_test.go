@@ -249,3 +249,44 @@ func BenchmarkSignature(b *testing.B) {
 		b.Fatal("no signature matched even its own puzzle")
 	}
 }
+
+func TestEquivalentSolutions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 33))
+	grids := samplePuzzles(t, 10)
+	var sols []Grid
+	for _, g := range grids {
+		res, err := Solve(t.Context(), g, 1)
+		if err != nil || res.Count != 1 {
+			t.Fatalf("%s: %v", g, err)
+		}
+		sols = append(sols, res.Solutions[0])
+	}
+	for k, s := range sols {
+		if !Equivalent(s, disguise(s, rng)) || !Equivalent(turn(s), s) || !Equivalent(s, mirror(s)) {
+			t.Errorf("%s is not equivalent to its disguises", s)
+		}
+		if other := sols[(k+1)%len(sols)]; other != s && Equivalent(s, other) != (mustCanonical(t, s) == mustCanonical(t, other)) {
+			t.Errorf("Equivalent(%s, %s) disagrees with their canonical forms", s, other)
+		}
+	}
+	if Equivalent(grids[0], grids[0]) {
+		t.Error("Equivalent took a puzzle with blanks")
+	}
+}
+
+// BenchmarkEquivalent is the cost of telling whether a solution found is
+// an open daily's in disguise, when it is not.
+func BenchmarkEquivalent(b *testing.B) {
+	var sols []Grid
+	for _, g := range samplePuzzles(b, 20) {
+		res, _ := Solve(b.Context(), g, 1)
+		sols = append(sols, res.Solutions[0])
+	}
+	i := 0
+	for b.Loop() {
+		if Equivalent(sols[i%len(sols)], sols[(i+1)%len(sols)]) {
+			b.Fatal("two data puzzles share a solution")
+		}
+		i++
+	}
+}
