@@ -253,7 +253,7 @@ func (d Deps) withDefaults() Deps {
 // for a notice. A deferred answer keeps the privacy of its deferral,
 // which is the command's Private alone.
 func (c Command) Ephemeral(i *discordgo.Interaction, resp Response) bool {
-	return c.IsPrivate(i) || resp.Notice
+	return resp.Notice || c.IsPrivate(i)
 }
 
 // IsUpdate reports whether the reply to i replaces the message its

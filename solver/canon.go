@@ -80,8 +80,10 @@ const MinCanonicalGivens = 17
 // relabelled 1, 2, 3… in order of first appearance. Two grids are the
 // same puzzle in disguise exactly when their canonical forms are equal.
 // ok is false, and the grid is returned as it is, for other sides and for
-// grids with fewer than MinCanonicalGivens givens. It does not modify g;
-// it takes well under a millisecond on a puzzle.
+// grids with fewer than MinCanonicalGivens givens. It does not modify g.
+// On puzzles it takes 68 µs at the median and 0.3 ms at the 99th
+// percentile; a grid with several empty rows in its bands keeps many ties
+// alive and can take tens of milliseconds.
 func Canonical(g Grid) (Grid, bool) {
 	if g.size != 9 || g.Givens() < MinCanonicalGivens {
 		return g, false
