@@ -1,0 +1,136 @@
+package picture
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	_ "image/jpeg" // the formats Find reads
+	_ "image/png"
+
+	_ "golang.org/x/image/webp"
+)
+
+// Gray is a grey picture, one byte a pixel, 0 black.
+type Gray struct {
+	W, H int
+	Pix  []uint8
+}
+
+func (g *Gray) at(x, y int) uint8 { return g.Pix[y*g.W+x] }
+
+// decode reads a picture's bytes into grey, refusing it first by its size.
+func decode(data []byte) (*Gray, error) {
+	if len(data) > MaxBytes {
+		return nil, &TooBigError{Bytes: len(data)}
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, ErrFormat
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || float64(cfg.Width)*float64(cfg.Height) > MaxPixels {
+		return nil, &TooBigError{Width: cfg.Width, Height: cfg.Height}
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, ErrFormat
+	}
+	g := grayOf(img)
+	if g.median() < 64 { // light ink on a dark page (an app's dark theme)
+		for i, v := range g.Pix {
+			g.Pix[i] = 255 - v
+		}
+	}
+	return g, nil
+}
+
+// median returns the middle grey level of g's pixels.
+func (g *Gray) median() uint8 {
+	var hist [256]int
+	for _, v := range g.Pix {
+		hist[v]++
+	}
+	seen := 0
+	for v, n := range hist {
+		if seen += n; 2*seen >= len(g.Pix) {
+			return uint8(v)
+		}
+	}
+	return 255
+}
+
+// grayOf converts a picture to grey: a JPEG's Y plane as it is, else the
+// luma of each pixel.
+func grayOf(img image.Image) *Gray {
+	r := img.Bounds()
+	g := &Gray{W: r.Dx(), H: r.Dy(), Pix: make([]uint8, r.Dx()*r.Dy())}
+	if yc, ok := img.(*image.YCbCr); ok {
+		for y := 0; y < g.H; y++ {
+			copy(g.Pix[y*g.W:(y+1)*g.W], yc.Y[yc.YOffset(r.Min.X, r.Min.Y+y):])
+		}
+		return g
+	}
+	for y := 0; y < g.H; y++ {
+		for x := 0; x < g.W; x++ {
+			g.Pix[y*g.W+x] = color.GrayModel.Convert(img.At(r.Min.X+x, r.Min.Y+y)).(color.Gray).Y
+		}
+	}
+	return g
+}
+
+// workSide is the longest side of the working copy the grid is looked for
+// in.
+const workSide = 1000
+
+// shrink returns g averaged down so its longest side is at most side, and
+// the factor from its pixels back to g's.
+func (g *Gray) shrink(side int) (*Gray, float64) {
+	f := (max(g.W, g.H) + side - 1) / side
+	if f <= 1 {
+		return g, 1
+	}
+	out := &Gray{W: g.W / f, H: g.H / f}
+	out.Pix = make([]uint8, out.W*out.H)
+	for y := range out.H {
+		for x := range out.W {
+			sum := 0
+			for dy := range f {
+				for dx := range f {
+					sum += int(g.at(x*f+dx, y*f+dy))
+				}
+			}
+			out.Pix[y*out.W+x] = uint8(sum / (f * f))
+		}
+	}
+	return out, float64(f)
+}
+
+// threshold marks the pixels darker than their neighbourhood's mean by a
+// margin: ink, whatever the light across the picture.
+func (g *Gray) threshold() *mask {
+	sum := make([]int, (g.W+1)*(g.H+1)) // integral image
+	for y := range g.H {
+		row := 0
+		for x := range g.W {
+			row += int(g.at(x, y))
+			sum[(y+1)*(g.W+1)+x+1] = sum[y*(g.W+1)+x+1] + row
+		}
+	}
+	r := max(4, max(g.W, g.H)/40)
+	m := &mask{W: g.W, H: g.H, on: make([]bool, g.W*g.H)}
+	for y := range g.H {
+		y0, y1 := max(0, y-r), min(g.H, y+r+1)
+		for x := range g.W {
+			x0, x1 := max(0, x-r), min(g.W, x+r+1)
+			total := sum[y1*(g.W+1)+x1] - sum[y0*(g.W+1)+x1] - sum[y1*(g.W+1)+x0] + sum[y0*(g.W+1)+x0]
+			mean := total / ((y1 - y0) * (x1 - x0))
+			m.on[y*g.W+x] = int(g.at(x, y))*100 < mean*88
+		}
+	}
+	return m
+}
+
+// mask is a picture's ink, one flag a pixel.
+type mask struct {
+	W, H int
+	on   []bool
+}

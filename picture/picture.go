@@ -1,0 +1,96 @@
+// Package picture reads a Sudoku grid from a picture: a phone photo of a
+// newspaper or a screenshot of an app. It is pure: a picture's bytes in,
+// what was read out, with no Discord and no network.
+//
+// This first stage finds the grid and which of its cells hold ink: it
+// decodes the picture (PNG, JPEG or WebP, refused by its size before it is
+// decoded), makes a grey working copy, thresholds it against its local
+// mean, takes the largest square-ish web of ink as the grid, maps its four
+// corners onto a square and measures the ink at the centre of each cell.
+// Reading the digits comes next.
+package picture
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Limits on a picture, checked from its header before it is decoded.
+const (
+	MaxBytes  = 25 << 20 // the file
+	MaxPixels = 50e6     // width × height
+)
+
+// Errors Find returns; the messages are for people.
+var (
+	ErrFormat = errors.New("that picture is not in a format I can read: send a PNG, JPEG or WebP")
+	ErrNoGrid = errors.New("I couldn't find a Sudoku grid in that picture: take it straight on, with the whole grid " +
+		"in the frame and in good light")
+)
+
+// TooBigError is Find's error for a picture over the limits.
+type TooBigError struct {
+	Bytes         int
+	Width, Height int
+}
+
+func (e *TooBigError) Error() string {
+	if e.Bytes > MaxBytes {
+		return fmt.Sprintf("that picture is %d MB; I read pictures up to %d MB", e.Bytes>>20, MaxBytes>>20)
+	}
+	return fmt.Sprintf("that picture is %d×%d, %.0f megapixels; I read pictures up to %.0f", e.Width, e.Height,
+		float64(e.Width)*float64(e.Height)/1e6, MaxPixels/1e6)
+}
+
+// Board is a grid found in a picture.
+type Board struct {
+	// Corners are the grid's corners in the picture, in pixels: top left,
+	// top right, bottom right, bottom left.
+	Corners [4]Point
+	// Ink is, for each cell row by row, the share of dark pixels at its
+	// centre, from 0 (blank) to 1.
+	Ink [81]float64
+	// Cells is the grid mapped onto a square, grey, cellSize pixels a cell.
+	Cells *Gray
+}
+
+// Point is a place in a picture, in pixels.
+type Point struct{ X, Y float64 }
+
+// Filled reports, for each cell row by row, whether it holds a digit: ink
+// over the share a digit leaves at a cell's centre.
+func (b *Board) Filled() [81]bool {
+	var out [81]bool
+	for i, v := range b.Ink {
+		out[i] = v >= filledInk
+	}
+	return out
+}
+
+// filledInk is the share of dark pixels at a cell's centre above which the
+// cell holds a digit: a blank cell's centre has almost none, the thinnest
+// digit (a 1) a few percent.
+const filledInk = 0.04
+
+// Find finds the Sudoku grid in a picture's bytes. The errors are
+// *TooBigError, ErrFormat and ErrNoGrid, whose texts can be shown as they
+// are. It keeps nothing between calls.
+func Find(data []byte) (*Board, error) {
+	g, err := decode(data)
+	if err != nil {
+		return nil, err
+	}
+	work, scale := g.shrink(workSide)
+	ink := work.threshold()
+	quad, ok := findGrid(ink)
+	if !ok {
+		return nil, ErrNoGrid
+	}
+	var b Board
+	for k, p := range quad {
+		b.Corners[k] = Point{p.X * scale, p.Y * scale}
+	}
+	b.Cells = warp(g, b.Corners, 9*cellSize)
+	b.Ink = cellInk(b.Cells)
+	return &b, nil
+}
