@@ -42,7 +42,12 @@ func (d Deps) checkReply(ctx context.Context, pr i18n.Printer, puzzleText, answe
 	if l, locked := d.dailyLock(ctx, p); locked {
 		return lockedReply(pr, l), nil
 	}
-	if l, locked := d.solvesOpenDaily(ctx, p); locked {
+	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
+	defer cancel()
+	start := d.Now()
+	res, solveErr := solver.Solve(sctx, p, 2)
+	d.measured("check", start, solveErr)
+	if l, locked := d.solvesDaily(ctx, shownSolutions(res)...); locked && solveErr == nil { // before a word on the answer
 		return lockedReply(pr, l), nil
 	}
 	a, err := solver.Parse(answerText)
@@ -61,15 +66,10 @@ func (d Deps) checkReply(ctx context.Context, pr i18n.Printer, puzzleText, answe
 			strings.Join(changed, ", "))), nil
 	}
 	merged := withGivens(p, a)
-	sctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
-	defer cancel()
-	start := d.Now()
-	res, err := solver.Solve(sctx, p, 2)
-	d.measured("check", start, err)
-	if err == nil && res.Count == 0 {
+	if solveErr == nil && res.Count == 0 {
 		return userError(pr.Text("**This puzzle has no solution**, so no answer to it can be right.")), nil
 	}
-	wrong := wrongCells(merged, res, err == nil)
+	wrong := wrongCells(merged, res, solveErr == nil)
 	return d.checkVerdict(pr, p, merged, wrong, res.Count > 1)
 }
 
