@@ -18,21 +18,22 @@ type Gray struct {
 
 func (g *Gray) at(x, y int) uint8 { return g.Pix[y*g.W+x] }
 
-// decode reads a picture's bytes into grey, refusing it first by its size.
-func decode(data []byte) (*Gray, error) {
+// decode reads a picture's bytes, refusing it first by its size, and
+// returns it with its grey copy.
+func decode(data []byte) (image.Image, *Gray, error) {
 	if len(data) > MaxBytes {
-		return nil, &TooBigError{Bytes: len(data)}
+		return nil, nil, &TooBigError{Bytes: len(data)}
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return nil, ErrFormat
+		return nil, nil, ErrFormat
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || float64(cfg.Width)*float64(cfg.Height) > MaxPixels {
-		return nil, &TooBigError{Width: cfg.Width, Height: cfg.Height}
+		return nil, nil, &TooBigError{Width: cfg.Width, Height: cfg.Height}
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
-		return nil, ErrFormat
+		return nil, nil, ErrFormat
 	}
 	g := grayOf(img)
 	if g.median() < 64 { // light ink on a dark page (an app's dark theme)
@@ -40,7 +41,7 @@ func decode(data []byte) (*Gray, error) {
 			g.Pix[i] = 255 - v
 		}
 	}
-	return g, nil
+	return img, g, nil
 }
 
 // median returns the middle grey level of g's pixels.

@@ -52,6 +52,8 @@ type Board struct {
 	Ink [81]float64
 	// Cells is the grid mapped onto a square, grey, cellSize pixels a cell.
 	Cells *Gray
+	// Chroma is Cells' colourfulness, point by point, 0 for grey.
+	Chroma *Gray
 }
 
 // Point is a place in a picture, in pixels.
@@ -76,7 +78,7 @@ const filledInk = 0.04
 // *TooBigError, ErrFormat and ErrNoGrid, whose texts can be shown as they
 // are. It keeps nothing between calls.
 func Find(data []byte) (*Board, error) {
-	g, err := decode(data)
+	img, g, err := decode(data)
 	if err != nil {
 		return nil, err
 	}
@@ -91,6 +93,7 @@ func Find(data []byte) (*Board, error) {
 		b.Corners[k] = Point{p.X * scale, p.Y * scale}
 	}
 	b.Cells = warp(g, b.Corners, 9*cellSize)
+	b.Chroma = warpChroma(img, b.Corners, 9*cellSize)
 	b.Ink = cellInk(b.Cells)
 	return &b, nil
 }

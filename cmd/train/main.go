@@ -1,0 +1,178 @@
+// Command train fits the classifier the picture reader uses to tell what
+// each cell of a Sudoku grid holds, and writes its weights to
+// picture/model.bin. It is not part of the bot: run it after changing how
+// cells are measured (see README.md for the fonts and MNIST it needs).
+// The same flags give the same model: every draw comes from -seed.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sudokubot/sudokubot/internal/nn"
+	"github.com/sudokubot/sudokubot/internal/photoset"
+	"github.com/sudokubot/sudokubot/picture"
+)
+
+// dump is -dump: where to draw the misread held-out cells.
+var dump string
+
+func main() {
+	out := flag.String("out", "picture/model.bin", "where to write the weights")
+	pictures := flag.String("pictures", photoset.Dir(), "the shared photos (their tuning half is trained on)")
+	mnist := flag.String("mnist", "", "folder with MNIST's train-images-idx3-ubyte and train-labels-idx1-ubyte (see README.md)")
+	fontDir := flag.String("fonts", "/usr/share/fonts", "folder searched for the training fonts")
+	seed := flag.Uint64("seed", 1, "seed of every random draw")
+	epochs := flag.Int("epochs", 12, "passes over the examples")
+	variants := flag.Int("variants", 4, "copies of each printed-only photo with marks drawn in its blank cells")
+	hidden := flag.String("hidden", "64", "widths of the hidden fully connected layers")
+	flag.StringVar(&dump, "dump", "", "write the held-out cells the net misreads to this PNG")
+	flag.Parse()
+	if err := run(*out, *pictures, *mnist, *fontDir, *seed, *epochs, *variants, *hidden); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int, hidden string) error {
+	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
+	fonts, names, err := loadFonts(fontDir)
+	if err != nil {
+		return err
+	}
+	log.Printf("%d training fonts", len(names))
+	hw, err := loadMNIST(mnist)
+	if err != nil {
+		return err
+	}
+	photos, err := photoset.Read(pictures)
+	if err != nil {
+		return fmt.Errorf("reading the photos: %w", err)
+	}
+	held := photoset.HeldOut(photos)
+	var tune, test []photoset.Photo
+	for _, p := range photos {
+		if held[p.Puzzle] {
+			test = append(test, p)
+		} else {
+			tune = append(tune, p)
+		}
+	}
+	start := time.Now()
+	tuneBoards, testBoards := readBoards(pictures, tune), readBoards(pictures, test)
+	log.Printf("grids found in %d of %d tuning photos, %d of %d held-out (%v)", len(tuneBoards), len(tune),
+		len(testBoards), len(test), time.Since(start).Round(time.Millisecond))
+	var train []nn.Example
+	for _, bd := range tuneBoards {
+		if !aligned(bd) {
+			continue
+		}
+		train = append(train, examples(bd.found, bd.labels)...)
+		if bd.photo.Kind == "photo" {
+			for range variants {
+				train = append(train, pasted(r, bd, fonts, hw)...)
+			}
+		}
+	}
+	var heldOut []nn.Example
+	kept := 0
+	for _, bd := range testBoards {
+		if aligned(bd) { // the classifier's own score, apart from finding the grid
+			heldOut = append(heldOut, examples(bd.found, bd.labels)...)
+			kept++
+		}
+	}
+	log.Printf("held-out: %d boards aligned of %d", kept, len(testBoards))
+	log.Printf("%d training examples, %d held-out cells", len(train), len(heldOut))
+	var widths []int
+	for _, w := range strings.Split(hidden, ",") {
+		n, err := strconv.Atoi(w)
+		if err != nil {
+			return fmt.Errorf("-hidden: %w", err)
+		}
+		widths = append(widths, n)
+	}
+	widths = append(widths, picture.Classes)
+	net := nn.NewConv(picture.GlyphSide, []int{8, 16}, []int{5, 3}, picture.Scalars, widths, r.Float64)
+	fit(r, net, train, heldOut, epochs)
+	if dump != "" {
+		dumpWrong(net, heldOut, dump)
+	}
+	data, err := net.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	log.Printf("writing %s (%d bytes)", out, len(data))
+	return os.WriteFile(out, data, 0o644)
+}
+
+// fit trains net on train, reporting after each
+// epoch how it does on test.
+func fit(r *rand.Rand, net *nn.Net, train, test []nn.Example, epochs int) {
+	tr := &nn.Trainer{Net: net, Rate: 1e-3, Decay: 1e-5, Workers: runtime.GOMAXPROCS(0)}
+	const batch = 64
+	for e := range epochs {
+		start := time.Now()
+		order := r.Perm(len(train))
+		loss := 0.0
+		for k := 0; k+batch <= len(order); k += batch {
+			b := make([]nn.Example, batch)
+			for j := range b {
+				b[j] = train[order[k+j]]
+			}
+			loss += tr.Batch(b)
+		}
+		if e == epochs*2/3 {
+			tr.Rate /= 5
+		}
+		log.Printf("epoch %d: loss %.4f; held-out %s (%v)", e+1, loss/float64(len(order)/batch), score(net, test),
+			time.Since(start).Round(time.Second))
+	}
+}
+
+// score says how many cells of each kind the net reads right.
+func score(net *nn.Net, cells []nn.Example) string {
+	var right, all [3]int
+	kind := func(c int) int { return min(2, (c+8)/9) } // blank, printed, written
+	var wrong []string
+	for _, ex := range cells {
+		p := net.Forward(ex.X)
+		best := 0
+		for c := range p {
+			if p[c] > p[best] {
+				best = c
+			}
+		}
+		all[kind(ex.Class)]++
+		if best == ex.Class {
+			right[kind(ex.Class)]++
+		} else {
+			switch {
+			case best == 0:
+				wrong = append(wrong, "missed")
+			case ex.Class == 0:
+				wrong = append(wrong, "invented")
+			case (best-1)%9 == (ex.Class-1)%9:
+				wrong = append(wrong, "kind")
+			default:
+				wrong = append(wrong, "digit")
+			}
+		}
+	}
+	parts := []string{}
+	for k, name := range []string{"blank", "printed", "written"} {
+		parts = append(parts, fmt.Sprintf("%s %.2f%% of %d", name, 100*float64(right[k])/float64(max(all[k], 1)), all[k]))
+	}
+	count := map[string]int{}
+	for _, w := range wrong {
+		count[w]++
+	}
+	parts = append(parts, fmt.Sprintf("wrong: %v", count))
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,88 @@
+// Package photoset reads the shared collection of Sudoku photos (its
+// manifest, see ../shared/pictures/README.md) and splits it by puzzle into
+// the part the reader is tuned and trained on and the part it is only
+// measured on. The tests and the training program share it, so the split
+// is one decision.
+package photoset
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+)
+
+// Photo is one row of the manifest.
+type Photo struct {
+	File    string // path under the collection's folder
+	Kind    string // "photo" (printed givens only) or "photo-filled" (with written entries)
+	Givens  string // 81 characters, '.' where nothing is printed
+	Entries string // 81 characters, '.' where nothing is written
+	Puzzle  string // the puzzle's id: every photo of one puzzle is on one side of the split
+}
+
+// Dir returns the collection's folder: $SUDOKUBOT_PICTURES, else
+// shared/pictures beside the repository, found from this source file.
+func Dir() string {
+	if d := os.Getenv("SUDOKUBOT_PICTURES"); d != "" {
+		return d
+	}
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "pictures")
+}
+
+// Read returns the photos listed in the manifest in dir.
+func Read(dir string) ([]Photo, error) {
+	f, err := os.Open(filepath.Join(dir, "manifest.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []Photo
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 7 || cols[0] == "file" {
+			continue
+		}
+		p := Photo{File: cols[0], Kind: cols[1], Givens: cols[2], Entries: cols[3]}
+		for _, tag := range strings.Fields(cols[6]) {
+			if id, ok := strings.CutPrefix(tag, "puzzle="); ok {
+				p.Puzzle = id
+			}
+		}
+		out = append(out, p)
+	}
+	return out, sc.Err()
+}
+
+// HeldOut returns the puzzles whose photos are only measured on, never
+// tuned or trained on: the puzzles in the order of a hash of their ids,
+// taken until they hold 30% of the photos.
+func HeldOut(photos []Photo) map[string]bool {
+	count := map[string]int{}
+	for _, p := range photos {
+		count[p.Puzzle]++
+	}
+	ids := make([]string, 0, len(count))
+	for id := range count {
+		ids = append(ids, id)
+	}
+	key := func(id string) string {
+		h := sha256.Sum256([]byte("sudokubot-split-1:" + id))
+		return hex.EncodeToString(h[:])
+	}
+	slices.SortFunc(ids, func(a, b string) int { return strings.Compare(key(a), key(b)) })
+	out, taken := map[string]bool{}, 0
+	for _, id := range ids {
+		if 10*taken >= 3*len(photos) {
+			break
+		}
+		out[id], taken = true, taken+count[id]
+	}
+	return out
+}

@@ -1,0 +1,135 @@
+package picture
+
+import (
+	"context"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// Limits on the solver's arbitration: the misreadings it weighs, and the
+// time it may take.
+const (
+	arbitrationAlternatives = 24 // single changes, the likeliest first
+	arbitrationPairs        = 12 // of those, the ones taken two at a time
+	arbitrationTriples      = 8  // and three at a time
+	arbitrationTime         = 60 * time.Millisecond
+)
+
+// change is reading one cell as another class.
+type change struct {
+	cell, class int
+	cost        float64 // how much less likely than the cell's reading, as a log ratio
+}
+
+// arbitrate makes the printed digits a puzzle with exactly one solution
+// when they are not, by the likeliest set of up to three misreadings of
+// the printed digits that does, and records the cells it changed; when
+// none does, it marks the reading Unresolved.
+func arbitrate(ctx context.Context, r *Reading) {
+	if unique(ctx, r.Cells) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
+	defer cancel()
+	for _, set := range changeSets(alternatives(r.Cells)) {
+		if ctx.Err() != nil {
+			break
+		}
+		cells := r.Cells
+		for _, ch := range set {
+			cells[ch.cell] = cellOf(cells[ch.cell].probs, ch.class)
+		}
+		if unique(ctx, cells) {
+			r.Cells = cells
+			for _, ch := range set {
+				r.Corrected = append(r.Corrected, ch.cell)
+			}
+			slices.Sort(r.Corrected)
+			return
+		}
+	}
+	r.Unresolved = true
+}
+
+// alternatives returns the likeliest other readings that change the
+// printed digits: a printed digit read another way, or another cell read
+// as printed.
+func alternatives(cells [81]Cell) []change {
+	var out []change
+	for i, c := range cells {
+		if c.probs == nil {
+			continue
+		}
+		now := Class(c.Digit, c.Written)
+		for k, p := range c.probs {
+			printedNow, printedThen := now >= 1 && now <= 9, k >= 1 && k <= 9
+			if k == now || p < 1e-4 || !printedNow && !printedThen {
+				continue
+			}
+			out = append(out, change{i, k, math.Log(float64(c.probs[now])) - math.Log(float64(p))})
+		}
+	}
+	slices.SortFunc(out, func(a, b change) int { return cmpFloat(a.cost, b.cost) })
+	return out[:min(len(out), arbitrationAlternatives)]
+}
+
+// changeSets returns single changes, pairs and triples of changes to
+// distinct cells, the likeliest sets first.
+func changeSets(alts []change) [][]change {
+	var sets [][]change
+	for a := range alts {
+		sets = append(sets, []change{alts[a]})
+		if a >= arbitrationPairs {
+			continue
+		}
+		for b := a + 1; b < min(len(alts), arbitrationPairs); b++ {
+			if alts[a].cell == alts[b].cell {
+				continue
+			}
+			sets = append(sets, []change{alts[a], alts[b]})
+			for c := b + 1; a < arbitrationTriples && b < arbitrationTriples && c < min(len(alts), arbitrationTriples); c++ {
+				if alts[c].cell != alts[a].cell && alts[c].cell != alts[b].cell {
+					sets = append(sets, []change{alts[a], alts[b], alts[c]})
+				}
+			}
+		}
+	}
+	cost := func(s []change) float64 {
+		t := 0.0
+		for _, ch := range s {
+			t += ch.cost
+		}
+		return t
+	}
+	slices.SortStableFunc(sets, func(a, b []change) int { return cmpFloat(cost(a), cost(b)) })
+	return sets
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// unique reports whether the printed digits of cells make a puzzle with
+// exactly one solution.
+func unique(ctx context.Context, cells [81]Cell) bool {
+	g, _ := solver.NewGrid(9)
+	for i, c := range cells {
+		if c.Digit != 0 && !c.Written {
+			g.SetIndex(i, c.Digit)
+		}
+	}
+	if g.Givens() < 17 || solver.Validate(g) != nil {
+		return false
+	}
+	res, err := solver.Solve(ctx, g, 2)
+	return err == nil && res.Unique()
+}

@@ -1,0 +1,135 @@
+package picture
+
+import (
+	"slices"
+)
+
+// GlyphSide is the side of the square a cell's digit is drawn into for the
+// classifier, and glyphBox the side of the box the digit is scaled to fit
+// inside it (as MNIST draws its digits: 20 pixels in 28).
+const (
+	GlyphSide = 28
+	glyphBox  = 20
+)
+
+// Scalars the classifier reads beside the glyph's pixels: what scaling the
+// glyph to a fixed box hides (its size and place), and how its ink
+// compares with the other cells' (how a player's digits differ from the
+// printed ones: lighter, thinner or coloured).
+const (
+	fHeight = iota
+	fWidth
+	fCentreX
+	fCentreY
+	fParts
+	fContrast
+	fContrastRel
+	fStroke
+	fStrokeRel
+	fChroma
+	fChromaRel
+	Scalars
+)
+
+// Inputs is how many numbers the classifier reads for a cell: the glyph's
+// pixels, then Scalars numbers about it, the first its height (0 when the
+// cell holds no mark).
+const Inputs = GlyphSide*GlyphSide + Scalars
+
+// cell is what was measured in one cell.
+type cell struct {
+	empty    bool
+	glyph    [GlyphSide * GlyphSide]float32
+	h, w     float64 // the glyph's box, over the cell's side
+	cx, cy   float64 // the box's centre, from the cell's centre, over the side
+	parts    int
+	contrast float64 // background minus the glyph's darkest, grey levels
+	stroke   float64 // ink pixels over the box's height, over the side
+	chroma   float64 // mean colourfulness of the glyph's ink, 0 to 1
+}
+
+// inputs returns, for each cell of a board, what the classifier reads.
+func inputs(b *Board) [81][]float32 {
+	var cells [81]cell
+	ref := boardContrast(b.Cells)
+	for i := range cells {
+		cells[i] = measure(b.Cells, b.Chroma, i, ref)
+	}
+	contrast := median(cells[:], func(c *cell) float64 { return c.contrast })
+	stroke := median(cells[:], func(c *cell) float64 { return c.stroke })
+	chroma := median(cells[:], func(c *cell) float64 { return c.chroma })
+	var out [81][]float32
+	for i := range cells {
+		c := &cells[i]
+		x := make([]float32, Inputs)
+		copy(x, c.glyph[:])
+		s := x[GlyphSide*GlyphSide:]
+		if !c.empty {
+			s[fHeight], s[fWidth] = float32(c.h), float32(c.w)
+			s[fCentreX], s[fCentreY] = float32(c.cx), float32(c.cy)
+			s[fParts] = float32(min(c.parts, 6)) / 6
+			s[fContrast] = float32(min(c.contrast/ref, 2)) / 2
+			s[fContrastRel] = float32(min(c.contrast/max(contrast, 1), 2)) / 2
+			s[fStroke] = float32(min(c.stroke*4, 1))
+			s[fStrokeRel] = float32(min(c.stroke/max(stroke, 1e-3), 2)) / 2
+			s[fChroma] = float32(c.chroma)
+			s[fChromaRel] = float32(max(-1, min(1, 2*(c.chroma-chroma))))
+		}
+		out[i] = x
+	}
+	return out
+}
+
+// median returns the middle of f over the cells that hold a glyph, or 0.
+func median(cells []cell, f func(*cell) float64) float64 {
+	var vs []float64
+	for i := range cells {
+		if !cells[i].empty {
+			vs = append(vs, f(&cells[i]))
+		}
+	}
+	if len(vs) == 0 {
+		return 0
+	}
+	slices.Sort(vs)
+	return vs[len(vs)/2]
+}
+
+// boardContrast is the contrast of the board's strongest digits: of the
+// cells' contrasts at their middles (where grid lines are not), one high
+// in the order, as a puzzle's givens fill at least a fifth of its cells.
+func boardContrast(g *Gray) float64 {
+	side := g.W / 9
+	var cs []float64
+	for i := range 81 {
+		x0, y0 := (i%9)*side, (i/9)*side
+		px := region(g, x0+side/4, y0+side/4, side/2, side/2)
+		cs = append(cs, float64(percentile(px, 70))-float64(percentile(px, 3)))
+	}
+	slices.Sort(cs)
+	return max(cs[len(cs)*85/100], 24)
+}
+
+// region returns the grey levels of a w×h box of g.
+func region(g *Gray, x0, y0, w, h int) []uint8 {
+	out := make([]uint8, 0, w*h)
+	for y := y0; y < y0+h; y++ {
+		out = append(out, g.Pix[y*g.W+x0:y*g.W+x0+w]...)
+	}
+	return out
+}
+
+// percentile returns the grey level below which p percent of px lie.
+func percentile(px []uint8, p int) uint8 {
+	var hist [256]int
+	for _, v := range px {
+		hist[v]++
+	}
+	want, seen := len(px)*p/100, 0
+	for v, n := range hist {
+		if seen += n; seen > want {
+			return uint8(v)
+		}
+	}
+	return 255
+}

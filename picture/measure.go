@@ -1,0 +1,249 @@
+package picture
+
+// measure cuts cell i out of a warped board and finds its glyph: the dark
+// marks that reach the cell's middle, and their neighbours inside the
+// cell, without the grid lines along its edges. ref is the board's
+// contrast (boardContrast): marks much fainter than the board's digits are
+// noise, a shadow or the paper's grain.
+func measure(g, chroma *Gray, i int, ref float64) cell {
+	side := g.W / 9
+	x0, y0 := (i%9)*side, (i/9)*side
+	px := region(g, x0, y0, side, side)
+	bg, dark := float64(percentile(px, 70)), float64(percentile(px, 2))
+	cut := max(0.45*(bg-dark), 0.22*ref, 14)
+	on := make([]bool, len(px))
+	for k, v := range px {
+		on[k] = bg-float64(v) > cut
+	}
+	clearLines(on, side)
+	parts := keptParts(on, side)
+	c := cell{empty: len(parts) == 0}
+	if c.empty {
+		return c
+	}
+	box := parts[0].box
+	keep := make([]bool, len(px))
+	count := 0
+	for _, p := range parts {
+		box = box.union(p.box)
+		for _, k := range p.pixels {
+			keep[k] = true
+		}
+		count += len(p.pixels)
+	}
+	c.parts = len(parts)
+	s := float64(side)
+	c.h, c.w = float64(box.y1-box.y0)/s, float64(box.x1-box.x0)/s
+	c.cx, c.cy = (float64(box.x0+box.x1)/2-s/2)/s, (float64(box.y0+box.y1)/2-s/2)/s
+	c.contrast = bg - dark
+	c.stroke = float64(count) / float64(box.y1-box.y0) / s
+	c.chroma = meanOver(region(chroma, x0, y0, side, side), keep) / 255
+	c.glyph = drawGlyph(px, keep, side, box, bg, dark)
+	return c
+}
+
+// clearLines clears, in the band along each edge of a side×side cell
+// mask, the rows (and columns) that ink crosses nearly from end to end:
+// the grid's lines, which would otherwise join a digit that touches them.
+// A row counts a column as inked when it or a row next to it is, so a
+// line a little askew is still whole.
+func clearLines(on []bool, side int) {
+	band := max(2, side/5)
+	at := func(x, y int, across bool) *bool {
+		if across {
+			return &on[y*side+x]
+		}
+		return &on[x*side+y]
+	}
+	for _, across := range []bool{true, false} {
+		for y := range side {
+			if y >= band && y < side-band {
+				continue
+			}
+			n := 0
+			for x := range side {
+				for dy := -1; dy <= 1; dy++ {
+					if yy := y + dy; yy >= 0 && yy < side && *at(x, yy, across) {
+						n++
+						break
+					}
+				}
+			}
+			if 10*n >= 7*side {
+				for x := range side {
+					for dy := -1; dy <= 1; dy++ {
+						if yy := y + dy; yy >= 0 && yy < side {
+							*at(x, yy, across) = false
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// meanOver returns the mean of px where keep is set.
+func meanOver(px []uint8, keep []bool) float64 {
+	sum, n := 0, 0
+	for k, v := range px {
+		if keep[k] {
+			sum += int(v)
+			n++
+		}
+	}
+	return float64(sum) / float64(max(n, 1))
+}
+
+// box is a rectangle of pixels, x0 and y0 in it, x1 and y1 just past it.
+type box struct{ x0, y0, x1, y1 int }
+
+func (b box) union(o box) box {
+	return box{min(b.x0, o.x0), min(b.y0, o.y0), max(b.x1, o.x1), max(b.y1, o.y1)}
+}
+
+// touches reports whether b and o overlap once o is grown by m pixels.
+func (b box) touches(o box, m int) bool {
+	return b.x0 < o.x1+m && o.x0-m < b.x1 && b.y0 < o.y1+m && o.y0-m < b.y1
+}
+
+// part is one connected mark in a cell.
+type part struct {
+	box    box
+	pixels []int
+}
+
+// keptParts returns the marks of a side×side cell that make its glyph:
+// those that reach its middle half, then those near them that do not
+// touch the cell's edge (a digit's loose stroke), never specks.
+func keptParts(on []bool, side int) []part {
+	all := components(on, side)
+	middle := box{side / 4, side / 4, side - side/4, side - side/4}
+	speck := max(2, side*side/400)
+	var kept []part
+	for _, p := range all {
+		if len(p.pixels) > speck && p.box.touches(middle, 0) && !isLine(p.box, side) {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	around := kept[0].box
+	for _, p := range kept {
+		around = around.union(p.box)
+	}
+	inner := box{1, 1, side - 1, side - 1}
+	for _, p := range all {
+		if len(p.pixels) > speck && !p.box.touches(middle, 0) && p.box.touches(around, side/8) &&
+			p.box.x0 >= inner.x0 && p.box.y0 >= inner.y0 && p.box.x1 <= inner.x1 && p.box.y1 <= inner.y1 {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}
+
+// isLine reports whether a mark with box b is a grid line running along the
+// cell: long across the cell and thin.
+func isLine(b box, side int) bool {
+	w, h := b.x1-b.x0, b.y1-b.y0
+	return w >= side*4/5 && h <= side/5 || h >= side*4/5 && w <= side/5
+}
+
+// components returns the 8-connected marks of a side×side mask.
+func components(on []bool, side int) []part {
+	seen := make([]bool, len(on))
+	var out []part
+	for start, v := range on {
+		if !v || seen[start] {
+			continue
+		}
+		p := part{box: box{side, side, 0, 0}}
+		stack := []int{start}
+		seen[start] = true
+		for len(stack) > 0 {
+			k := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			p.pixels = append(p.pixels, k)
+			x, y := k%side, k/side
+			p.box = p.box.union(box{x, y, x + 1, y + 1})
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := x+dx, y+dy
+					if nx >= 0 && ny >= 0 && nx < side && ny < side && on[ny*side+nx] && !seen[ny*side+nx] {
+						seen[ny*side+nx] = true
+						stack = append(stack, ny*side+nx)
+					}
+				}
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// drawGlyph scales the glyph's box of the cell to fit glyphBox, centred in
+// GlyphSide, as ink from 0 (paper) to 1 (the cell's darkest), sampling
+// only the kept marks and the pixels next to them (their soft edges).
+func drawGlyph(px []uint8, keep []bool, side int, b box, bg, dark float64) [GlyphSide * GlyphSide]float32 {
+	var out [GlyphSide * GlyphSide]float32
+	ink := make([]float32, len(px))
+	for k, v := range px {
+		if keep[k] || nearKept(keep, side, k) {
+			ink[k] = float32(max(0, min(1, (bg-float64(v))/max(bg-dark, 1))))
+		}
+	}
+	w, h := float64(b.x1-b.x0), float64(b.y1-b.y0)
+	scale := glyphBox / max(w, h) // glyph pixels per cell pixel
+	offX, offY := (GlyphSide-w*scale)/2, (GlyphSide-h*scale)/2
+	for v := range GlyphSide {
+		for u := range GlyphSide {
+			var sum float32
+			for _, d := range [2]float64{0.25, 0.75} { // 2×2 samples a pixel
+				for _, e := range [2]float64{0.25, 0.75} {
+					x := float64(b.x0) + (float64(u)+d-offX)/scale
+					y := float64(b.y0) + (float64(v)+e-offY)/scale
+					sum += sampleInk(ink, side, x-0.5, y-0.5)
+				}
+			}
+			out[v*GlyphSide+u] = sum / 4
+		}
+	}
+	return out
+}
+
+// nearKept reports whether pixel k of a side×side mask has a kept
+// neighbour.
+func nearKept(keep []bool, side, k int) bool {
+	x, y := k%side, k/side
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			nx, ny := x+dx, y+dy
+			if nx >= 0 && ny >= 0 && nx < side && ny < side && keep[ny*side+nx] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sampleInk returns ink at (x, y) between pixels, none outside.
+func sampleInk(ink []float32, side int, x, y float64) float32 {
+	at := func(x, y int) float32 {
+		if x < 0 || y < 0 || x >= side || y >= side {
+			return 0
+		}
+		return ink[y*side+x]
+	}
+	x0, y0 := int(floor(x)), int(floor(y))
+	fx, fy := float32(x-floor(x)), float32(y-floor(y))
+	top := at(x0, y0)*(1-fx) + at(x0+1, y0)*fx
+	bottom := at(x0, y0+1)*(1-fx) + at(x0+1, y0+1)*fx
+	return top*(1-fy) + bottom*fy
+}
+
+func floor(x float64) float64 {
+	if f := float64(int(x)); f <= x {
+		return f
+	}
+	return float64(int(x)) - 1
+}

@@ -1,0 +1,121 @@
+package picture
+
+import (
+	"context"
+	"strings"
+)
+
+// Reading is what Read made of a picture.
+type Reading struct {
+	// Board is the grid as found in the picture.
+	Board *Board
+	// Cells is what each cell holds, row by row.
+	Cells [81]Cell
+	// Corrected lists the cells whose first reading the solver overruled:
+	// the puzzle as first read had no solution or many, and reading these
+	// cells their next most likely way gave it exactly one.
+	Corrected []int
+	// Unresolved reports that the printed digits, as read, do not make a
+	// puzzle with exactly one solution, and no likely misreading explains
+	// it: the person should check the reading.
+	Unresolved bool
+}
+
+// Cell is what one cell holds.
+type Cell struct {
+	Digit      int     // 1–9, or 0 for none
+	Written    bool    // written in by a player rather than printed
+	Confidence float64 // how sure the classifier is of this reading, 0 to 1
+	probs      []float32
+}
+
+// Doubtful reports whether the reading of the cell is unsure enough to
+// point out to the person.
+func (c Cell) Doubtful() bool { return c.Confidence < doubtful }
+
+// doubtful is the confidence under which a cell is shown as doubtful.
+const doubtful = 0.9
+
+// Givens returns the printed digits: 81 characters, '.' elsewhere.
+func (r *Reading) Givens() string {
+	return r.text(func(c Cell) bool { return !c.Written })
+}
+
+// Entries returns the digits players wrote in: 81 characters, '.'
+// elsewhere.
+func (r *Reading) Entries() string {
+	return r.text(func(c Cell) bool { return c.Written })
+}
+
+func (r *Reading) text(keep func(Cell) bool) string {
+	var b strings.Builder
+	for _, c := range r.Cells {
+		if c.Digit != 0 && keep(c) {
+			b.WriteByte(byte('0' + c.Digit))
+		} else {
+			b.WriteByte('.')
+		}
+	}
+	return b.String()
+}
+
+// Doubts returns the cells whose reading is unsure, row by row.
+func (r *Reading) Doubts() []int {
+	var out []int
+	for i, c := range r.Cells {
+		if c.Doubtful() {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Read finds the Sudoku grid in a picture's bytes and reads what each
+// cell holds; when the printed digits as read do not make a puzzle with
+// exactly one solution, it tries the likeliest misreadings until one does
+// (within ctx). The errors are Find's.
+func Read(ctx context.Context, data []byte) (*Reading, error) {
+	b, err := Find(data)
+	if err != nil {
+		return nil, err
+	}
+	r := &Reading{Board: b}
+	in := b.Inputs()
+	net := model()
+	for i := range r.Cells {
+		p := blankProbs
+		if in[i][GlyphSide*GlyphSide+fHeight] > 0 {
+			p = net.Forward(in[i])
+		}
+		r.Cells[i] = cellOf(p, best(p))
+	}
+	arbitrate(ctx, r)
+	return r, nil
+}
+
+// blankProbs are the probabilities of a cell with no mark at all: blank.
+var blankProbs = func() []float32 {
+	p := make([]float32, Classes)
+	p[0] = 1
+	return p
+}()
+
+// best returns the likeliest class.
+func best(p []float32) int {
+	k := 0
+	for c := range p {
+		if p[c] > p[k] {
+			k = c
+		}
+	}
+	return k
+}
+
+// cellOf returns the cell read as class c, with probabilities p.
+func cellOf(p []float32, c int) Cell {
+	cell := Cell{Confidence: float64(p[c]), probs: p}
+	if c > 0 {
+		cell.Digit, cell.Written = (c-1)%9+1, c > 9
+	}
+	return cell
+}
