@@ -5,27 +5,23 @@ import (
 	"image/color"
 )
 
-// warpChroma maps the quadrilateral q of img onto a square of side n, as
-// warp does, keeping each point's colourfulness (its greatest channel less
-// its least, 0 for grey): what tells a player's blue digits from printed
-// black ones once grey levels cannot. Nearest pixel: colour needs no
-// finer sampling.
-func warpChroma(img image.Image, q [4]Point, n int) *Gray {
-	h := homography(q, float64(n))
+// chromaSampler returns the colourfulness of img at a point (its greatest
+// channel less its least, 0 for grey, 0 outside): what tells a player's
+// blue digits from printed black ones once grey levels cannot. Nearest
+// pixel: colour needs no finer sampling.
+func chromaSampler(img image.Image) func(x, y float64) uint8 {
 	r := img.Bounds()
-	out := &Gray{W: n, H: n, Pix: make([]uint8, n*n)}
 	yc, _ := img.(*image.YCbCr)
-	for v := range n {
-		for u := range n {
-			x, y := h.apply(float64(u)+0.5, float64(v)+0.5)
-			px, py := r.Min.X+int(x), r.Min.Y+int(y)
-			if x < 0 || y < 0 || px >= r.Max.X || py >= r.Max.Y {
-				continue
-			}
-			out.Pix[v*n+u] = chromaAt(img, yc, px, py)
+	return func(x, y float64) uint8 {
+		if !(x >= 0 && y >= 0) {
+			return 0
 		}
+		px, py := r.Min.X+int(x), r.Min.Y+int(y)
+		if px >= r.Max.X || py >= r.Max.Y {
+			return 0
+		}
+		return chromaAt(img, yc, px, py)
 	}
-	return out
 }
 
 // chromaAt returns the colourfulness of img's pixel (x, y); yc is img when

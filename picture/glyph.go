@@ -22,13 +22,11 @@ const (
 	fCentreX
 	fCentreY
 	fParts
-	fContrast
-	fContrastRel
-	fStroke
-	fStrokeRel
-	fChroma
-	fChromaRel
-	Scalars
+	fHeightRel
+	fContrast // then its place among the board's marks (see spread)
+	fStroke = fContrast + 4
+	fChroma = fStroke + 4
+	Scalars = fChroma + 4
 )
 
 // Inputs is how many numbers the classifier reads for a cell: the glyph's
@@ -51,13 +49,14 @@ type cell struct {
 // inputs returns, for each cell of a board, what the classifier reads.
 func inputs(b *Board) [81][]float32 {
 	var cells [81]cell
-	ref := boardContrast(b.Cells)
+	ref := digitContrast(b.Cells)
 	for i := range cells {
 		cells[i] = measure(b.Cells, b.Chroma, i, ref)
 	}
-	contrast := median(cells[:], func(c *cell) float64 { return c.contrast })
-	stroke := median(cells[:], func(c *cell) float64 { return c.stroke })
-	chroma := median(cells[:], func(c *cell) float64 { return c.chroma })
+	height := spreadOf(cells[:], func(c *cell) float64 { return c.h })
+	contrast := spreadOf(cells[:], func(c *cell) float64 { return min(c.contrast/ref, 2) / 2 })
+	stroke := spreadOf(cells[:], func(c *cell) float64 { return min(c.stroke*4, 1) })
+	chroma := spreadOf(cells[:], func(c *cell) float64 { return c.chroma })
 	var out [81][]float32
 	for i := range cells {
 		c := &cells[i]
@@ -68,20 +67,24 @@ func inputs(b *Board) [81][]float32 {
 			s[fHeight], s[fWidth] = float32(c.h), float32(c.w)
 			s[fCentreX], s[fCentreY] = float32(c.cx), float32(c.cy)
 			s[fParts] = float32(min(c.parts, 6)) / 6
-			s[fContrast] = float32(min(c.contrast/ref, 2)) / 2
-			s[fContrastRel] = float32(min(c.contrast/max(contrast, 1), 2)) / 2
-			s[fStroke] = float32(min(c.stroke*4, 1))
-			s[fStrokeRel] = float32(min(c.stroke/max(stroke, 1e-3), 2)) / 2
-			s[fChroma] = float32(c.chroma)
-			s[fChromaRel] = float32(max(-1, min(1, 2*(c.chroma-chroma))))
+			s[fHeightRel] = float32(c.h - height.mid)
+			contrast.place(s[fContrast:], min(c.contrast/ref, 2)/2)
+			stroke.place(s[fStroke:], min(c.stroke*4, 1))
+			chroma.place(s[fChroma:], c.chroma)
 		}
 		out[i] = x
 	}
 	return out
 }
 
-// median returns the middle of f over the cells that hold a glyph, or 0.
-func median(cells []cell, f func(*cell) float64) float64 {
+// spread is how a measure of the marks varies over a board: its tenth,
+// fiftieth and ninetieth percentiles. A board whose marks all look alike
+// (a narrow spread) holds printed digits only; two kinds of mark, printed
+// and written, make it wide, and a mark's place in it tells which it is.
+type spread struct{ low, mid, high float64 }
+
+// spreadOf returns the spread of f over the cells that hold a mark.
+func spreadOf(cells []cell, f func(*cell) float64) spread {
 	var vs []float64
 	for i := range cells {
 		if !cells[i].empty {
@@ -89,22 +92,28 @@ func median(cells []cell, f func(*cell) float64) float64 {
 		}
 	}
 	if len(vs) == 0 {
-		return 0
+		return spread{}
 	}
 	slices.Sort(vs)
-	return vs[len(vs)/2]
+	return spread{vs[len(vs)/10], vs[len(vs)/2], vs[len(vs)*9/10]}
 }
 
-// boardContrast is the contrast of the board's strongest digits: of the
+// place writes v, how far it is above the low end and below the high
+// end, and the spread's width.
+func (s spread) place(out []float32, v float64) {
+	out[0], out[1], out[2], out[3] = float32(v), float32(v-s.low), float32(s.high-v), float32(s.high-s.low)
+}
+
+// digitContrast is the contrast of the board's strongest digits: of the
 // cells' contrasts at their middles (where grid lines are not), one high
 // in the order, as a puzzle's givens fill at least a fifth of its cells.
-func boardContrast(g *Gray) float64 {
+func digitContrast(g *Gray) float64 {
 	side := g.W / 9
 	var cs []float64
 	for i := range 81 {
 		x0, y0 := (i%9)*side, (i/9)*side
 		px := region(g, x0+side/4, y0+side/4, side/2, side/2)
-		cs = append(cs, float64(percentile(px, 70))-float64(percentile(px, 3)))
+		cs = append(cs, float64(percentileOf(px, 70))-float64(percentileOf(px, 3)))
 	}
 	slices.Sort(cs)
 	return max(cs[len(cs)*85/100], 24)
@@ -119,8 +128,8 @@ func region(g *Gray, x0, y0, w, h int) []uint8 {
 	return out
 }
 
-// percentile returns the grey level below which p percent of px lie.
-func percentile(px []uint8, p int) uint8 {
+// percentileOf returns the grey level below which p percent of px lie.
+func percentileOf(px []uint8, p int) uint8 {
 	var hist [256]int
 	for _, v := range px {
 		hist[v]++

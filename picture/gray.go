@@ -108,6 +108,12 @@ func (g *Gray) shrink(side int) (*Gray, float64) {
 // threshold marks the pixels darker than their neighbourhood's mean by a
 // margin: ink, whatever the light across the picture.
 func (g *Gray) threshold() *mask {
+	return g.thresholdBy(max(4, max(g.W, g.H)/40), 0.88)
+}
+
+// thresholdBy marks the pixels darker than ratio times the mean of the
+// square of radius r around them.
+func (g *Gray) thresholdBy(r int, ratio float64) *mask {
 	sum := make([]int, (g.W+1)*(g.H+1)) // integral image
 	for y := range g.H {
 		row := 0
@@ -116,7 +122,7 @@ func (g *Gray) threshold() *mask {
 			sum[(y+1)*(g.W+1)+x+1] = sum[y*(g.W+1)+x+1] + row
 		}
 	}
-	r := max(4, max(g.W, g.H)/40)
+	pct := int(ratio*100 + 0.5)
 	m := &mask{W: g.W, H: g.H, on: make([]bool, g.W*g.H)}
 	for y := range g.H {
 		y0, y1 := max(0, y-r), min(g.H, y+r+1)
@@ -124,7 +130,7 @@ func (g *Gray) threshold() *mask {
 			x0, x1 := max(0, x-r), min(g.W, x+r+1)
 			total := sum[y1*(g.W+1)+x1] - sum[y0*(g.W+1)+x1] - sum[y1*(g.W+1)+x0] + sum[y0*(g.W+1)+x0]
 			mean := total / ((y1 - y0) * (x1 - x0))
-			m.on[y*g.W+x] = int(g.at(x, y))*100 < mean*88
+			m.on[y*g.W+x] = int(g.at(x, y))*100 < mean*pct
 		}
 	}
 	return m

@@ -1,25 +1,62 @@
 package picture
 
-// findGrid returns the corners of the grid in the ink mask (top left, top
-// right, bottom right, bottom left): the biggest web of connected ink that
-// is square-ish and sparse, as a grid's lines are, and whose four extreme
-// points span most of its bounding box.
-func findGrid(m *mask) ([4]Point, bool) {
+import "slices"
+
+// candidates is how many of the biggest grid-like webs of ink Find weighs.
+// Weighing the four biggest found no more grids on the tuning photos than
+// taking the biggest (and lost a few cells), now that the webs bridge a
+// pixel's gap; it is kept as a knob for pages with two grids.
+const candidates = 1
+
+// bestGrid returns the quad, in work's pixels, of the biggest candidate
+// web of ink whose refined outline has nearly as much of a grid's lines
+// along it as the best one: a page often holds a smaller grid too (last
+// issue's solution), whose lines may well be cleaner.
+func bestGrid(work *Gray) ([4]Point, bool) {
+	var quads [][4]Point
+	var scores []float64
+	top := 0.0
+	for _, q := range findGrids(work.threshold(), candidates) {
+		q, score := refine(work, q)
+		quads, scores = append(quads, q), append(scores, score)
+		top = max(top, score)
+	}
+	for k, q := range quads {
+		if scores[k] >= nearlyBest*top {
+			// Once more from the better outline: what a tilt or a far-out
+			// rough corner left over.
+			q, _ = refine(work, q)
+			return q, true
+		}
+	}
+	return [4]Point{}, false
+}
+
+// nearlyBest is how much of the best candidate's score a bigger one needs
+// to be taken instead.
+const nearlyBest = 0.7
+
+// findGrids returns the rough corners (top left, top right, bottom right,
+// bottom left) of up to n webs of connected ink in the mask that could be
+// the grid, biggest first: square-ish and sparse, as a grid's lines are,
+// with four extreme points that span most of their bounding box.
+func findGrids(m *mask, n int) [][4]Point {
 	seen := make([]bool, len(m.on))
-	var best blob
+	var found []blob
 	for i, on := range m.on {
 		if !on || seen[i] {
 			continue
 		}
-		b := m.flood(i, seen)
-		if b.gridLike(m) && b.area() > best.area() {
-			best = b
+		if b := m.flood(i, seen); b.gridLike(m) {
+			found = append(found, b)
 		}
 	}
-	if best.pixels == 0 {
-		return [4]Point{}, false
+	slices.SortFunc(found, func(a, b blob) int { return b.area() - a.area() })
+	var out [][4]Point
+	for _, b := range found[:min(n, len(found))] {
+		out = append(out, b.corners)
 	}
-	return best.corners, true
+	return out
 }
 
 // blob is one web of connected ink.
@@ -49,7 +86,8 @@ func (b blob) gridLike(m *mask) bool {
 	return density > 0.03 && density < 0.45 && quadArea(b.corners) > 0.6*float64(w*h)
 }
 
-// flood labels the web of 8-connected ink from pixel start.
+// flood labels the web of ink from pixel start: pixels at most reachPx
+// apart in each direction are connected.
 func (m *mask) flood(start int, seen []bool) blob {
 	b := blob{minX: m.W, minY: m.H, maxX: -1, maxY: -1}
 	b.sum, b.diff = [2]int{1 << 30, -1 << 30}, [2]int{1 << 30, -1 << 30}
@@ -60,8 +98,8 @@ func (m *mask) flood(start int, seen []bool) blob {
 		stack = stack[:len(stack)-1]
 		x, y := i%m.W, i/m.W
 		b.add(x, y)
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
+		for dy := -reachPx; dy <= reachPx; dy++ {
+			for dx := -reachPx; dx <= reachPx; dx++ {
 				nx, ny := x+dx, y+dy
 				if nx < 0 || ny < 0 || nx >= m.W || ny >= m.H {
 					continue
@@ -110,3 +148,8 @@ func quadArea(q [4]Point) float64 {
 	}
 	return a / 2
 }
+
+// reachPx is how far apart, in pixels of each axis, two pixels of ink may
+// be and still be one web: bridging a pixel's gap keeps a blurred grid,
+// whose thin lines break up when thresholded, in one piece.
+const reachPx = 2

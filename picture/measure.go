@@ -3,13 +3,13 @@ package picture
 // measure cuts cell i out of a warped board and finds its glyph: the dark
 // marks that reach the cell's middle, and their neighbours inside the
 // cell, without the grid lines along its edges. ref is the board's
-// contrast (boardContrast): marks much fainter than the board's digits are
+// contrast (digitContrast): marks much fainter than the board's digits are
 // noise, a shadow or the paper's grain.
 func measure(g, chroma *Gray, i int, ref float64) cell {
 	side := g.W / 9
 	x0, y0 := (i%9)*side, (i/9)*side
 	px := region(g, x0, y0, side, side)
-	bg, dark := float64(percentile(px, 70)), float64(percentile(px, 2))
+	bg, dark := float64(percentileOf(px, 70)), float64(percentileOf(px, 2))
 	cut := max(0.45*(bg-dark), 0.22*ref, 14)
 	on := make([]bool, len(px))
 	for k, v := range px {

@@ -5,9 +5,12 @@
 // This first stage finds the grid and which of its cells hold ink: it
 // decodes the picture (PNG, JPEG or WebP, refused by its size before it is
 // decoded), makes a grey working copy, thresholds it against its local
-// mean, takes the largest square-ish web of ink as the grid, maps its four
-// corners onto a square and measures the ink at the centre of each cell.
-// Reading the digits comes next.
+// mean, takes a few of the largest square-ish webs of ink as candidates,
+// fits each one's outer lines where the most grid lines fit (grid.go,
+// comb.go), keeps the best, traces its 20 lines one by one so a curved page
+// still lines up (lattice.go), maps each cell onto a square through its own
+// four corners (warp.go) and measures how tall the ink in each cell is
+// (cells.go). The classifier then reads each cell (read.go).
 package picture
 
 import (
@@ -47,11 +50,15 @@ type Board struct {
 	// Corners are the grid's corners in the picture, in pixels: top left,
 	// top right, bottom right, bottom left.
 	Corners [4]Point
-	// Ink is, for each cell row by row, the share of dark pixels at its
-	// centre, from 0 (blank) to 1.
+	// Ink is, for each cell row by row, how much it looks as if it holds a
+	// digit: the height of the tallest blot of ink inside it as a share of
+	// the cell's side, from 0 (blank) to 1.
 	Ink [81]float64
 	// Cells is the grid mapped onto a square, grey, cellSize pixels a cell.
 	Cells *Gray
+	// lattice is where each of the grid's line crossings is in the
+	// picture, row by row; nil when only the corners were found.
+	lattice *lattice
 	// Chroma is Cells' colourfulness, point by point, 0 for grey.
 	Chroma *Gray
 }
@@ -59,8 +66,8 @@ type Board struct {
 // Point is a place in a picture, in pixels.
 type Point struct{ X, Y float64 }
 
-// Filled reports, for each cell row by row, whether it holds a digit: ink
-// over the share a digit leaves at a cell's centre.
+// Filled reports, for each cell row by row, whether it holds a digit: a
+// blot of ink as tall as the shortest digit.
 func (b *Board) Filled() [81]bool {
 	var out [81]bool
 	for i, v := range b.Ink {
@@ -69,10 +76,10 @@ func (b *Board) Filled() [81]bool {
 	return out
 }
 
-// filledInk is the share of dark pixels at a cell's centre above which the
-// cell holds a digit: a blank cell's centre has almost none, the thinnest
-// digit (a 1) a few percent.
-const filledInk = 0.04
+// filledInk is the height of a blot, as a share of its cell's side, from
+// which the cell holds a digit: printed digits are about half a cell tall,
+// specks of dirt and noise much less.
+const filledInk = 0.22
 
 // Find finds the Sudoku grid in a picture's bytes. The errors are
 // *TooBigError, ErrFormat and ErrNoGrid, whose texts can be shown as they
@@ -83,17 +90,15 @@ func Find(data []byte) (*Board, error) {
 		return nil, err
 	}
 	work, scale := g.shrink(workSide)
-	ink := work.threshold()
-	quad, ok := findGrid(ink)
+	quad, ok := bestGrid(work)
 	if !ok {
 		return nil, ErrNoGrid
 	}
-	var b Board
-	for k, p := range quad {
-		b.Corners[k] = Point{p.X * scale, p.Y * scale}
-	}
-	b.Cells = warp(g, b.Corners, 9*cellSize)
-	b.Chroma = warpChroma(img, b.Corners, 9*cellSize)
+	l := traceLattice(work, quad).scaled(scale)
+	b := Board{lattice: &l}
+	b.Corners = [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}
+	b.Cells = warpLattice(g, &l, cellSize)
+	b.Chroma = l.warpWith(cellSize, chromaSampler(img))
 	b.Ink = cellInk(b.Cells)
 	return &b, nil
 }

@@ -206,10 +206,11 @@ func TestFindOnPhotos(t *testing.T) {
 		t.Logf("%s: %d photos: grid found in %d (%.1f%%); every cell's filled-or-blank right in %d (%.1f%%); cells right %.1f%%",
 			name, n, found[half], pct(found[half], n), exact[half], pct(exact[half], n), pct(right[half], cells[half]))
 	}
-	// Floors a little under what the tuning half reached when this stage
-	// was written (99.5% found, 91.0% of cells right): they only rise.
-	if pct(found[0], cells[0]/81) < 97 || pct(right[0], cells[0]) < 89 {
-		t.Errorf("the tuning half fell below its floors (97%% of grids found, 89%% of cells right)")
+	// Floors a little under what the tuning half reached when the grid
+	// finder last changed (99.5% found, 79.4% all 81 right, 96.2% of cells
+	// right): they only rise.
+	if pct(found[0], cells[0]/81) < 97 || pct(exact[0], cells[0]/81) < 76 || pct(right[0], cells[0]) < 95 {
+		t.Errorf("the tuning half fell below its floors (97%% of grids found, 76%% all right, 95%% of cells right)")
 	}
 }
 

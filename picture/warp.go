@@ -18,9 +18,39 @@ func warp(g *Gray, q [4]Point, n int) *Gray {
 	return out
 }
 
-// sample returns g's grey at (x, y), between pixels, white outside.
+// warpLattice maps each cell of lattice l of g onto a square of side cell,
+// through its own four corners, so the cells of a curved page line up
+// too, and returns the 9 × 9 squares as one board.
+func warpLattice(g *Gray, l *lattice, cell int) *Gray {
+	return l.warpWith(cell, func(x, y float64) uint8 { return g.sample(x-0.5, y-0.5) })
+}
+
+// warpWith builds a board of 9 × 9 squares of side cell, each pixel taken
+// by at from the place in the picture its cell's own four corners in l map
+// it to (at gets the place in pixels, a pixel's centre at +0.5). Any layer
+// of the picture (grey, colour) can be mapped the same way.
+func (l *lattice) warpWith(cell int, at func(x, y float64) uint8) *Gray {
+	n := 9 * cell
+	out := &Gray{W: n, H: n, Pix: make([]uint8, n*n)}
+	for r := range 9 {
+		for c := range 9 {
+			q := [4]Point{l[r][c], l[r][c+1], l[r+1][c+1], l[r+1][c]}
+			h := homography(q, float64(cell))
+			for v := range cell {
+				for u := range cell {
+					x, y := h.apply(float64(u)+0.5, float64(v)+0.5)
+					out.Pix[(r*cell+v)*n+c*cell+u] = at(x, y)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sample returns g's grey at (x, y), between pixels, white outside (and
+// where a degenerate quad made the place not a number).
 func (g *Gray) sample(x, y float64) uint8 {
-	if x < 0 || y < 0 || x > float64(g.W-1) || y > float64(g.H-1) {
+	if !(x >= 0 && y >= 0 && x <= float64(g.W-1) && y <= float64(g.H-1)) { // NaN too
 		return 255
 	}
 	x0, y0 := int(x), int(y)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubot/sudokubot/internal/screenshot"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
@@ -28,8 +29,9 @@ var trainingFamilies = []string{
 // ink.
 type glyphs [10]*image.Alpha
 
-// loadFonts draws the digits of every training font under dir.
-func loadFonts(dir string) ([]glyphs, []string, error) {
+// loadFonts draws the digits of every training font under dir, and
+// returns the fonts themselves for drawing screenshots.
+func loadFonts(dir string) ([]glyphs, []screenshot.Font, error) {
 	var files []string
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -49,52 +51,52 @@ func loadFonts(dir string) ([]glyphs, []string, error) {
 	}
 	slices.Sort(files)
 	var out []glyphs
-	var names []string
+	var fonts []screenshot.Font
 	for _, f := range files {
-		g, err := drawDigits(f)
+		g, data, err := drawDigits(f)
 		if err != nil {
 			continue // a font without digits, or one x/image cannot read
 		}
 		out = append(out, g)
-		names = append(names, filepath.Base(f))
+		fonts = append(fonts, screenshot.Font{Name: filepath.Base(f), Data: data})
 	}
 	if len(out) == 0 {
 		return nil, nil, fmt.Errorf("no training fonts under %s: see cmd/train/README.md", dir)
 	}
-	return out, names, nil
+	return out, fonts, nil
 }
 
 // drawDigits draws 1–9 in the font in file at 64 pixels.
-func drawDigits(file string) (glyphs, error) {
+func drawDigits(file string) (glyphs, []byte, error) {
 	var g glyphs
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return g, err
+		return g, nil, err
 	}
 	f, err := opentype.Parse(data)
 	if err != nil {
-		return g, err
+		return g, nil, err
 	}
 	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: 64, DPI: 72})
 	if err != nil {
-		return g, err
+		return g, nil, err
 	}
 	defer face.Close()
 	for d := 1; d <= 9; d++ {
 		r := rune('0' + d)
 		if idx, err := f.GlyphIndex(nil, r); err != nil || idx == 0 {
-			return g, fmt.Errorf("no digit %c", r)
+			return g, nil, fmt.Errorf("no digit %c", r)
 		}
 		dst := image.NewAlpha(image.Rect(0, 0, 96, 96))
 		dr := font.Drawer{Dst: dst, Src: image.Opaque, Face: face, Dot: fixed.P(16, 76)}
 		dr.DrawString(string(r))
 		c := crop(dst)
 		if c == nil {
-			return g, fmt.Errorf("digit %c draws nothing", r)
+			return g, nil, fmt.Errorf("digit %c draws nothing", r)
 		}
 		g[d] = c
 	}
-	return g, nil
+	return g, data, nil
 }
 
 // crop returns a copy of a cut to its ink, or nil when it has none.

@@ -21,8 +21,12 @@ import (
 	"github.com/sudokubot/sudokubot/picture"
 )
 
-// dump is -dump: where to draw the misread held-out cells.
-var dump string
+// dump is -dump: where to draw the misread held-out cells; shotCount is
+// -screenshots.
+var (
+	dump      string
+	shotCount int
+)
 
 func main() {
 	out := flag.String("out", "picture/model.bin", "where to write the weights")
@@ -33,6 +37,7 @@ func main() {
 	epochs := flag.Int("epochs", 12, "passes over the examples")
 	variants := flag.Int("variants", 4, "copies of each printed-only photo with marks drawn in its blank cells")
 	hidden := flag.String("hidden", "64", "widths of the hidden fully connected layers")
+	flag.IntVar(&shotCount, "screenshots", 600, "synthetic screenshots (drawn in the training fonts) to learn from")
 	flag.StringVar(&dump, "dump", "", "write the held-out cells the net misreads to this PNG")
 	flag.Parse()
 	if err := run(*out, *pictures, *mnist, *fontDir, *seed, *epochs, *variants, *hidden); err != nil {
@@ -42,11 +47,11 @@ func main() {
 
 func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int, hidden string) error {
 	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
-	fonts, names, err := loadFonts(fontDir)
+	fonts, faces, err := loadFonts(fontDir)
 	if err != nil {
 		return err
 	}
-	log.Printf("%d training fonts", len(names))
+	log.Printf("%d training fonts", len(faces))
 	hw, err := loadMNIST(mnist)
 	if err != nil {
 		return err
@@ -80,6 +85,11 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 			}
 		}
 	}
+	start = time.Now()
+	shots := screenshots(r, faces, shotCount)
+	log.Printf("%d examples from %d screenshots (%v)", len(shots), shotCount, time.Since(start).Round(time.Millisecond))
+	train = append(train, shots...)
+	train = marked(train)
 	var heldOut []nn.Example
 	kept := 0
 	for _, bd := range testBoards {
@@ -89,6 +99,7 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 		}
 	}
 	log.Printf("held-out: %d boards aligned of %d", kept, len(testBoards))
+	heldOut = marked(heldOut)
 	log.Printf("%d training examples, %d held-out cells", len(train), len(heldOut))
 	var widths []int
 	for _, w := range strings.Split(hidden, ",") {

@@ -1,0 +1,66 @@
+package picture
+
+import (
+	"context"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/screenshot"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// shotPuzzles are puzzles for screenshots, with their solutions.
+func shotPuzzles(t testing.TB) [][2]string {
+	t.Helper()
+	var out [][2]string
+	for _, p := range []string{classic,
+		"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+		"..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+		"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+	} {
+		g, err := solver.Parse(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := solver.Solve(context.Background(), g, 1)
+		if err != nil || res.Count == 0 {
+			t.Fatalf("no solution to %s", p)
+		}
+		out = append(out, [2]string{g.String(), res.Solutions[0].String()})
+	}
+	return out
+}
+
+// TestReadScreenshots measures Read on synthetic screenshots drawn in
+// fonts the classifier never trained on.
+func TestReadScreenshots(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping in -short mode: draws and reads 100 screenshots")
+	}
+	puzzles := shotPuzzles(t)
+	n, found, exact, entryCells, entryRight := 0, 0, 0, 0, 0
+	for seed := range int64(100) {
+		p := puzzles[seed%int64(len(puzzles))]
+		shot := screenshot.Make(seed, p[0], p[1])
+		n++
+		r, err := Read(context.Background(), shot.Data)
+		if err != nil {
+			t.Logf("seed %d (%s): %v", seed, shot.Style, err)
+			continue
+		}
+		found++
+		if r.Givens() == shot.Givens {
+			exact++
+		} else {
+			t.Logf("seed %d (%s): givens\n%s\nwant\n%s", seed, shot.Style, r.Givens(), shot.Givens)
+		}
+		e := r.Entries()
+		for i := range 81 {
+			entryCells++
+			if e[i] == shot.Entries[i] {
+				entryRight++
+			}
+		}
+	}
+	t.Logf("screenshots: %d, found %d, givens exact %d (%.1f%%), entry cells right %.2f%%", n, found, exact,
+		pct(exact, n), pct(entryRight, entryCells))
+}
