@@ -9,6 +9,7 @@
 //	sudokubot bench FILE...      measure the solver on puzzle files
 //	sudokubot grade PUZZLE       how hard a puzzle is for a person
 //	sudokubot generate           new puzzles, one per line
+//	sudokubot read FILE...       the puzzle in each picture (photo or screenshot)
 //
 // Settings come from the environment and from a .env file beside it; see
 // .env.example. main only wires (bot.Assemble is where every concrete type
@@ -79,6 +80,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return gradeCmd(cfg, args, stdin, stdout, stderr)
 	case "generate":
 		return generateCmd(args, stdout, stderr)
+	case "read":
+		return readCmd(args, stdout, stderr)
 	case "loadtest":
 		fmt.Fprintln(stderr, "sudokubot: the load test is a command of its own, so this binary carries no fake Discord:\n"+
 			"  DATABASE_URL=postgres://… go run ./cmd/loadtest [flags]")
@@ -101,6 +104,9 @@ const usage = `usage:
   sudokubot grade [--batch] PUZZLE  level, score and hardest technique (--batch: one per input line)
   sudokubot generate [--difficulty D] [--size N] [--seed S] [--count K]
                                     K new puzzles, one per line
+  sudokubot read [--json] FILE...   the puzzle read from each picture (PNG, JPEG or WebP), and the digits
+                                    written in
+  sudokubot solve --image FILE      solve the puzzle read from a picture
   sudokubot help                    this text
 `
 

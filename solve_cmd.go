@@ -22,6 +22,7 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 	pngFile := fs.String("png", "", "also write the solution as a PNG image to this file")
 	themeName := fs.String("theme", "light", "image theme: light or dark")
 	labels := fs.Bool("labels", false, "number the rows and columns in the image")
+	imageFile := fs.String("image", "", "read the puzzle from this picture (PNG, JPEG or WebP)")
 	rest, err := parseInterspersed(fs, args)
 	if err != nil {
 		return exitInvalid
@@ -35,7 +36,15 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 		return solveBatch(stdin, stdout, stderr, *timeout)
 	}
 	input := strings.Join(rest, "\n")
-	if len(rest) == 0 || input == "-" {
+	if *imageFile != "" {
+		res := readFile(*imageFile)
+		if res.Error != "" {
+			fmt.Fprintf(stderr, "sudokubot: %s\n", res.Error)
+			return exitInvalid
+		}
+		printReading(stdout, res)
+		input = res.Puzzle
+	} else if len(rest) == 0 || input == "-" {
 		b, err := io.ReadAll(io.LimitReader(stdin, 1<<16))
 		if err != nil {
 			fmt.Fprintf(stderr, "sudokubot: reading the puzzle: %v\n", err)

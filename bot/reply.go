@@ -128,7 +128,7 @@ func modal(m *commands.Modal) *discordgo.InteractionResponseData {
 			style = discordgo.TextInputParagraph
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.TextInput{
-			CustomID: in.CustomID, Label: in.Label, Placeholder: in.Placeholder, Style: style, Required: true,
+			CustomID: in.CustomID, Label: in.Label, Placeholder: in.Placeholder, Value: in.Value, Style: style, Required: true,
 			MinLength: in.MinLength, MaxLength: in.MaxLength}}})
 	}
 	return &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: m.Title, Components: rows}

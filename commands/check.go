@@ -7,31 +7,69 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
-// checkCommand is /check puzzle answer [private].
+// checkCommand is /check [puzzle] [answer] [image] [answer_image]
+// [private]: text or pictures; one picture of a finished grid is both,
+// its printed digits the puzzle and all its digits the answer.
 func checkCommand(d Deps) Command {
 	return Command{
 		Def: &discordgo.ApplicationCommand{
 			Name:        "check",
 			Description: "Check an answer to a Sudoku puzzle: correct, incomplete, or which cells are wrong",
 			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", Required: true, MaxLength: 1500,
+				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", MaxLength: 1500,
 					Description: "The puzzle as given: 81 digits row by row, . or 0 for blanks"},
-				{Type: discordgo.ApplicationCommandOptionString, Name: "answer", Required: true, MaxLength: 1500,
+				{Type: discordgo.ApplicationCommandOptionString, Name: "answer", MaxLength: 1500,
 					Description: "The filled-in grid to check, in the same form"},
+				imageOption("image", "Or a picture of the puzzle; of a finished grid, it is the answer too"),
+				imageOption("answer_image", "Or a picture of the filled-in grid to check"),
 				{Type: discordgo.ApplicationCommandOptionBoolean, Name: "private", Description: "Only you see the result"},
 			},
 		},
 		Private: d.privateOrLocked(privateOption, puzzleOption),
 		Heavy:   true,
-		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
-			o := OptionsOf(i)
-			return d.checkReply(ctx, i18n.For(string(i.Locale)), o.String("puzzle"), o.String("answer"))
-		},
+		Handle:  d.checkOpen,
 	}
+}
+
+// checkOpen answers /check: the puzzle and the answer as text or read
+// from pictures, then the check, after what was read.
+func (d Deps) checkOpen(ctx context.Context, i *discordgo.Interaction) (Response, error) {
+	o, pr := OptionsOf(i), i18n.For(string(i.Locale))
+	puzzleText, answerText := o.String("puzzle"), o.String("answer")
+	if puzzleText != "" && o.Attachment("image") != "" || answerText != "" && o.Attachment("answer_image") != "" {
+		return userError(pr.Text("Give me the puzzle one way: as text or as a picture, not both.")), nil
+	}
+	var read []*picture.Reading
+	if o.Attachment("image") != "" {
+		pic := d.readPicture(ctx, pr, attachmentOption(i, "image"))
+		if pic.notice != nil {
+			return *pic.notice, nil
+		}
+		puzzleText, read = pic.read.Givens(), append(read, pic.read)
+		if answerText == "" && o.Attachment("answer_image") == "" {
+			answerText = combined(pic.read.Givens(), pic.read.Entries())
+		}
+	}
+	if o.Attachment("answer_image") != "" {
+		pic := d.readPicture(ctx, pr, attachmentOption(i, "answer_image"))
+		if pic.notice != nil {
+			return *pic.notice, nil
+		}
+		answerText, read = combined(pic.read.Givens(), pic.read.Entries()), append(read, pic.read)
+	}
+	if puzzleText == "" || answerText == "" {
+		return userError(pr.Text("Give me the puzzle and the answer: as text, or as pictures (one picture of a finished grid is both).")), nil
+	}
+	resp, err := d.checkReply(ctx, pr, puzzleText, answerText)
+	for k := len(read) - 1; k >= 0 && err == nil; k-- {
+		resp, err = d.withReading(pr, read[k], resp, nil)
+	}
+	return resp, err
 }
 
 func (d Deps) checkReply(ctx context.Context, pr i18n.Printer, puzzleText, answerText string) (Response, error) {

@@ -95,6 +95,7 @@ type Modal struct {
 // TextInput is one field of a modal.
 type TextInput struct {
 	CustomID, Label, Placeholder string
+	Value                        string // filled in when the form opens
 	Paragraph                    bool
 	MinLength, MaxLength         int
 }
@@ -165,6 +166,9 @@ type Deps struct {
 	// scheduler (default: 256 of them; nil in a Deps not passed through
 	// All draws every time).
 	Renders *render.Cache
+	// Pictures downloads the pictures people attach; nil leaves reading
+	// pictures out (the commands say so and ask for text).
+	Pictures Pictures
 }
 
 // Meter receives what handlers measure, for the bot's metrics.

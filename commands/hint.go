@@ -12,23 +12,54 @@ import (
 	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
-// hintCommand is /hint puzzle: the next logical step, in words and drawn.
+// hintCommand is /hint [puzzle] [image]: the next logical step, in words
+// and drawn, for a grid typed or in a picture.
 func hintCommand(d Deps) Command {
 	return Command{
 		Def: &discordgo.ApplicationCommand{
 			Name:        "hint",
 			Description: "The next step for a puzzle you are solving, explained",
 			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", Required: true, MaxLength: 1500,
+				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", MaxLength: 1500,
 					Description: "The grid as it is now: given and filled digits, . or 0 for empty cells"},
+				imageOption("image", "Or a picture of the grid as it is now: a photo or a screenshot"),
 			},
 		},
 		Private: func(*discordgo.Interaction) bool { return true },
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
-			return d.hintReply(ctx, i18n.For(string(i.Locale)), OptionsOf(i).String("puzzle"))
+			pr := i18n.For(string(i.Locale))
+			text, pic, bad := puzzleOrPicture(pr, i, "puzzle", "image")
+			switch {
+			case bad != nil:
+				return *bad, nil
+			case pic != nil:
+				return d.hintPicture(ctx, pr, pic)
+			}
+			return d.hintReply(ctx, pr, text)
+		},
+		// A Hint button under a reply about a picture: the grid as read.
+		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
+			return d.hintReply(ctx, i18n.For(string(i.Locale)), arg)
 		},
 	}
+}
+
+// hintPicture answers /hint with a picture: what was read, then the hint
+// for the grid as it stands (printed and written-in digits together).
+func (d Deps) hintPicture(ctx context.Context, pr i18n.Printer, a *discordgo.MessageAttachment) (Response, error) {
+	pic := d.readPicture(ctx, pr, a)
+	if pic.notice != nil {
+		return *pic.notice, nil
+	}
+	if n, ok := noPrinted(pr, pic.read); !ok {
+		return n, nil
+	}
+	resp, err := d.hintReply(ctx, pr, combined(pic.read.Givens(), pic.read.Entries()))
+	if err != nil {
+		return resp, err
+	}
+	return d.withReading(pr, pic.read, resp, pictureButtons(pr, pic.read, false))
 }
 
 func (d Deps) hintReply(ctx context.Context, pr i18n.Printer, input string) (Response, error) {

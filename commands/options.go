@@ -47,6 +47,15 @@ func (o Options) String(name string) string {
 	return ""
 }
 
+// Attachment returns the id of the file an attachment option names, or
+// "" (the file itself is in the interaction's resolved data).
+func (o Options) Attachment(name string) string {
+	if opt := o.of(name, discordgo.ApplicationCommandOptionAttachment); opt != nil {
+		return fmt.Sprint(opt.Value)
+	}
+	return ""
+}
+
 // Int returns an integer option and whether it was given.
 func (o Options) Int(name string) (int, bool) {
 	if opt := o.of(name, discordgo.ApplicationCommandOptionInteger); opt != nil {

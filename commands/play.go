@@ -23,14 +23,22 @@ func playCommand(d Deps) Command {
 			Description: "Play a Sudoku right here, with taps: a new puzzle, or one you paste",
 			Options: []*discordgo.ApplicationCommandOption{difficultyOption(), sizeOption([]int{4, 6, 9}),
 				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", MaxLength: 1500,
-					Description: "Play this puzzle instead: 81 digits row by row, . or 0 for blanks"}},
+					Description: "Play this puzzle instead: 81 digits row by row, . or 0 for blanks"},
+				imageOption("image", "Or play the puzzle in a picture: a photo or a screenshot")},
 		},
 		Private: func(*discordgo.Interaction) bool { return true },
-		Updates: func(i *discordgo.Interaction) bool { return strings.HasPrefix(customID(i), "play:") },
-		Heavy:   true,
-		Handle:  d.playOpen,
+		Updates: func(i *discordgo.Interaction) bool {
+			id := customID(i)
+			return strings.HasPrefix(id, "play:") && !strings.HasPrefix(id, "play:"+readPrefix)
+		},
+		Heavy:  true,
+		Handle: d.playOpen,
 		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
-			return d.playTap(ctx, i18n.For(string(i.Locale)), i.GuildID, UserID(i), arg, modalValue(i, "moves"))
+			pr := i18n.For(string(i.Locale))
+			if packed, ok := strings.CutPrefix(arg, readPrefix); ok {
+				return d.playReading(ctx, pr, i, packed)
+			}
+			return d.playTap(ctx, pr, i.GuildID, UserID(i), arg, modalValue(i, "moves"))
 		},
 	}
 }
@@ -39,6 +47,9 @@ func playCommand(d Deps) Command {
 // pasted puzzle again resumes the saved game.
 func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 	o, pr := OptionsOf(i), i18n.For(string(i.Locale))
+	if o.Attachment("image") != "" {
+		return d.playPicture(ctx, pr, i, attachmentOption(i, "image"))
+	}
 	var p solver.Grid
 	title := ""
 	if text := o.String("puzzle"); text != "" {

@@ -10,17 +10,22 @@ import (
 )
 
 // solveMessageCommand is the message command "Solve this puzzle": /solve
-// on the text of the message it is used on.
+// on the text of the message it is used on, or on its picture when it has
+// no text.
 func solveMessageCommand(d Deps) Command {
 	return Command{
 		Def:     &discordgo.ApplicationCommand{Name: "Solve this puzzle", Type: discordgo.MessageApplicationCommand},
 		Private: d.privateOrLocked(func(*discordgo.Interaction) bool { return false }, messagePuzzle),
 		Heavy:   true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
-			msg := targetMessage(i)
+			msg, pr := targetMessage(i), i18n.For(string(i.Locale))
+			if msg != nil && strings.TrimSpace(msg.Content) == "" {
+				if a := attachedPicture(msg); a != nil {
+					return d.solvePicture(ctx, pr, a, formatFor(d, ""))
+				}
+			}
 			if msg == nil || msg.Content == "" {
-				pr := i18n.For(string(i.Locale))
-				return userError(pr.Text("That message has no text I can read a puzzle from.") + " " + pr.Text(pasteHelp)), nil
+				return userError(pr.Text("That message has no text or picture I can read a puzzle from.") + " " + pr.Text(pasteHelp)), nil
 			}
 			return d.solveReply(ctx, i18n.For(string(i.Locale)), puzzleIn(msg.Content), formatFor(d, ""))
 		},

@@ -24,9 +24,9 @@ const (
 	fParts
 	fHeightRel
 	fContrast // then its place among the board's marks (see spread)
-	fStroke = fContrast + 4
-	fChroma = fStroke + 4
-	Scalars = fChroma + 4
+	fStroke   = fContrast + 4
+	fChroma   = fStroke + 4
+	Scalars   = fChroma + 4
 )
 
 // Inputs is how many numbers the classifier reads for a cell: the glyph's

@@ -79,6 +79,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/v9/users/@me", s.getMe)
 	mux.HandleFunc("POST /api/v9/users/@me/channels", s.postDM)
 	mux.HandleFunc("GET /gateway/", s.serveGateway)
+	mux.HandleFunc("GET /attachments/{channel}/{id}/{name}", s.getAttachment)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.violate("%s %s: no such route in the fake Discord", r.Method, r.URL.Path)

@@ -57,6 +57,7 @@ type Server struct {
 	violations   []string
 	failures     map[string][]failure // by route
 	requests     map[string]int       // by route
+	files        map[string][]byte    // attachments, by id
 	nextID       int64
 	gw           gateway
 	ep           endpoint
