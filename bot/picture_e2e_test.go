@@ -2,11 +2,16 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/png"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
@@ -199,4 +204,28 @@ func (h *harness) click(p map[string]any) discordtest.Reply {
 		h.t.Fatalf("no reply within %v; logs:\n%s", wait, h.logs)
 	}
 	return r
+}
+
+// TestSlowNoticeStaysPrivate: a notice (a mistake, an open daily's
+// refusal) that comes after a public deferral is not edited into the
+// public message: that message is deleted and the notice sent privately.
+func TestSlowNoticeStaysPrivate(t *testing.T) {
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		slowNotice := commands.Command{
+			Def: &discordgo.ApplicationCommand{Name: "refuse", Description: "test"},
+			Handle: func(ctx context.Context, i *discordgo.Interaction) (commands.Response, error) {
+				time.Sleep(300 * time.Millisecond)
+				return commands.Response{Content: "only for you", Notice: true}, nil
+			},
+		}
+		h := start(t, both(over, withCommands(slowNotice)))
+		r := h.ask(ada, "refuse", nil)
+		if len(r.Callbacks) != 1 || r.Callbacks[0].Message.Ephemeral() {
+			t.Fatalf("callbacks %+v, want one public deferral", r.Callbacks)
+		}
+		if !r.Deleted || len(r.Edits) != 0 || r.Final.Content != "only for you" || !r.Final.Ephemeral() {
+			t.Errorf("deleted %v, edits %d, final %q ephemeral %v: want the public message gone and the notice private",
+				r.Deleted, len(r.Edits), r.Final.Content, r.Final.Ephemeral())
+		}
+	})
 }

@@ -159,6 +159,10 @@ func (b *Bot) edit(c *call, command string, how reply, resp commands.Response) {
 		b.log.Error("a form cannot follow a deferred answer", "command", command, "interaction", c.ID)
 		resp = notice(c.Interaction, replyApology)
 	}
+	if resp.Notice && !how.ephemeral {
+		b.privately(c, command, resp)
+		return
+	}
 	var err error
 	if laidOutV2(c, how, resp) {
 		err = b.editV2(c.Interaction, b.v2(c.ID, resp, 0), files(resp.Files))
@@ -168,6 +172,24 @@ func (b *Bot) edit(c *call, command string, how reply, resp commands.Response) {
 	if err != nil {
 		b.metrics.apiError(err)
 		b.log.Error("editing the deferred reply failed", "command", command, "interaction", c.ID, "err", err)
+	}
+}
+
+// privately answers with a notice after a public deferral: a notice is
+// only the asker's (a mistake, or an open daily's refusal), so the public
+// "thinking" message is deleted and the notice sent as a private
+// follow-up instead of being edited in where everyone would read it.
+func (b *Bot) privately(c *call, command string, resp commands.Response) {
+	if err := b.session.InteractionResponseDelete(c.Interaction); err != nil {
+		b.metrics.apiError(err)
+		b.log.Error("taking back the deferred reply failed", "command", command, "interaction", c.ID, "err", err)
+		return // the notice is not shown rather than shown to all
+	}
+	_, err := b.session.FollowupMessageCreate(c.Interaction, false, &discordgo.WebhookParams{
+		Content: b.fit(c.ID, classicText(resp)), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions})
+	if err != nil {
+		b.metrics.apiError(err)
+		b.log.Error("sending the private notice failed", "command", command, "interaction", c.ID, "err", err)
 	}
 }
 

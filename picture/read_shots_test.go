@@ -44,14 +44,18 @@ func TestReadScreenshots(t *testing.T) {
 		n++
 		r, err := Read(context.Background(), shot.Data)
 		if err != nil {
-			t.Logf("seed %d (%s): %v", seed, shot.Style, err)
+			if testing.Verbose() {
+				t.Logf("seed %d (%s): %v", seed, shot.Style, err)
+			}
 			continue
 		}
 		found++
 		if r.Givens() == shot.Givens {
 			exact++
 		} else {
-			t.Logf("seed %d (%s): givens\n%s\nwant\n%s", seed, shot.Style, r.Givens(), shot.Givens)
+			if testing.Verbose() {
+				t.Logf("seed %d (%s): givens\n%s\nwant\n%s", seed, shot.Style, r.Givens(), shot.Givens)
+			}
 		}
 		e := r.Entries()
 		for i := range 81 {
@@ -63,4 +67,9 @@ func TestReadScreenshots(t *testing.T) {
 	}
 	t.Logf("screenshots: %d, found %d, givens exact %d (%.1f%%), entry cells right %.2f%%", n, found, exact,
 		pct(exact, n), pct(entryRight, entryCells))
+	// Floors under what this stage reached (67 found, 20 exact): they
+	// only rise. Grids drawn as tiles with no lines are not found yet.
+	if found < 60 || exact < 15 {
+		t.Errorf("below the floors (60 grids found, 15 read exactly)")
+	}
 }

@@ -21,6 +21,9 @@ type Reply struct {
 	Callbacks []Callback
 	Edits     []Message
 	Followups []Message
+	// Deleted reports that the bot deleted its reply (a deferred answer
+	// it took back); Final is then the follow-up sent after.
+	Deleted bool
 	// Final is the message the user ends up seeing: a callback's, or the
 	// deferred reply as last edited.
 	Final Message
@@ -265,8 +268,30 @@ func (s *Server) postFollowup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in.reply.Followups = append(in.reply.Followups, msg)
+	if in.reply.Deleted && !in.done { // the original is gone: this is what the user sees
+		in.reply.Final, in.reply.Done, in.done = msg, s.since(in.sentAt), true
+	}
 	s.changed.Broadcast()
 	writeJSON(w, map[string]any{"id": s.newID(), "content": msg.Content, "flags": msg.Flags})
+}
+
+// deleteOriginal deletes an interaction's reply, as Discord does for a
+// deferred answer the bot takes back.
+func (s *Server) deleteOriginal(w http.ResponseWriter, r *http.Request) {
+	if !s.begin("delete", w, r) {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.byToken[r.PathValue("token")]
+	if in == nil || r.PathValue("msg") != "@original" || len(in.reply.Callbacks) == 0 || in.reply.Deleted {
+		s.violate("delete of %s before any callback, of an unknown message or twice", r.PathValue("msg"))
+		writeError(w, http.StatusNotFound, 10008, "Unknown Message")
+		return
+	}
+	in.reply.Deleted = true
+	s.changed.Broadcast()
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // User is the author of test interactions.
