@@ -5,6 +5,8 @@ import (
 	"context"
 	"image"
 	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/photoset"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
@@ -228,4 +231,31 @@ func TestSlowNoticeStaysPrivate(t *testing.T) {
 				r.Deleted, len(r.Edits), r.Final.Content, r.Final.Ephemeral())
 		}
 	})
+}
+
+// TestPictureReplyForREADME sends /solve with a shared photo through the
+// fake Discord and writes the reply's text and its reading's picture into
+// the folder SUDOKUBOT_DOCS names, for the README. The photo stays in the
+// shared folder; only the bot's own drawing is written.
+func TestPictureReplyForREADME(t *testing.T) {
+	dir := os.Getenv("SUDOKUBOT_DOCS")
+	if dir == "" {
+		t.Skip("skipping: set SUDOKUBOT_DOCS to a folder to write the README's picture reply into")
+	}
+	photo, err := os.ReadFile(filepath.Join(photoset.Dir(), "wichtounet", "mixed", "image32.jpg"))
+	if err != nil {
+		t.Skipf("skipping: the shared photo is not here (%v)", err)
+	}
+	h := start(t, nil)
+	a := h.fake.Attach("sudoku.jpg", "image/jpeg", photo, 640, 480)
+	r := h.click(discordtest.WithAttachment(discordtest.SlashCommand(guild, ada, "solve", nil), "image", a))
+	for _, f := range r.Final.Files {
+		if err := os.WriteFile(filepath.Join(dir, "picture-"+f.Name), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := r.Final.Content + "\n\nbuttons: " + strings.Join(r.Final.Buttons, " ") + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "picture-reply.txt"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
