@@ -97,7 +97,7 @@ func Find(data []byte) (*Board, error) {
 	l := traceLattice(work, quad).scaled(scale)
 	b := Board{lattice: &l}
 	b.Corners = [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}
-	b.Cells = warpLattice(g, &l, cellSize)
+	b.Cells = warpCells(g, &l)
 	b.Chroma = l.warpWith(cellSize, chromaSampler(img))
 	b.Ink = cellInk(b.Cells)
 	return &b, nil
