@@ -168,6 +168,9 @@ func heldOut(photos []photo) map[string]bool {
 // split by puzzle; it fails when the tuning half falls below what it
 // reached when the stage was written.
 func TestFindOnPhotos(t *testing.T) {
+	if raceEnabled {
+		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: the plain go test ./... measures accuracy")
+	}
 	if testing.Short() {
 		t.Skip("skipping in -short mode: reads 317 photos")
 	}

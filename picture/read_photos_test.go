@@ -12,6 +12,9 @@ import (
 // TestReadPhotos measures Read on the shared photos, each half of the
 // split by puzzle.
 func TestReadPhotos(t *testing.T) {
+	if raceEnabled {
+		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: the plain go test ./... measures accuracy")
+	}
 	if testing.Short() {
 		t.Skip("skipping in -short mode: reads 317 photos")
 	}

@@ -33,6 +33,9 @@ func shotPuzzles(t testing.TB) [][2]string {
 // TestReadScreenshots measures Read on synthetic screenshots drawn in
 // fonts the classifier never trained on.
 func TestReadScreenshots(t *testing.T) {
+	if raceEnabled {
+		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: the plain go test ./... measures accuracy")
+	}
 	if testing.Short() {
 		t.Skip("skipping in -short mode: draws and reads 100 screenshots")
 	}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package picture
+
+const raceEnabled = false
