@@ -4,7 +4,9 @@
 //
 // This first stage finds the grid and which of its cells hold ink: it
 // decodes the picture (PNG, JPEG or WebP, refused by its size before it is
-// decoded), makes a grey working copy, thresholds it against its local
+// decoded) and makes it grey. A screenshot of an app that draws its cells
+// as tiles, with gaps and no lines, is read from the tiles (tiles.go).
+// Otherwise it makes a working copy, thresholds it against its local
 // mean, takes a few of the largest square-ish webs of ink as candidates,
 // fits each one's outer lines where the most grid lines fit (grid.go,
 // comb.go), keeps the best, traces its 20 lines one by one so a curved page
@@ -89,16 +91,30 @@ func Find(data []byte) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	work, scale := g.shrink(workSide)
-	quad, ok := bestGrid(work)
+	l, ok := findLattice(g)
 	if !ok {
 		return nil, ErrNoGrid
 	}
-	l := traceLattice(work, quad).scaled(scale)
 	b := Board{lattice: &l}
 	b.Corners = [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}
 	b.Cells = warpCells(g, &l)
 	b.Chroma = l.warpWith(cellSize, chromaSampler(img))
 	b.Ink = cellInk(b.Cells)
 	return &b, nil
+}
+
+// findLattice finds the grid's line crossings in g, in its pixels: from
+// the tiles some apps draw instead of lines when there are tiles in
+// straight rows and columns, else from its web of lines. The tiles come
+// first, as a tiled grid's gaps and highlights can pass for a web of
+// lines a row out.
+func findLattice(g *Gray) (lattice, bool) {
+	if l, ok := tileGrid(g); ok {
+		return l, true
+	}
+	work, scale := g.shrink(workSide)
+	if quad, ok := bestGrid(work); ok {
+		return traceLattice(work, quad).scaled(scale), true
+	}
+	return lattice{}, false
 }

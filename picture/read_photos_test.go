@@ -70,8 +70,8 @@ func TestReadPhotos(t *testing.T) {
 			name, h.n, h.found, h.exact, pct(h.exact, h.n), pct(h.givenRight, h.givenCells), pct(h.entryRight, h.entryCells), h.corrected, h.unresolved)
 	}
 	// Floors a little under what the tuning half reached with this model
-	// (76.9% exact, 95.8% of given cells): they only rise.
-	if pct(halves[0].exact, halves[0].n) < 72 || pct(halves[0].givenRight, halves[0].givenCells) < 94 {
-		t.Errorf("the tuning half fell below its floors (72%% of photos exact, 94%% of given cells)")
+	// (79.4% exact, 95.9% of given cells): they only rise.
+	if pct(halves[0].exact, halves[0].n) < 76 || pct(halves[0].givenRight, halves[0].givenCells) < 95 {
+		t.Errorf("the tuning half fell below its floors (76%% of photos exact, 95%% of given cells)")
 	}
 }

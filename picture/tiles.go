@@ -1,0 +1,365 @@
+package picture
+
+import "slices"
+
+// Many apps draw no grid lines: each cell is a rounded tile, with a gap
+// of the screen's colour or a line colour between tiles, wider between
+// boxes. There is no web of ink to find there, so the tiles themselves
+// are looked for: patches of one colour, square-ish and of a size, that
+// sit side by side in a 9 × 9 arrangement. A screenshot is square to the
+// screen, so the lattice is taken as straight rows and columns.
+
+// tileGrid finds a grid of tiles in g and returns its lattice in g's
+// pixels.
+func tileGrid(g *Gray) (lattice, bool) {
+	m, scale := g.edges(workSide)
+	l, ok := tileLattice(m)
+	return l.scaled(scale), ok
+}
+
+// edges marks where g's grey steps by more than edgeStep: a pixel that
+// differs so from the next one across or down, or whose two neighbours
+// across or down differ so. Shrunk so its longest side is at most side,
+// a pixel is marked when any of its block is, so a gap a pixel wide
+// between tiles stays whole, whichever way it is lighter. It returns the
+// mask and the factor from its pixels back to g's.
+func (g *Gray) edges(side int) (*mask, float64) {
+	f := max(1, (max(g.W, g.H)+side-1)/side)
+	m := &mask{W: g.W / f, H: g.H / f}
+	m.on = make([]bool, m.W*m.H)
+	for y := 1; y < min(g.H-1, m.H*f); y++ {
+		out := m.on[y/f*m.W:][:m.W]
+		up, row, down := g.Pix[(y-1)*g.W:][:g.W], g.Pix[y*g.W:][:g.W], g.Pix[(y+1)*g.W:][:g.W]
+		for x := 1; x < min(g.W-1, m.W*f); x++ {
+			v := row[x]
+			if stepped(v, row[x+1]) || stepped(v, row[x-1]) || stepped(row[x-1], row[x+1]) ||
+				stepped(v, down[x]) || stepped(v, up[x]) || stepped(up[x], down[x]) {
+				out[x/f] = true
+			}
+		}
+	}
+	return m, float64(f)
+}
+
+// stepped reports whether greys a and b differ by more than edgeStep.
+func stepped(a, b uint8) bool {
+	return int(a) > int(b)+edgeStep || int(b) > int(a)+edgeStep
+}
+
+// edgeStep is how many grey levels a step between tiles and gaps must
+// have: the faintest apps' tiles differ from their screen by little more.
+const edgeStep = 4
+
+// tileLattice finds the 9 × 9 tiles among the unmarked patches of m and
+// returns the lattice of the gaps' middles, in m's pixels.
+func tileLattice(m *mask) (lattice, bool) {
+	tiles := tilesOf(m)
+	at, ok := arrange(tiles)
+	if !ok {
+		return lattice{}, false
+	}
+	xs, okx := gapLines(tiles, at, true)
+	ys, oky := gapLines(tiles, at, false)
+	if !okx || !oky {
+		return lattice{}, false
+	}
+	var l lattice
+	for i := range 10 {
+		for j := range 10 {
+			l[i][j] = Point{xs[j], ys[i]}
+		}
+	}
+	return l, true
+}
+
+// tile is a patch of connected blank pixels that could be a cell: its
+// box, inclusive, in pixels.
+type tile struct{ minX, minY, maxX, maxY int }
+
+func (t tile) w() int { return t.maxX - t.minX + 1 }
+func (t tile) h() int { return t.maxY - t.minY + 1 }
+
+// centre returns the middle of t's box.
+func (t tile) centre() Point {
+	return Point{float64(t.minX+t.maxX) / 2, float64(t.minY+t.maxY) / 2}
+}
+
+// tilesOf returns the patches of 4-connected blank pixels of m that could
+// be cells: square-ish, mostly filled (a digit takes only a little of a
+// tile), and of a size for a grid at least a fifth of the picture across.
+func tilesOf(m *mask) []tile {
+	seen := make([]bool, len(m.on))
+	lo, hi := min(m.W, m.H)/50, min(m.W, m.H)/9+2
+	var out []tile
+	var stack []int
+	for start, on := range m.on {
+		if on || seen[start] {
+			continue
+		}
+		t, n := m.patch(start, seen, stack[:0])
+		w, h := t.w(), t.h()
+		if w >= lo && h >= lo && w <= hi && h <= hi && 5*w >= 4*h && 5*h >= 4*w && 2*n >= w*h {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// patch floods the blank pixels 4-connected to start and returns their
+// box and how many they are.
+func (m *mask) patch(start int, seen []bool, stack []int) (tile, int) {
+	t := tile{minX: m.W, minY: m.H, maxX: -1, maxY: -1}
+	seen[start] = true
+	stack = append(stack, start)
+	n := 0
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		x, y := i%m.W, i/m.W
+		n++
+		t.minX, t.maxX = min(t.minX, x), max(t.maxX, x)
+		t.minY, t.maxY = min(t.minY, y), max(t.maxY, y)
+		for _, j := range [4]int{i - 1, i + 1, i - m.W, i + m.W} {
+			if j < 0 || j >= len(m.on) || (j == i-1 && x == 0) || (j == i+1 && x == m.W-1) {
+				continue
+			}
+			if !m.on[j] && !seen[j] {
+				seen[j] = true
+				stack = append(stack, j)
+			}
+		}
+	}
+	return t, n
+}
+
+// cellAt is a tile's place in the grid, column and row.
+type cellAt struct{ col, row int }
+
+// arrange finds the biggest set of tiles linked as neighbours (side by
+// side, of a size) and gives each its column and row; it keeps the 9 × 9
+// window of them holding the most tiles, and returns each tile's place
+// (col −1 for tiles outside it). False unless the window holds at least
+// minTiles tiles, in every row and column.
+func arrange(tiles []tile) ([]cellAt, bool) {
+	links := tileLinks(tiles)
+	best, bestN := []cellAt(nil), 0
+	done := make([]bool, len(tiles))
+	for s := range tiles {
+		if done[s] {
+			continue
+		}
+		at, n := linkPlaces(tiles, links, s, done)
+		if n > bestN {
+			best, bestN = at, n
+		}
+	}
+	if bestN < minTiles {
+		return nil, false
+	}
+	return window(best)
+}
+
+// minTiles is how many of the 81 tiles must be found: highlighted cells
+// and those whose tile blends into the gaps may be missed.
+const minTiles = 20
+
+// tileLinks lists, for each tile, the tiles of about its size level
+// with it across or down, with how many places along they are: their
+// distance over the pitch, when it is near a whole number up to 8. The
+// pitch is the tiles' commonest distance from side to side.
+func tileLinks(tiles []tile) [][]link {
+	out := make([][]link, len(tiles))
+	var near []float64
+	for i, a := range tiles {
+		for j, b := range tiles {
+			if i != j && similar(a, b) {
+				if d, ok := along(a, b, 0.9, 1.6); ok {
+					near = append(near, abs(d))
+				}
+			}
+		}
+	}
+	if len(near) == 0 {
+		return out
+	}
+	pitch := median(near)
+	for i, a := range tiles {
+		for j, b := range tiles {
+			if i == j || !similar(a, b) {
+				continue
+			}
+			d, ok := along(a, b, 0.9, 9.6)
+			n := int(abs(d)/pitch + 0.5)
+			if !ok || n < 1 || n > 8 || abs(abs(d)-float64(n)*pitch) > 0.2*pitch {
+				continue
+			}
+			if d < 0 {
+				n = -n
+			}
+			if abs(a.centre().Y-b.centre().Y) < abs(a.centre().X-b.centre().X) {
+				out[i] = append(out[i], link{j, n, 0})
+			} else {
+				out[i] = append(out[i], link{j, 0, n})
+			}
+		}
+	}
+	return out
+}
+
+// along returns how far b's middle is from a's, across or down, when it
+// is level with a (within a fifth of a's side) and lo to hi of a's sides
+// away.
+func along(a, b tile, lo, hi float64) (float64, bool) {
+	ca, cb, s := a.centre(), b.centre(), float64(a.w()+a.h())/2
+	dx, dy := cb.X-ca.X, cb.Y-ca.Y
+	switch {
+	case abs(dy) < 0.2*s && abs(dx) > lo*s && abs(dx) < hi*s:
+		return dx, true
+	case abs(dx) < 0.2*s && abs(dy) > lo*s && abs(dy) < hi*s:
+		return dy, true
+	}
+	return 0, false
+}
+
+// link is a neighbour of a tile: its index and which way it lies.
+type link struct{ to, dx, dy int }
+
+// similar reports whether two tiles are of about a size.
+func similar(a, b tile) bool {
+	return 10*a.w() >= 8*b.w() && 10*b.w() >= 8*a.w() && 10*a.h() >= 8*b.h() && 10*b.h() >= 8*a.h()
+}
+
+// linkPlaces gives the tiles linked to tile s their places, counting from
+// s's, and returns them (col −1 for tiles not reached) and how many.
+func linkPlaces(tiles []tile, links [][]link, s int, done []bool) ([]cellAt, int) {
+	at := make([]cellAt, len(tiles))
+	for i := range at {
+		at[i].col = -1 << 20
+	}
+	at[s] = cellAt{0, 0}
+	done[s] = true
+	queue, n := []int{s}, 0
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		n++
+		for _, l := range links[i] {
+			if !done[l.to] {
+				done[l.to] = true
+				at[l.to] = cellAt{at[i].col + l.dx, at[i].row + l.dy}
+				queue = append(queue, l.to)
+			}
+		}
+	}
+	return at, n
+}
+
+// window keeps the 9 × 9 places holding the most tiles, numbering them
+// from 0; the rest get col −1. False unless it holds minTiles tiles and
+// each of its rows and columns some.
+func window(at []cellAt) ([]cellAt, bool) {
+	loC, loR := 1<<20, 1<<20
+	for _, a := range at {
+		if a.col > -1<<19 {
+			loC, loR = min(loC, a.col), min(loR, a.row)
+		}
+	}
+	count := map[cellAt]int{}
+	for _, a := range at {
+		if a.col > -1<<19 {
+			count[cellAt{a.col - loC, a.row - loR}]++
+		}
+	}
+	best, bestN := cellAt{}, -1
+	for c0 := range 40 {
+		for r0 := range 40 {
+			n := 0
+			for k, v := range count {
+				if k.col >= c0 && k.col < c0+9 && k.row >= r0 && k.row < r0+9 {
+					n += v
+				}
+			}
+			if n > bestN {
+				best, bestN = cellAt{c0, r0}, n
+			}
+		}
+	}
+	out := make([]cellAt, len(at))
+	var cols, rows [9]int
+	for i, a := range at {
+		c, r := a.col-loC-best.col, a.row-loR-best.row
+		out[i] = cellAt{-1, -1}
+		if a.col > -1<<19 && c >= 0 && c < 9 && r >= 0 && r < 9 {
+			out[i] = cellAt{c, r}
+			cols[c]++
+			rows[r]++
+		}
+	}
+	return out, bestN >= minTiles && slices.Min(cols[:]) > 0 && slices.Min(rows[:]) > 0
+}
+
+// gapLines returns where the grid's ten lines of one family are (across
+// true for the vertical lines, at x): the middles of the gaps between the
+// columns' tiles, and half a gap outside the first and last. False when
+// the tiles of a column do not line up, as they do in a screenshot.
+func gapLines(tiles []tile, at []cellAt, across bool) ([10]float64, bool) {
+	var lo, hi [9][]float64
+	for i, t := range tiles {
+		k := at[i].row
+		a, b := t.minY, t.maxY
+		if across {
+			k, a, b = at[i].col, t.minX, t.maxX
+		}
+		if at[i].col < 0 {
+			continue
+		}
+		lo[k], hi[k] = append(lo[k], float64(a)), append(hi[k], float64(b+1))
+	}
+	var start, end [9]float64
+	for k := range 9 {
+		start[k], end[k] = median(lo[k]), median(hi[k])
+	}
+	if !lined(lo, hi, start, end) {
+		return [10]float64{}, false
+	}
+	var out [10]float64
+	gaps := make([]float64, 0, 8)
+	for k := 1; k < 9; k++ {
+		out[k] = (end[k-1] + start[k]) / 2
+		gaps = append(gaps, start[k]-end[k-1])
+	}
+	g := max(0, slices.Min(gaps))
+	out[0], out[9] = start[0]-g/2, end[8]+g/2
+	for k := 1; k < 10; k++ {
+		if out[k] <= out[k-1] {
+			return out, false
+		}
+	}
+	return out, true
+}
+
+// median returns the middle of v (v is reordered); 0 for none.
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	slices.Sort(v)
+	return v[len(v)/2]
+}
+
+// lined reports whether the tiles' edges, lo and hi in each column (or
+// row), line up with the column's, start and end, as a screenshot's do:
+// all but a few within a pixel. A photo's grid, which is never quite
+// square to the picture, is left to the lines.
+func lined(lo, hi [9][]float64, start, end [9]float64) bool {
+	n, off := 0, 0
+	for k := range 9 {
+		for i := range lo[k] {
+			n++
+			if abs(lo[k][i]-start[k]) > 1 || abs(hi[k][i]-end[k]) > 1 {
+				off++
+			}
+		}
+	}
+	return off*10 <= n
+}
