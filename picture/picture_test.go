@@ -1,19 +1,16 @@
 package picture
 
 import (
-	"bufio"
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"image"
 	"image/png"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/photoset"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -103,63 +100,17 @@ func show(f [81]bool) string {
 }
 
 // picturesDir is the shared photo collection (see its README).
-var picturesDir = filepath.Join("..", "..", "shared", "pictures")
+var picturesDir = photoset.Dir()
 
-// photo is one row of the collection's manifest.
-type photo struct {
-	file, kind, givens, entries, puzzle string
-}
-
-func readManifest(t *testing.T) []photo {
+// readManifest returns the shared photos, or skips the test when they are
+// absent.
+func readManifest(t *testing.T) []photoset.Photo {
 	t.Helper()
-	f, err := os.Open(filepath.Join(picturesDir, "manifest.tsv"))
+	photos, err := photoset.Read(picturesDir)
 	if err != nil {
 		t.Skipf("skipping: no pictures in %s (the shared pictures folder is absent on this machine)", picturesDir)
 	}
-	defer f.Close()
-	var out []photo
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) < 7 || cols[0] == "file" {
-			continue
-		}
-		p := photo{file: cols[0], kind: cols[1], givens: cols[2], entries: cols[3]}
-		for _, tag := range strings.Fields(cols[6]) {
-			if id, ok := strings.CutPrefix(tag, "puzzle="); ok {
-				p.puzzle = id
-			}
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// heldOut reports whether a puzzle's photos are in the half kept to measure
-// on (about 30% of the photos), split by puzzle: the puzzles in order of a
-// hash of their ids, taken until they hold 30% of the photos.
-func heldOut(photos []photo) map[string]bool {
-	count := map[string]int{}
-	for _, p := range photos {
-		count[p.puzzle]++
-	}
-	ids := make([]string, 0, len(count))
-	for id := range count {
-		ids = append(ids, id)
-	}
-	key := func(id string) string {
-		h := sha256.Sum256([]byte("sudokubot-split-1:" + id))
-		return hex.EncodeToString(h[:])
-	}
-	slices.SortFunc(ids, func(a, b string) int { return strings.Compare(key(a), key(b)) })
-	out, taken := map[string]bool{}, 0
-	for _, id := range ids {
-		if 10*taken >= 3*len(photos) {
-			break
-		}
-		out[id], taken = true, taken+count[id]
-	}
-	return out
+	return photos
 }
 
 // TestFindOnPhotos measures, on the shared photos, how often the grid is
@@ -175,15 +126,15 @@ func TestFindOnPhotos(t *testing.T) {
 		t.Skip("skipping in -short mode: reads 317 photos")
 	}
 	photos := readManifest(t)
-	held := heldOut(photos)
+	held := photoset.HeldOut(photos)
 	var found, exact, cells, right [2]int
 	for _, p := range photos {
-		data, err := os.ReadFile(filepath.Join(picturesDir, p.file))
+		data, err := os.ReadFile(filepath.Join(picturesDir, p.File))
 		if err != nil {
 			t.Fatal(err)
 		}
 		half := 0
-		if held[p.puzzle] {
+		if held[p.Puzzle] {
 			half = 1
 		}
 		cells[half] += 81
@@ -192,7 +143,7 @@ func TestFindOnPhotos(t *testing.T) {
 			continue
 		}
 		found[half]++
-		got, want := b.Filled(), filledOf(p.givens, p.entries)
+		got, want := b.Filled(), filledOf(p.Givens, p.Entries)
 		n := 0
 		for i := range got {
 			if got[i] == want[i] {
