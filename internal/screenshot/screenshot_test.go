@@ -154,19 +154,6 @@ func givenAt(givens string, i int) byte {
 	return '.'
 }
 
-// TestPhoneIsQuick checks a phone screenshot is quick enough to make
-// thousands in a measuring run. The limit is loose for slow test machines;
-// BenchmarkMake gives the real times.
-func TestPhoneIsQuick(t *testing.T) {
-	p := puzzles(t, 1)[0]
-	seed := seedFor(screens[1], p)
-	start := time.Now()
-	s := Make(seed, p.givens, p.solution)
-	if d := time.Since(start); d > 500*time.Millisecond {
-		t.Errorf("a %s screenshot took %v", s.Style, d)
-	}
-}
-
 // TestWriteSamples writes two samples of each screen for a person to look
 // at, into the directory named by SCREENSHOT_SAMPLES; JPEGs are written
 // again as PNG for viewers that show only PNG.
