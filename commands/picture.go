@@ -121,7 +121,7 @@ func tooBig(pr i18n.Printer, e *picture.TooBigError) string {
 		return pr.Sprintf("That picture is %d MB; I read pictures up to %d MB.", max(1, e.Bytes>>20), picture.MaxBytes>>20)
 	}
 	return pr.Sprintf("That picture is %d×%d pixels; I read pictures up to %.0f megapixels.", e.Width, e.Height,
-		picture.MaxPixels/1e6)
+		e.MaxPixels()/1e6)
 }
 
 // pictureError words picture.Read's errors.

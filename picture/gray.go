@@ -28,8 +28,9 @@ func decode(data []byte) (image.Image, *Gray, error) {
 	if err != nil {
 		return nil, nil, ErrFormat
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || float64(cfg.Width)*float64(cfg.Height) > MaxPixels {
-		return nil, nil, &TooBigError{Width: cfg.Width, Height: cfg.Height}
+	limit := min(MaxPixels, MaxDecoded/bytesPerPixel(cfg.ColorModel))
+	if cfg.Width <= 0 || cfg.Height <= 0 || float64(cfg.Width)*float64(cfg.Height) > limit {
+		return nil, nil, &TooBigError{Width: cfg.Width, Height: cfg.Height, Limit: limit}
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
@@ -42,6 +43,25 @@ func decode(data []byte) (image.Image, *Gray, error) {
 		}
 	}
 	return img, g, nil
+}
+
+// bytesPerPixel is how many bytes a pixel of colour model m takes once
+// decoded, at most: a JPEG's YCbCr counts as unsubsampled.
+func bytesPerPixel(m color.Model) float64 {
+	switch m {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.YCbCrModel:
+		return 3
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	}
+	if _, ok := m.(color.Palette); ok {
+		return 1
+	}
+	return 4
 }
 
 // median returns the middle grey level of g's pixels.

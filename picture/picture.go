@@ -24,6 +24,10 @@ import (
 const (
 	MaxBytes  = 25 << 20 // the file
 	MaxPixels = 50e6     // width × height
+	// MaxDecoded bounds the decoded picture in memory, so that a deep
+	// colour picture has fewer pixels: a 50-megapixel JPEG (3 bytes a
+	// pixel at most), 37 megapixels of 8-bit RGBA, 18 of 16-bit.
+	MaxDecoded = 150e6
 )
 
 // Errors Find returns; the messages are for people.
@@ -37,6 +41,9 @@ var (
 type TooBigError struct {
 	Bytes         int
 	Width, Height int
+	// Limit is how many pixels are read of a picture of its kind:
+	// MaxPixels, or fewer for a deep colour one.
+	Limit float64
 }
 
 func (e *TooBigError) Error() string {
@@ -44,7 +51,15 @@ func (e *TooBigError) Error() string {
 		return fmt.Sprintf("that picture is %d MB; I read pictures up to %d MB", e.Bytes>>20, MaxBytes>>20)
 	}
 	return fmt.Sprintf("that picture is %d×%d, %.0f megapixels; I read pictures up to %.0f", e.Width, e.Height,
-		float64(e.Width)*float64(e.Height)/1e6, MaxPixels/1e6)
+		float64(e.Width)*float64(e.Height)/1e6, e.MaxPixels()/1e6)
+}
+
+// MaxPixels is how many pixels are read of a picture of its kind.
+func (e *TooBigError) MaxPixels() float64 {
+	if e.Limit > 0 {
+		return e.Limit
+	}
+	return MaxPixels
 }
 
 // Board is a grid found in a picture.

@@ -2,7 +2,10 @@ package picture
 
 import (
 	"bytes"
+	"context"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"image"
 	"image/png"
 	"os"
@@ -47,6 +50,13 @@ func TestFindRefuses(t *testing.T) {
 	if _, err := Find(make([]byte, MaxBytes+1)); !errors.As(err, &big) || !strings.Contains(err.Error(), "25 MB") {
 		t.Errorf("Find(26 MB) = %v, want the size named", err)
 	}
+	// 42 megapixels are read in grey, but not in 16-bit colour.
+	if _, err := Find(pngHeader(7000, 6000, 0, 8)); errors.As(err, &big) {
+		t.Errorf("Find(42 MP grey PNG header) = %v, want it past the size checks", err)
+	}
+	if _, err := Find(pngHeader(7000, 6000, 6, 16)); !errors.As(err, &big) || !strings.Contains(err.Error(), "up to 19") {
+		t.Errorf("Find(42 MP 16-bit RGBA PNG header) = %v, want refused at 19 megapixels", err)
+	}
 	white := image.NewGray(image.Rect(0, 0, 300, 200))
 	for i := range white.Pix {
 		white.Pix[i] = 255
@@ -60,18 +70,40 @@ func TestFindRefuses(t *testing.T) {
 	}
 }
 
-// FuzzFind: any bytes are read or refused with one of Find's errors, never
-// a panic.
-func FuzzFind(f *testing.F) {
+// pngHeader returns the start of a PNG of w×h pixels, of colour type ct
+// and bit depth: enough for its size to be read, not its pixels.
+func pngHeader(w, h int, ct, depth byte) []byte {
+	ihdr := []byte("IHDR")
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
+	ihdr = append(ihdr, depth, ct, 0, 0, 0)
+	out := []byte("\x89PNG\r\n\x1a\n")
+	out = binary.BigEndian.AppendUint32(out, uint32(len(ihdr)-4))
+	out = append(out, ihdr...)
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(ihdr))
+}
+
+// FuzzRead: any bytes are read into a grid of 81 cells, or refused with
+// one of Find's errors, never a panic.
+func FuzzRead(f *testing.F) {
 	p, _ := solver.Parse(classic)
 	data, _ := render.PNG(p, render.Options{})
 	f.Add(data)
 	f.Add([]byte("\x89PNG\r\n\x1a\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, err := Find(data)
+		r, err := Read(context.Background(), data)
 		var big *TooBigError
-		if err != nil && !errors.Is(err, ErrFormat) && !errors.Is(err, ErrNoGrid) && !errors.As(err, &big) {
-			t.Errorf("Find = %v, not one of its errors", err)
+		if err != nil {
+			if !errors.Is(err, ErrFormat) && !errors.Is(err, ErrNoGrid) && !errors.As(err, &big) {
+				t.Errorf("Read = %v, not one of its errors", err)
+			}
+			return
+		}
+		g, e := r.Givens(), r.Entries()
+		for i := range 81 {
+			if g[i] != '.' && e[i] != '.' {
+				t.Errorf("cell %d is both printed (%c) and written (%c)", i, g[i], e[i])
+			}
 		}
 	})
 }
