@@ -22,11 +22,11 @@ const (
 	fCentreX
 	fCentreY
 	fParts
-	fHeightRel
-	fContrast // then its place among the board's marks (see spread)
-	fStroke   = fContrast + 4
-	fChroma   = fStroke + 4
-	Scalars   = fChroma + 4
+	fHeightRel // its height against the board's tall marks': a pencil mark is far smaller
+	fContrast  // then its place among the board's marks (see spread)
+	fStroke    = fContrast + 4
+	fChroma    = fStroke + 4
+	Scalars    = fChroma + 4
 )
 
 // Inputs is how many numbers the classifier reads for a cell: the glyph's
@@ -42,7 +42,7 @@ type cell struct {
 	cx, cy   float64 // the box's centre, from the cell's centre, over the side
 	parts    int
 	contrast float64 // background minus the glyph's darkest, grey levels
-	stroke   float64 // ink pixels over the box's height, over the side
+	stroke   float64 // the strokes' width over the box's height
 	chroma   float64 // mean colourfulness of the glyph's ink, 0 to 1
 }
 
@@ -55,7 +55,7 @@ func inputs(b *Board) [81][]float32 {
 	}
 	height := spreadOf(cells[:], func(c *cell) float64 { return c.h })
 	contrast := spreadOf(cells[:], func(c *cell) float64 { return min(c.contrast/ref, 2) / 2 })
-	stroke := spreadOf(cells[:], func(c *cell) float64 { return min(c.stroke*4, 1) })
+	stroke := spreadOf(cells[:], func(c *cell) float64 { return min(c.stroke*3, 1) })
 	chroma := spreadOf(cells[:], func(c *cell) float64 { return c.chroma })
 	var out [81][]float32
 	for i := range cells {
@@ -67,9 +67,9 @@ func inputs(b *Board) [81][]float32 {
 			s[fHeight], s[fWidth] = float32(c.h), float32(c.w)
 			s[fCentreX], s[fCentreY] = float32(c.cx), float32(c.cy)
 			s[fParts] = float32(min(c.parts, 6)) / 6
-			s[fHeightRel] = float32(c.h - height.mid)
+			s[fHeightRel] = float32(c.h/max(height.high, 0.05) - 1)
 			contrast.place(s[fContrast:], min(c.contrast/ref, 2)/2)
-			stroke.place(s[fStroke:], min(c.stroke*4, 1))
+			stroke.place(s[fStroke:], min(c.stroke*3, 1))
 			chroma.place(s[fChroma:], c.chroma)
 		}
 		out[i] = x

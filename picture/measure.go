@@ -36,7 +36,7 @@ func measure(g, chroma *Gray, i int, ref float64) cell {
 	c.h, c.w = float64(box.y1-box.y0)/s, float64(box.x1-box.x0)/s
 	c.cx, c.cy = (float64(box.x0+box.x1)/2-s/2)/s, (float64(box.y0+box.y1)/2-s/2)/s
 	c.contrast = bg - dark
-	c.stroke = float64(count) / float64(box.y1-box.y0) / s
+	c.stroke = strokeWidth(keep, side, count) / float64(box.y1-box.y0)
 	c.chroma = meanOver(region(chroma, x0, y0, side, side), keep) / 255
 	c.glyph = drawGlyph(px, keep, side, box, bg, dark)
 	return c
@@ -80,6 +80,25 @@ func clearLines(on []bool, side int) {
 			}
 		}
 	}
+}
+
+// strokeWidth estimates, in pixels, how thick the strokes of the kept
+// marks (count pixels of a side×side mask) are: their area over half their
+// outline. A bold face's strokes are thicker than a light one's whatever
+// the digit, where the ink's share of the glyph's box depends on the digit.
+func strokeWidth(keep []bool, side, count int) float64 {
+	edge := 0
+	for k, on := range keep {
+		if !on {
+			continue
+		}
+		x, y := k%side, k/side
+		if x == 0 || y == 0 || x == side-1 || y == side-1 ||
+			!keep[k-1] || !keep[k+1] || !keep[k-side] || !keep[k+side] {
+			edge++
+		}
+	}
+	return 2 * float64(count) / float64(max(edge, 1))
 }
 
 // meanOver returns the mean of px where keep is set.

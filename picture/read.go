@@ -89,6 +89,7 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 		}
 		r.Cells[i] = cellOf(p, best(p))
 	}
+	settleKinds(&r.Cells, &in)
 	arbitrate(ctx, r)
 	return r, nil
 }

@@ -26,6 +26,7 @@ func TestReadPhotos(t *testing.T) {
 	held := photoset.HeldOut(photos)
 	type tally struct{ n, found, exact, givenCells, givenRight, entryCells, entryRight, corrected, unresolved int }
 	var halves [2]tally
+	var mistakes [2]map[string]int
 	for _, p := range photos {
 		data, err := os.ReadFile(filepath.Join(dir, p.File))
 		if err != nil {
@@ -36,6 +37,10 @@ func TestReadPhotos(t *testing.T) {
 			h = &halves[1]
 		}
 		h.n++
+		half := 0
+		if held[p.Puzzle] {
+			half = 1
+		}
 		r, err := Read(context.Background(), data)
 		if err != nil {
 			continue
@@ -56,6 +61,12 @@ func TestReadPhotos(t *testing.T) {
 			if g[i] == p.Givens[i] {
 				h.givenRight++
 			}
+			if m := mistake(p.Givens[i], p.Entries[i], g[i], e[i]); m != "" {
+				if mistakes[half] == nil {
+					mistakes[half] = map[string]int{}
+				}
+				mistakes[half][m]++
+			}
 			if p.Kind == "photo-filled" {
 				h.entryCells++
 				if e[i] == p.Entries[i] {
@@ -68,10 +79,39 @@ func TestReadPhotos(t *testing.T) {
 		h := halves[k]
 		t.Logf("%s: %d photos, found %d, givens exact %d (%.1f%%), given cells %.2f%%, entry cells %.2f%%, corrected %d, unresolved %d",
 			name, h.n, h.found, h.exact, pct(h.exact, h.n), pct(h.givenRight, h.givenCells), pct(h.entryRight, h.entryCells), h.corrected, h.unresolved)
+		t.Logf("%s: mistakes by kind %v", name, mistakes[k])
 	}
 	// Floors a little under what the tuning half reached with this model
-	// (79.4% exact, 95.9% of given cells): they only rise.
-	if pct(halves[0].exact, halves[0].n) < 76 || pct(halves[0].givenRight, halves[0].givenCells) < 95 {
-		t.Errorf("the tuning half fell below its floors (76%% of photos exact, 95%% of given cells)")
+	// (80.4% exact, 96.5% of given cells): they only rise.
+	if pct(halves[0].exact, halves[0].n) < 78 || pct(halves[0].givenRight, halves[0].givenCells) < 96 {
+		t.Errorf("the tuning half fell below its floors (78%% of photos exact, 96%% of given cells)")
 	}
+}
+
+// mistake names how a cell was misread, from what it holds (a printed
+// digit or '.', a written one or '.') and what was read; "" when right.
+func mistake(given, entry, readGiven, readEntry byte) string {
+	switch {
+	case given == readGiven && entry == readEntry:
+		return ""
+	case given != '.' && readGiven == given:
+		return "" // a given read right; the entry column is not its concern
+	case given != '.' && readGiven == '.' && readEntry == '.':
+		return "given missed"
+	case given != '.' && readEntry == given:
+		return "given read as written"
+	case given != '.' && readGiven != '.':
+		return "given's digit"
+	case given != '.':
+		return "given read as another written digit"
+	case readGiven != '.' && entry != '.':
+		return "written read as given"
+	case readGiven != '.':
+		return "blank read as given"
+	case entry != '.' && readEntry == '.':
+		return "written missed"
+	case entry != '.':
+		return "written's digit"
+	}
+	return "blank read as written"
 }

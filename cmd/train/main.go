@@ -89,6 +89,9 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 	shots := screenshots(r, faces, shotCount)
 	log.Printf("%d examples from %d screenshots (%v)", len(shots), shotCount, time.Since(start).Round(time.Millisecond))
 	train = append(train, shots...)
+	own := renders(r, 200)
+	log.Printf("%d examples from 200 of the bot's own boards", len(own))
+	train = append(train, own...)
 	train = marked(train)
 	var heldOut []nn.Example
 	kept := 0

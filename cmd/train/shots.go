@@ -6,6 +6,8 @@ import (
 	"github.com/sudokubot/sudokubot/internal/nn"
 	"github.com/sudokubot/sudokubot/internal/screenshot"
 	"github.com/sudokubot/sudokubot/picture"
+	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // trainingPuzzles are the puzzles screenshots are drawn of, with their
@@ -53,6 +55,45 @@ func marked(all []nn.Example) []nn.Example {
 	for _, ex := range all {
 		if ex.X[picture.Inputs-picture.Scalars] > 0 {
 			out = append(out, ex)
+		}
+	}
+	return out
+}
+
+// renders draws n boards as the bot itself does (people send back
+// screenshots of its replies), in both themes, with a random share of the
+// blank cells filled in the solved digits' colour as a player's entries,
+// and returns their marked cells as examples.
+func renders(r *rand.Rand, n int) []nn.Example {
+	var out []nn.Example
+	for k := range n {
+		p := trainingPuzzles[k%len(trainingPuzzles)]
+		givens, err := solver.Parse(p[0])
+		if err != nil {
+			continue
+		}
+		shown := givens
+		var labels [81]int
+		fill := r.Float64()
+		for i := range 81 {
+			switch d := int(p[1][i] - '0'); {
+			case givens.AtIndex(i) != 0:
+				labels[i] = picture.Class(d, false)
+			case r.Float64() < fill:
+				shown.SetIndex(i, d)
+				labels[i] = picture.Class(d, true)
+			}
+		}
+		opt := render.Options{Puzzle: givens, Labels: r.IntN(2) == 0}
+		if r.IntN(2) == 0 {
+			opt.Theme = render.Dark
+		}
+		data, err := render.PNG(shown, opt)
+		if err != nil {
+			continue
+		}
+		if b, err := picture.Find(data); err == nil && aligned(board{found: b, labels: labels}) {
+			out = append(out, examples(b, labels)...)
 		}
 	}
 	return out

@@ -80,7 +80,9 @@ func pick(r *rand.Rand, givens, solution string, digitFaces []*typeface) *spec {
 }
 
 // pickFonts chooses the digits' faces and the entries' ink. Entries
-// differ from givens in colour, or in weight alone in a few apps.
+// differ from givens in colour, or in a few apps in weight alone: then the
+// givens are the heavy face and the entries a light one, as apps and
+// newspapers print them (a player could not tell them apart otherwise).
 func (s *spec) pickFonts(r *rand.Rand, faces []*typeface) {
 	s.givenFont = faces[r.IntN(len(faces))]
 	s.entryFont = s.givenFont
@@ -91,24 +93,23 @@ func (s *spec) pickFonts(r *rand.Rand, faces []*typeface) {
 	k := r.IntN(len(entryNames))
 	s.entryInk, s.inkName = s.theme.entries[k], entryNames[k]
 	if r.IntN(100) < 15 {
-		s.entryInk, s.inkName = s.theme.given, "same"
-		s.entryFont = contrasting(r, s.givenFont, faces)
+		heavy, light := weighed(faces, true), weighed(faces, false)
+		if len(heavy) > 0 && len(light) > 0 {
+			s.entryInk, s.inkName = s.theme.given, "same"
+			s.givenFont, s.entryFont = heavy[r.IntN(len(heavy))], light[r.IntN(len(light))]
+		}
 	}
 }
 
-// contrasting returns a face of the other weight from t, or t when faces
-// has none.
-func contrasting(r *rand.Rand, t *typeface, faces []*typeface) *typeface {
-	var other []*typeface
+// weighed returns the faces that are bold, or those that are not.
+func weighed(faces []*typeface, bold bool) []*typeface {
+	var out []*typeface
 	for _, f := range faces {
-		if f.bold != t.bold {
-			other = append(other, f)
+		if f.bold == bold {
+			out = append(out, f)
 		}
 	}
-	if len(other) == 0 {
-		return t
-	}
-	return other[r.IntN(len(other))]
+	return out
 }
 
 // pickSelection chooses the selected cell and what is tinted with it.
