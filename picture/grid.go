@@ -3,41 +3,37 @@ package picture
 import "slices"
 
 // candidates is how many of the biggest grid-like webs of ink Find weighs.
-// Weighing the four biggest found no more grids on the tuning photos than
-// taking the biggest (and lost a few cells), now that the webs bridge a
-// pixel's gap; it is kept as a knob for pages with two grids.
+// Weighing the four biggest by gridScore found no more grids on the tuning
+// photos than taking the biggest, and lost one to a smaller web; it is
+// kept as a knob for pages with two grids.
 const candidates = 1
 
-// bestGrid returns the quad, in work's pixels, of the biggest candidate
-// web of ink whose refined outline has nearly as much of a grid's lines
-// along it as the best one: a page often holds a smaller grid too (last
-// issue's solution), whose lines may well be cleaner.
+// bestGrid returns the quad, in work's pixels, of the candidate web of
+// ink whose refined (and perhaps grown) outline frames a grid best, by
+// gridScore: a page often holds a smaller grid too (last issue's
+// solution), and the biggest web may be the grid merged with the page's
+// rules.
 func bestGrid(work *Gray) ([4]Point, bool) {
-	var quads [][4]Point
-	var scores []float64
-	top := 0.0
+	best, bestScore, found := [4]Point{}, 0.0, false
 	for _, q := range findGrids(work.threshold(), candidates) {
-		q, score := refine(work, q)
-		quads, scores = append(quads, q), append(scores, score)
-		top = max(top, score)
-	}
-	for k, q := range quads {
-		if scores[k] >= nearlyBest*top {
-			// Once more from the better outline: what a tilt or a far-out
-			// rough corner left over.
-			q, _ = refine(work, q)
-			return grown(work, q), true
+		// Twice: the second from the better outline, for what a tilt or a
+		// far-out rough corner left over.
+		q, _ = refine(work, q)
+		q, _ = refine(work, q)
+		if q, score := grown(work, q); !found || score > bestScore {
+			best, bestScore, found = q, score, true
 		}
 	}
-	return [4]Point{}, false
+	return best, found
 }
 
-// grown returns the grid whose refined outline q may be only part of: a blurred photo's thin lines break up when thresholded,
-// and the web of ink found is then the heavier lines round some of the
-// boxes, two thirds of the grid across or down. Each way the outline could
-// be cut short (a third of the grid missing on one side, or none) is
-// refined, and the outline whose lines are found best (gridScore) is kept.
-func grown(work *Gray, q [4]Point) [4]Point {
+// grown returns the grid whose refined outline q may be only part of: a
+// blurred photo's thin lines break up when thresholded, and the web of ink
+// found is then the heavier lines round some of the boxes, two thirds of
+// the grid across or down. Each way the outline could be cut short (a
+// third of the grid missing on one side, or none) is refined, and the
+// outline whose lines are found best (gridScore) is kept, with its score.
+func grown(work *Gray, q [4]Point) ([4]Point, float64) {
 	spans := [][2]float64{{0, 9}, {-4.5, 9}, {0, 13.5}}
 	m := homography(q, 9)
 	best, bestScore := q, gridScore(work, q)
@@ -59,7 +55,7 @@ func grown(work *Gray, q [4]Point) [4]Point {
 			}
 		}
 	}
-	return best
+	return best, bestScore
 }
 
 // How much better a grown outline's lines must be found to be taken over
@@ -70,10 +66,6 @@ const (
 	grownRatio  = 1.25
 	grownMargin = 0.03
 )
-
-// nearlyBest is how much of the best candidate's score a bigger one needs
-// to be taken instead.
-const nearlyBest = 0.7
 
 // findGrids returns the rough corners (top left, top right, bottom right,
 // bottom left) of up to n webs of connected ink in the mask that could be

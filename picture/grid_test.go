@@ -1,0 +1,70 @@
+package picture
+
+import (
+	"math"
+	"testing"
+)
+
+// TestGrownFindsTheWholeGrid: given only the right two thirds, or the top
+// two thirds, of a grid's outline (as a photo's broken thin lines leave
+// its heavier box lines), grown finds the whole grid's corners, and
+// gridScore prefers the whole grid to a part of it or an outline a row
+// out.
+func TestGrownFindsTheWholeGrid(t *testing.T) {
+	work := drawnGrid(700, 60, 560)
+	whole := [4]Point{{60, 60}, {620, 60}, {620, 620}, {60, 620}}
+	m := homography(whole, 9)
+	part := func(x0, y0, x1, y1 float64) [4]Point {
+		var q [4]Point
+		for k, c := range [4][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} {
+			x, y := m.apply(c[0], c[1])
+			q[k] = Point{x, y}
+		}
+		return q
+	}
+	cell := math.Hypot(whole[1].X-whole[0].X, whole[1].Y-whole[0].Y) / 9
+	for name, q := range map[string][4]Point{
+		"right two thirds": part(3, 0, 9, 9),
+		"top two thirds":   part(0, 0, 9, 6),
+	} {
+		got, _ := grown(work, q)
+		for k := range got {
+			if d := math.Hypot(got[k].X-whole[k].X, got[k].Y-whole[k].Y); d > cell/4 {
+				t.Errorf("%s: corner %d at %v, %.1f pixels from the grid's %v", name, k, got[k], d, whole[k])
+			}
+		}
+	}
+	full := gridScore(work, whole)
+	for name, q := range map[string][4]Point{
+		"a row down":       part(0, 1, 9, 10),
+		"a column left":    part(-1, 0, 8, 9),
+		"the middle boxes": part(3, 3, 6, 6),
+	} {
+		if s := gridScore(work, q); s >= full {
+			t.Errorf("gridScore(%s) = %.3f, not under the whole grid's %.3f", name, s, full)
+		}
+	}
+}
+
+// drawnGrid returns a side×side white picture with a grid of the given
+// size drawn at (at, at): thin lines two pixels wide, box lines five.
+func drawnGrid(side, at, size int) *Gray {
+	g := &Gray{W: side, H: side, Pix: make([]uint8, side*side)}
+	for i := range g.Pix {
+		g.Pix[i] = 240
+	}
+	for k := range 10 {
+		w := 2
+		if k%3 == 0 {
+			w = 5
+		}
+		p := at + k*size/9 - w/2
+		for a := at - 2; a < at+size+3; a++ {
+			for d := range w {
+				g.Pix[(p+d)*side+a] = 30 // across
+				g.Pix[a*side+p+d] = 30   // down
+			}
+		}
+	}
+	return g
+}
