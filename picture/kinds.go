@@ -1,6 +1,10 @@
 package picture
 
-import "math"
+import (
+	"context"
+	"math"
+	"slices"
+)
 
 // settleKinds decides, board-wide, which digits were printed and which a
 // player wrote in. The classifier judges each cell with only a summary of
@@ -107,4 +111,187 @@ func bestDigit(p []float32) int {
 		}
 	}
 	return at
+}
+
+// Bounds on how many printed digits a puzzle has: fewer than 17 never
+// make one solution, and published puzzles print at most about 40.
+const (
+	minGivens = 17
+	maxGivens = 45
+)
+
+// splitKinds mends a board whose digits were all, or nearly all, taken
+// for one kind: more printed digits than any puzzle prints (a finished
+// screenshot whose entries differ from its givens only in weight), or too
+// few for a puzzle (printed digits in a colour read as a pen's). It tries
+// every digit as printed, and the board's digits split by their looks
+// into two groups, either taken as printed; of the readings whose printed
+// digits make a puzzle with exactly one solution, it keeps the one whose
+// printed digits the classifier found least written-looking. Marks much
+// smaller than the board's digits are taken for pencil marks (blank) in
+// a mended reading: such a board's pencil marks are often what was read
+// as written. A board it cannot mend is left as read.
+func splitKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32) {
+	printed, digits := 0, 0
+	for _, c := range cells {
+		if c.Digit != 0 {
+			digits++
+			if !c.Written {
+				printed++
+			}
+		}
+	}
+	if printed >= minGivens && printed <= maxGivens || digits < minGivens {
+		return
+	}
+	var choices [][81]bool // for each choice, which cells are written
+	var all [81]bool
+	choices = append(choices, all)
+	if group, ok := twoGroups(cells, in); ok {
+		for g := range 2 {
+			var w [81]bool
+			for i := range w {
+				w[i] = group[i] != g
+			}
+			choices = append(choices, w)
+		}
+	}
+	mended := *cells
+	for i := range mended {
+		if mended[i].Digit != 0 && in[i][GlyphSide*GlyphSide+fHeightRel] < pencilHeight-1 {
+			mended[i] = cellOf(mended[i].probs, 0)
+		}
+	}
+	best, bestShare := -1, 2.0
+	for k, written := range choices {
+		try := mended
+		sum, n := 0.0, 0
+		for i := range try {
+			if try[i].Digit == 0 {
+				continue
+			}
+			try[i].Written = written[i]
+			if !written[i] {
+				sum += writtenShare(try[i].probs)
+				n++
+			}
+		}
+		if n < minGivens || n > maxGivens || !unique(ctx, try) {
+			continue
+		}
+		if share := sum / float64(n); share < bestShare {
+			best, bestShare = k, share
+		}
+	}
+	if best < 0 {
+		return
+	}
+	for i := range cells {
+		if c := &mended[i]; c.Digit != 0 {
+			p := c.probs
+			*c = cellOf(p, Class(c.Digit, choices[best][i]))
+			c.Confidence = float64(p[c.Digit] + p[9+c.Digit])
+		}
+	}
+	*cells = mended
+}
+
+// pencilHeight is the height, against the board's tall marks, under which
+// a mark is a pencil mark when a board is mended.
+const pencilHeight = 0.6
+
+// twoGroups splits the digits of a board into two groups by their style
+// (2-means, each measure scaled by its spread over the board), and
+// returns each cell's group; false when a group would be too small to be
+// a kind of digit.
+func twoGroups(cells *[81]Cell, in *[81][]float32) ([81]int, bool) {
+	var group [81]int
+	var idx []int
+	var vs [][styleDims]float64
+	for i := range cells {
+		if cells[i].Digit != 0 {
+			idx = append(idx, i)
+			vs = append(vs, styleOf(in[i]))
+		}
+	}
+	var mean, sd [styleDims]float64
+	for _, v := range vs {
+		for d := range v {
+			mean[d] += v[d] / float64(len(vs))
+		}
+	}
+	for _, v := range vs {
+		for d := range v {
+			sd[d] += (v[d] - mean[d]) * (v[d] - mean[d]) / float64(len(vs))
+		}
+	}
+	for d := range sd {
+		sd[d] = math.Sqrt(max(sd[d], styleFloor*styleFloor))
+	}
+	dist := func(a, b [styleDims]float64) float64 {
+		s := 0.0
+		for d := range a {
+			x := (a[d] - b[d]) / sd[d]
+			s += x * x
+		}
+		return s
+	}
+	// From a split at the middle of each measure in turn, keeping the
+	// tightest split whose groups are both big enough.
+	best, bestSS, found := [81]int{}, math.Inf(1), false
+	for d := range styleDims {
+		mid := middleOf(vs, d)
+		var c [2][styleDims]float64
+		var n [2]int
+		for _, v := range vs {
+			g := 0
+			if v[d] > mid {
+				g = 1
+			}
+			n[g]++
+			for e := range v {
+				c[g][e] += v[e]
+			}
+		}
+		if n[0] == 0 || n[1] == 0 {
+			continue
+		}
+		ss := 0.0
+		for range 10 {
+			for g := range 2 {
+				for e := range styleDims {
+					c[g][e] /= float64(max(n[g], 1))
+				}
+			}
+			var sum [2][styleDims]float64
+			n, ss = [2]int{}, 0
+			for k, v := range vs {
+				g := 0
+				if dist(v, c[1]) < dist(v, c[0]) {
+					g = 1
+				}
+				ss += dist(v, c[g])
+				group[idx[k]] = g
+				n[g]++
+				for e := range v {
+					sum[g][e] += v[e]
+				}
+			}
+			c = sum
+		}
+		if n[0] >= minGivens/2 && n[1] >= minGivens/2 && ss < bestSS {
+			best, bestSS, found = group, ss, true
+		}
+	}
+	return best, found
+}
+
+// middleOf returns the middle of measure d over vs.
+func middleOf(vs [][styleDims]float64, d int) float64 {
+	xs := make([]float64, len(vs))
+	for k, v := range vs {
+		xs[k] = v[d]
+	}
+	slices.Sort(xs)
+	return xs[len(xs)/2]
 }

@@ -1,6 +1,10 @@
 package picture
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+)
 
 // TestSettleKinds: on a board whose printed digits are dark and thick and
 // whose written ones are light and thin, a written digit the classifier
@@ -66,5 +70,53 @@ func TestSettleKinds(t *testing.T) {
 	settleKinds(cells, in)
 	if !cells[3].Written {
 		t.Errorf("with 2 written digits, cell 3 was settled: %+v", cells[3])
+	}
+}
+
+// TestSplitKinds: a page of printed digits all read as written (too few
+// printed for a puzzle), with two pencil marks read as digits too, is
+// mended into the puzzle, the pencil marks blank; a board whose reading is
+// already a puzzle is left alone.
+func TestSplitKinds(t *testing.T) {
+	var cells [81]Cell
+	var in [81][]float32
+	for i := range 81 {
+		in[i] = make([]float32, Inputs)
+		p := make([]float32, Classes)
+		p[0] = 1
+		if d := classic[i]; d != '.' {
+			p[0], p[Class(int(d-'0'), false)], p[Class(int(d-'0'), true)] = 0, 0.35, 0.65
+			in[i][GlyphSide*GlyphSide+fHeight] = 0.6
+		}
+		cells[i] = cellOf(p, best(p))
+	}
+	for _, i := range []int{2, 3} { // blank in the puzzle: pencil marks
+		p := make([]float32, Classes)
+		p[Class(4, true)] = 0.9
+		p[0] = 0.1
+		cells[i] = cellOf(p, best(p))
+		in[i][GlyphSide*GlyphSide+fHeight] = 0.2
+		in[i][GlyphSide*GlyphSide+fHeightRel] = -0.67
+	}
+	r := Reading{Cells: cells}
+	splitKinds(context.Background(), &r.Cells, &in)
+	if got := r.Givens(); got != classic {
+		t.Errorf("mended givens\n%s\nwant\n%s", got, classic)
+	}
+	if got := r.Entries(); strings.Trim(got, ".") != "" {
+		t.Errorf("mended entries %s, want none", got)
+	}
+
+	// Read as printed, the same board is a puzzle already.
+	for i := range cells {
+		if cells[i].Digit != 0 && i != 2 && i != 3 {
+			cells[i].Written = false
+		}
+	}
+	r = Reading{Cells: cells}
+	g, e := r.Givens(), r.Entries()
+	splitKinds(context.Background(), &r.Cells, &in)
+	if r.Givens() != g || r.Entries() != e {
+		t.Errorf("a reading that is a puzzle was changed:\n%s\n%s", r.Givens(), r.Entries())
 	}
 }

@@ -90,6 +90,7 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 		r.Cells[i] = cellOf(p, best(p))
 	}
 	settleKinds(&r.Cells, &in)
+	splitKinds(ctx, &r.Cells, &in)
 	arbitrate(ctx, r)
 	return r, nil
 }

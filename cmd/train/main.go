@@ -37,7 +37,7 @@ func main() {
 	epochs := flag.Int("epochs", 12, "passes over the examples")
 	variants := flag.Int("variants", 4, "copies of each printed-only photo with marks drawn in its blank cells")
 	hidden := flag.String("hidden", "64", "widths of the hidden fully connected layers")
-	flag.IntVar(&shotCount, "screenshots", 600, "synthetic screenshots (drawn in the training fonts) to learn from")
+	flag.IntVar(&shotCount, "screenshots", 1500, "synthetic screenshots (drawn in the training fonts) to learn from")
 	flag.StringVar(&dump, "dump", "", "write the held-out cells the net misreads to this PNG")
 	flag.Parse()
 	if err := run(*out, *pictures, *mnist, *fontDir, *seed, *epochs, *variants, *hidden); err != nil {
