@@ -46,7 +46,8 @@ func decode(data []byte) (image.Image, *Gray, error) {
 }
 
 // bytesPerPixel is how many bytes a pixel of colour model m takes once
-// decoded, at most: a JPEG's YCbCr counts as unsubsampled.
+// decoded: a JPEG's YCbCr is 1.5 as phones subsample its chroma, 3 when
+// it is not, and counts as 2.5.
 func bytesPerPixel(m color.Model) float64 {
 	switch m {
 	case color.GrayModel, color.AlphaModel:
@@ -54,7 +55,7 @@ func bytesPerPixel(m color.Model) float64 {
 	case color.Gray16Model, color.Alpha16Model:
 		return 2
 	case color.YCbCrModel:
-		return 3
+		return 2.5
 	case color.RGBA64Model, color.NRGBA64Model:
 		return 8
 	}

@@ -25,9 +25,10 @@ const (
 	MaxBytes  = 25 << 20 // the file
 	MaxPixels = 50e6     // width × height
 	// MaxDecoded bounds the decoded picture in memory, so that a deep
-	// colour picture has fewer pixels: a 50-megapixel JPEG (3 bytes a
-	// pixel at most), 37 megapixels of 8-bit RGBA, 18 of 16-bit.
-	MaxDecoded = 150e6
+	// colour picture has fewer pixels: a 50-megapixel JPEG (counted at
+	// 2.5 bytes a pixel: a phone's chroma is subsampled), 32 megapixels
+	// of 8-bit RGBA, 16 of 16-bit.
+	MaxDecoded = 128e6
 )
 
 // Errors Find returns; the messages are for people.
