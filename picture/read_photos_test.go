@@ -27,20 +27,24 @@ func TestReadPhotos(t *testing.T) {
 	type tally struct{ n, found, exact, givenCells, givenRight, entryCells, entryRight, corrected, unresolved int }
 	var halves [2]tally
 	var mistakes [2]map[string]int
+	var byKind [2]map[string][2]int // photos and exact reads of each kind
 	for _, p := range photos {
 		data, err := os.ReadFile(filepath.Join(dir, p.File))
 		if err != nil {
 			t.Fatal(err)
 		}
-		h := &halves[0]
-		if held[p.Puzzle] {
-			h = &halves[1]
-		}
-		h.n++
 		half := 0
 		if held[p.Puzzle] {
 			half = 1
 		}
+		h := &halves[half]
+		h.n++
+		if byKind[half] == nil {
+			byKind[half] = map[string][2]int{}
+		}
+		k := byKind[half][p.Kind]
+		k[0]++
+		byKind[half][p.Kind] = k
 		r, err := Read(context.Background(), data)
 		if err != nil {
 			continue
@@ -49,6 +53,8 @@ func TestReadPhotos(t *testing.T) {
 		g, e := r.Givens(), r.Entries()
 		if g == p.Givens {
 			h.exact++
+			k[1]++
+			byKind[half][p.Kind] = k
 		}
 		if len(r.Corrected) > 0 {
 			h.corrected++
@@ -79,6 +85,10 @@ func TestReadPhotos(t *testing.T) {
 		h := halves[k]
 		t.Logf("%s: %d photos, found %d, givens exact %d (%.1f%%), given cells %.2f%%, entry cells %.2f%%, corrected %d, unresolved %d",
 			name, h.n, h.found, h.exact, pct(h.exact, h.n), pct(h.givenRight, h.givenCells), pct(h.entryRight, h.entryCells), h.corrected, h.unresolved)
+		for _, kind := range []string{"photo", "photo-filled"} {
+			c := byKind[k][kind]
+			t.Logf("%s: %s: %d of %d exact (%.1f%%)", name, kind, c[1], c[0], pct(c[1], c[0]))
+		}
 		t.Logf("%s: mistakes by kind %v", name, mistakes[k])
 	}
 	// Floors a little under what the tuning half reached with this model
