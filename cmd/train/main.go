@@ -22,10 +22,11 @@ import (
 )
 
 // dump is -dump: where to draw the misread held-out cells; shotCount is
-// -screenshots.
+// -screenshots; channels is -channels.
 var (
 	dump      string
 	shotCount int
+	channels  string
 )
 
 func main() {
@@ -37,6 +38,7 @@ func main() {
 	epochs := flag.Int("epochs", 12, "passes over the examples")
 	variants := flag.Int("variants", 4, "copies of each printed-only photo with marks drawn in its blank cells")
 	hidden := flag.String("hidden", "64", "widths of the hidden fully connected layers")
+	flag.StringVar(&channels, "channels", "8,16", "filters of the two convolution blocks")
 	flag.IntVar(&shotCount, "screenshots", 1500, "synthetic screenshots (drawn in the training fonts) to learn from")
 	flag.StringVar(&dump, "dump", "", "write the held-out cells the net misreads to this PNG")
 	flag.Parse()
@@ -104,16 +106,16 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 	log.Printf("held-out: %d boards aligned of %d", kept, len(testBoards))
 	heldOut = marked(heldOut)
 	log.Printf("%d training examples, %d held-out cells", len(train), len(heldOut))
-	var widths []int
-	for _, w := range strings.Split(hidden, ",") {
-		n, err := strconv.Atoi(w)
-		if err != nil {
-			return fmt.Errorf("-hidden: %w", err)
-		}
-		widths = append(widths, n)
+	widths, err := ints(hidden)
+	if err != nil {
+		return fmt.Errorf("-hidden: %w", err)
 	}
 	widths = append(widths, picture.Classes)
-	net := nn.NewConv(picture.GlyphSide, []int{8, 16}, []int{5, 3}, picture.Scalars, widths, r.Float64)
+	filters, err := ints(channels)
+	if err != nil || len(filters) != 2 {
+		return fmt.Errorf("-channels: want two numbers, got %q", channels)
+	}
+	net := nn.NewConv(picture.GlyphSide, filters, []int{5, 3}, picture.Scalars, widths, r.Float64)
 	fit(r, net, train, heldOut, epochs)
 	if dump != "" {
 		dumpWrong(net, heldOut, dump)
@@ -124,6 +126,19 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 	}
 	log.Printf("writing %s (%d bytes)", out, len(data))
 	return os.WriteFile(out, data, 0o644)
+}
+
+// ints reads a list of numbers separated by commas.
+func ints(list string) ([]int, error) {
+	var out []int
+	for _, w := range strings.Split(list, ",") {
+		n, err := strconv.Atoi(w)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // fit trains net on train, reporting after each
