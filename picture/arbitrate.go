@@ -32,17 +32,17 @@ func arbitrate(ctx context.Context, r *Reading) {
 	if unique(ctx, r.Cells) {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
+	sets, cancel := context.WithTimeout(ctx, arbitrationTime)
 	defer cancel()
 	for _, set := range changeSets(alternatives(r.Cells)) {
-		if ctx.Err() != nil {
+		if sets.Err() != nil {
 			break
 		}
 		cells := r.Cells
 		for _, ch := range set {
 			cells[ch.cell] = cellOf(cells[ch.cell].probs, ch.class)
 		}
-		if unique(ctx, cells) {
+		if unique(sets, cells) {
 			r.Cells = cells
 			for _, ch := range set {
 				r.Corrected = append(r.Corrected, ch.cell)
@@ -51,7 +51,81 @@ func arbitrate(ctx context.Context, r *Reading) {
 			return
 		}
 	}
+	more, cancel := context.WithTimeout(ctx, promoteTime)
+	defer cancel()
+	if promote(more, r) {
+		return
+	}
 	r.Unresolved = true
+}
+
+// promote reads as printed, one by one, the written digits that look most
+// printed, while the printed digits have many solutions, and keeps the
+// reading once they have one: a blurred page's faint givens are often
+// taken for a pen's, more of them than arbitrate's sets of three reach.
+// It records the cells it changed; false when that did not give one
+// solution.
+func promote(ctx context.Context, r *Reading) bool {
+	type cand struct {
+		cell  int
+		share float64 // how printed the cell looks, of its digit
+	}
+	var cands []cand
+	for i, c := range r.Cells {
+		if c.Written && c.Digit != 0 {
+			if share := 1 - writtenShare(c.probs); share >= promoteFloor {
+				cands = append(cands, cand{i, share})
+			}
+		}
+	}
+	slices.SortFunc(cands, func(a, b cand) int { return cmpFloat(b.share, a.share) })
+	cells := r.Cells
+	var changed []int
+	if solutions(ctx, cells) != 2 {
+		return false
+	}
+	for _, c := range cands[:min(len(cands), promoteMost)] {
+		was := cells[c.cell]
+		cells[c.cell] = cellOf(was.probs, Class(was.Digit, false))
+		switch solutions(ctx, cells) {
+		case 0: // a clash or no solution: not a given
+			cells[c.cell] = was
+			continue
+		case 1:
+			r.Cells, r.Corrected = cells, append(r.Corrected, append(changed, c.cell)...)
+			slices.Sort(r.Corrected)
+			return true
+		}
+		changed = append(changed, c.cell)
+	}
+	return false
+}
+
+// How far promote goes: written digits at least promoteFloor printed,
+// promoteMost of them at most.
+const (
+	promoteFloor = 0.05
+	promoteMost  = 12
+	promoteTime  = 30 * time.Millisecond
+)
+
+// solutions returns how many solutions the printed digits of cells have:
+// 0, 1, or 2 for two or more (or for a search cut short).
+func solutions(ctx context.Context, cells [81]Cell) int {
+	g, _ := solver.NewGrid(9)
+	for i, c := range cells {
+		if c.Digit != 0 && !c.Written {
+			g.SetIndex(i, c.Digit)
+		}
+	}
+	if solver.Validate(g) != nil {
+		return 0
+	}
+	res, err := solver.Solve(ctx, g, 2)
+	if err != nil {
+		return 2
+	}
+	return min(res.Count, 2)
 }
 
 // alternatives returns the likeliest other readings that change the
