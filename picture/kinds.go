@@ -197,8 +197,8 @@ func splitKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32) {
 }
 
 // pencilHeight is the height, against the board's tall marks, under which
-// a mark is a pencil mark when a board is mended.
-const pencilHeight = 0.6
+// a mark is a pencil mark, when a board is mended or has pencil marks.
+const pencilHeight = 0.45
 
 // twoGroups splits the digits of a board into two groups by their style
 // (2-means, each measure scaled by its spread over the board), and
@@ -295,3 +295,35 @@ func middleOf(vs [][styleDims]float64, d int) float64 {
 	slices.Sort(xs)
 	return xs[len(xs)/2]
 }
+
+// dropPencilMarks reads as blank the small marks of a board that has
+// pencil marks: when pencilCells or more of its marks are under
+// pencilHeight of its tall marks, a small mark the classifier is not sure
+// of (under sureDigit) is a pencil mark, not a digit. A board with a
+// small mark or two is left as read: a player's small digit, or a speck.
+func dropPencilMarks(cells *[81]Cell, in *[81][]float32) {
+	small := func(i int) bool {
+		s := in[i][GlyphSide*GlyphSide:]
+		return s[fHeight] > 0 && s[fHeightRel]+1 < pencilHeight
+	}
+	n := 0
+	for i := range cells {
+		if small(i) {
+			n++
+		}
+	}
+	if n < pencilCells {
+		return
+	}
+	for i := range cells {
+		if c := &cells[i]; c.Digit != 0 && small(i) && c.Confidence < sureDigit {
+			*c = cellOf(c.probs, 0)
+		}
+	}
+}
+
+// How dropPencilMarks knows a board with pencil marks.
+const (
+	pencilCells = 4
+	sureDigit   = 0.95
+)

@@ -120,3 +120,48 @@ func TestSplitKinds(t *testing.T) {
 		t.Errorf("a reading that is a puzzle was changed:\n%s\n%s", r.Givens(), r.Entries())
 	}
 }
+
+// TestDropPencilMarks: on a board with several small marks, the small
+// marks read as digits without much confidence become blank, a sure one
+// stays; on a board with one small mark, it stays a digit.
+func TestDropPencilMarks(t *testing.T) {
+	board := func(small []int) (*[81]Cell, *[81][]float32) {
+		var cells [81]Cell
+		var in [81][]float32
+		for i := range 81 {
+			in[i] = make([]float32, Inputs)
+			p := make([]float32, Classes)
+			p[0] = 1
+			s := in[i][GlyphSide*GlyphSide:]
+			if i < 25 { // digits, as tall as the board's
+				p[0], p[Class(i%9+1, false)] = 0, 1
+				s[fHeight], s[fHeightRel] = 0.6, 0
+			}
+			cells[i] = cellOf(p, best(p))
+		}
+		for _, i := range small {
+			p := make([]float32, Classes)
+			p[0], p[Class(7, true)] = 0.3, 0.7
+			cells[i] = cellOf(p, best(p))
+			in[i][GlyphSide*GlyphSide+fHeight], in[i][GlyphSide*GlyphSide+fHeightRel] = 0.2, -0.67
+		}
+		return &cells, &in
+	}
+	cells, in := board([]int{40, 41, 42, 43, 44})
+	cells[44].probs[0], cells[44].probs[Class(7, true)] = 0.01, 0.99
+	cells[44] = cellOf(cells[44].probs, Class(7, true))
+	dropPencilMarks(cells, in)
+	for _, i := range []int{40, 41, 42, 43} {
+		if cells[i].Digit != 0 {
+			t.Errorf("pencil mark at %d read as %d", i, cells[i].Digit)
+		}
+	}
+	if cells[44].Digit != 7 || cells[3].Digit != 4 {
+		t.Errorf("a sure small digit or a tall one was dropped: %+v, %+v", cells[44], cells[3])
+	}
+	cells, in = board([]int{40})
+	dropPencilMarks(cells, in)
+	if cells[40].Digit != 7 {
+		t.Errorf("a lone small mark was dropped")
+	}
+}

@@ -89,6 +89,7 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 		}
 		r.Cells[i] = cellOf(p, best(p))
 	}
+	dropPencilMarks(&r.Cells, &in)
 	settleKinds(&r.Cells, &in)
 	splitKinds(ctx, &r.Cells, &in)
 	arbitrate(ctx, r)
