@@ -10,7 +10,8 @@ import (
 )
 
 // Limits on the solver's arbitration: the misreadings it weighs, and the
-// time it may take.
+// time the sets of them may take (promote has promoteTime more, and
+// splitKinds arbitrationTime of its own).
 const (
 	arbitrationAlternatives = 24 // single changes, the likeliest first
 	arbitrationPairs        = 12 // of those, the ones taken two at a time
@@ -26,8 +27,9 @@ type change struct {
 
 // arbitrate makes the printed digits a puzzle with exactly one solution
 // when they are not, by the likeliest set of up to three misreadings of
-// the printed digits that does, and records the cells it changed; when
-// none does, it marks the reading Unresolved.
+// the printed digits that does, else by promoting print-like written
+// digits (promote), and records the cells it changed; when neither does,
+// it marks the reading Unresolved.
 func arbitrate(ctx context.Context, r *Reading) {
 	if unique(ctx, r.Cells) {
 		return
@@ -102,7 +104,7 @@ func promote(ctx context.Context, r *Reading) bool {
 }
 
 // How far promote goes: written digits at least promoteFloor printed,
-// promoteMost of them at most.
+// promoteMost of them at most, within promoteTime.
 const (
 	promoteFloor = 0.05
 	promoteMost  = 12
@@ -112,12 +114,7 @@ const (
 // solutions returns how many solutions the printed digits of cells have:
 // 0, 1, or 2 for two or more (or for a search cut short).
 func solutions(ctx context.Context, cells [81]Cell) int {
-	g, _ := solver.NewGrid(9)
-	for i, c := range cells {
-		if c.Digit != 0 && !c.Written {
-			g.SetIndex(i, c.Digit)
-		}
-	}
+	g := printedGrid(cells)
 	if solver.Validate(g) != nil {
 		return 0
 	}
@@ -195,15 +192,17 @@ func cmpFloat(a, b float64) int {
 // unique reports whether the printed digits of cells make a puzzle with
 // exactly one solution.
 func unique(ctx context.Context, cells [81]Cell) bool {
+	g := printedGrid(cells)
+	return g.Givens() >= minGivens && solutions(ctx, cells) == 1
+}
+
+// printedGrid returns the printed digits of cells as a grid.
+func printedGrid(cells [81]Cell) solver.Grid {
 	g, _ := solver.NewGrid(9)
 	for i, c := range cells {
 		if c.Digit != 0 && !c.Written {
 			g.SetIndex(i, c.Digit)
 		}
 	}
-	if g.Givens() < 17 || solver.Validate(g) != nil {
-		return false
-	}
-	res, err := solver.Solve(ctx, g, 2)
-	return err == nil && res.Unique()
+	return g
 }

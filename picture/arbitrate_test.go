@@ -25,8 +25,9 @@ func TestPromote(t *testing.T) {
 		}
 		cells[i] = cellOf(p, best(p))
 	}
-	// Read the givens as written, the most printed-looking last, until the
-	// printed digits no longer have one solution.
+	// Read givens as written, from the last cell back, until the printed
+	// digits no longer have one solution; the later the cell, the more
+	// printed it looks.
 	var faint []int
 	for i := 80; i >= 0 && solutions(context.Background(), cells) == 1; i-- {
 		if c := cells[i]; c.Digit != 0 && !c.Written {
@@ -53,5 +54,31 @@ func TestPromote(t *testing.T) {
 	}
 	if len(r.Corrected) == 0 {
 		t.Errorf("nothing recorded as corrected")
+	}
+}
+
+// TestPromoteKeepsToItsFloor: written digits that look hardly printed
+// (under promoteFloor) are not promoted, even when nothing else would give
+// one solution.
+func TestPromoteKeepsToItsFloor(t *testing.T) {
+	var cells [81]Cell
+	for i := range 81 {
+		p := make([]float32, Classes)
+		switch d := int(classic[i] - '0'); {
+		case classic[i] == '.':
+			p[0] = 1
+		case i < 20: // faint givens read as written, hardly print-like
+			p[Class(d, false)], p[Class(d, true)] = promoteFloor/2, 1-promoteFloor/2
+		default:
+			p[Class(d, false)] = 1
+		}
+		cells[i] = cellOf(p, best(p))
+	}
+	if solutions(context.Background(), cells) != 2 {
+		t.Fatal("the board as built has one solution already")
+	}
+	r := &Reading{Cells: cells}
+	if promote(context.Background(), r) || len(r.Corrected) > 0 {
+		t.Errorf("promoted %v, under the floor", r.Corrected)
 	}
 }

@@ -16,10 +16,7 @@ const candidates = 1
 func bestGrid(work *Gray) ([4]Point, bool) {
 	best, bestScore, found := [4]Point{}, 0.0, false
 	for _, q := range findGrids(work.threshold(), candidates) {
-		// Twice: the second from the better outline, for what a tilt or a
-		// far-out rough corner left over.
-		q, _ = refine(work, q)
-		q, _ = refine(work, q)
+		q = refineTwice(work, q)
 		if q, score := grown(work, q); !found || score > bestScore {
 			best, bestScore, found = q, score, true
 		}
@@ -50,8 +47,7 @@ func grown(work *Gray, q [4]Point) ([4]Point, float64) {
 				x, y := m.apply(c[0], c[1])
 				g[k] = Point{x, y}
 			}
-			g, _ = refine(work, g)
-			g, _ = refine(work, g)
+			g = refineTwice(work, g)
 			s := gridScore(work, g)
 			if s > grownRatio*bestScore+grownMargin {
 				best, bestScore = g, s
@@ -62,9 +58,9 @@ func grown(work *Gray, q [4]Point) ([4]Point, float64) {
 }
 
 // How much better a grown outline's lines must be found to be taken over
-// the web of ink's own: by a quarter and by grownMargin of lines all the
-// way across (set on the tuning half of the photos and screenshots drawn
-// from seeds 1000–1199, never the measured ones).
+// the web of ink's own: by a quarter and by grownMargin, in gridScore's
+// units (set on the tuning half of the photos and screenshots drawn from
+// seeds 1000–1199, never the measured ones).
 // An outline that scores sureGrid or more is not grown: every partial
 // outline of the tuning photos scored well under it, and growing takes a
 // picture's time.
@@ -192,11 +188,21 @@ func quadArea(q [4]Point) float64 {
 // whose thin lines break up when thresholded, in one piece.
 const reachPx = 2
 
+// refineTwice refines outline q, then again from the better outline, for
+// what a tilt or a far-out rough corner left over.
+func refineTwice(work *Gray, q [4]Point) [4]Point {
+	q, _ = refine(work, q)
+	q, _ = refine(work, q)
+	return q
+}
+
 // gridScore is how well the outline q frames a grid: the lines round the
 // boxes counting extra, the ten lines of each family should be inked at
 // their places (within a fifth of a cell), and none a cell outside them,
 // as there would be were the outline a row or column out. It is the worse
-// family's, as a share of lines all the way across.
+// family's, in lines all the way across; as profile counts a line up to
+// lineCap of that, a perfect grid scores about lineCap (a drawn one,
+// 0.34).
 func gridScore(work *Gray, q [4]Point) float64 {
 	c := newCanvas(work, q, refineCell, refineMargin)
 	worst := 1e9

@@ -12,7 +12,9 @@ import (
 // and size, and so do the written ones. So the cells it is sure of, of
 // each kind, show what the two look like on this board, and each digit's
 // kind is then weighed by which of the two it looks more like as well.
-// A board with too few sure cells of either kind is left as read.
+// Each digit is then read as its likeliest digit, whichever kind (which
+// may differ from the likeliest class's). A board with too few sure cells
+// of either kind is left as read.
 func settleKinds(cells *[81]Cell, in *[81][]float32) {
 	var style [81][styleDims]float64
 	var sum, sq [2][styleDims]float64
@@ -65,12 +67,12 @@ func settleKinds(cells *[81]Cell, in *[81][]float32) {
 		}
 		d := bestDigit(c.probs)
 		*c = cellOf(c.probs, Class(d, odds > 0))
-		c.Confidence = float64(c.probs[d]+c.probs[9+d]) / (1 + math.Exp(-math.Abs(odds)))
+		c.Confidence = digitProb(c.probs, d) / (1 + math.Exp(-math.Abs(odds)))
 	}
 }
 
 // How settleKinds weighs a board: a cell is sure of its kind when the
-// classifier gives it sureKind or more; each kind needs minSure sure
+// classifier gives it more than sureKind; each kind needs minSure sure
 // cells; a style measure's spread within a kind is at least styleFloor.
 const (
 	sureKind   = 0.9
@@ -106,15 +108,19 @@ func writtenShare(p []float32) float64 {
 func bestDigit(p []float32) int {
 	best, at := -1.0, 1
 	for d := 1; d <= 9; d++ {
-		if v := float64(p[d] + p[9+d]); v > best {
+		if v := digitProb(p, d); v > best {
 			best, at = v, d
 		}
 	}
 	return at
 }
 
+// digitProb is how likely digit d is, printed or written.
+func digitProb(p []float32, d int) float64 { return float64(p[d] + p[9+d]) }
+
 // Bounds on how many printed digits a puzzle has: fewer than 17 never
-// make one solution, and published puzzles print at most about 40.
+// make one solution, and published puzzles print at most about 40 (45
+// leaves room).
 const (
 	minGivens = 17
 	maxGivens = 45
@@ -144,22 +150,24 @@ func splitKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32) {
 	if printed >= minGivens && printed <= maxGivens || digits < minGivens {
 		return
 	}
+	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
+	defer cancel()
+	mended := *cells
+	for i := range mended {
+		if mended[i].Digit != 0 && isPencil(in[i]) {
+			mended[i] = cellOf(mended[i].probs, 0)
+		}
+	}
 	var choices [][81]bool // for each choice, which cells are written
 	var all [81]bool
 	choices = append(choices, all)
-	if group, ok := twoGroups(cells, in); ok {
+	if group, ok := twoGroups(&mended, in); ok {
 		for g := range 2 {
 			var w [81]bool
 			for i := range w {
 				w[i] = group[i] != g
 			}
 			choices = append(choices, w)
-		}
-	}
-	mended := *cells
-	for i := range mended {
-		if mended[i].Digit != 0 && in[i][GlyphSide*GlyphSide+fHeightRel] < pencilHeight-1 {
-			mended[i] = cellOf(mended[i].probs, 0)
 		}
 	}
 	best, bestShare := -1, 2.0
@@ -190,7 +198,7 @@ func splitKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32) {
 		if c := &mended[i]; c.Digit != 0 {
 			p := c.probs
 			*c = cellOf(p, Class(c.Digit, choices[best][i]))
-			c.Confidence = float64(p[c.Digit] + p[9+c.Digit])
+			c.Confidence = digitProb(p, c.Digit)
 		}
 	}
 	*cells = mended
@@ -213,6 +221,9 @@ func twoGroups(cells *[81]Cell, in *[81][]float32) ([81]int, bool) {
 			idx = append(idx, i)
 			vs = append(vs, styleOf(in[i]))
 		}
+	}
+	if len(vs) < minGivens {
+		return group, false
 	}
 	var mean, sd [styleDims]float64
 	for _, v := range vs {
@@ -302,13 +313,9 @@ func middleOf(vs [][styleDims]float64, d int) float64 {
 // of (under sureDigit) is a pencil mark, not a digit. A board with a
 // small mark or two is left as read: a player's small digit, or a speck.
 func dropPencilMarks(cells *[81]Cell, in *[81][]float32) {
-	small := func(i int) bool {
-		s := in[i][GlyphSide*GlyphSide:]
-		return s[fHeight] > 0 && s[fHeightRel]+1 < pencilHeight
-	}
 	n := 0
 	for i := range cells {
-		if small(i) {
+		if isPencil(in[i]) {
 			n++
 		}
 	}
@@ -316,10 +323,17 @@ func dropPencilMarks(cells *[81]Cell, in *[81][]float32) {
 		return
 	}
 	for i := range cells {
-		if c := &cells[i]; c.Digit != 0 && small(i) && c.Confidence < sureDigit {
+		if c := &cells[i]; c.Digit != 0 && isPencil(in[i]) && c.Confidence < sureDigit {
 			*c = cellOf(c.probs, 0)
 		}
 	}
+}
+
+// isPencil reports whether a cell, by the classifier's inputs x, holds a
+// mark as small as a pencil mark.
+func isPencil(x []float32) bool {
+	s := x[GlyphSide*GlyphSide:]
+	return s[fHeight] > 0 && s[fHeightRel]+1 < pencilHeight
 }
 
 // How dropPencilMarks knows a board with pencil marks.

@@ -123,7 +123,8 @@ func TestSplitKinds(t *testing.T) {
 
 // TestDropPencilMarks: on a board with several small marks, the small
 // marks read as digits without much confidence become blank, a sure one
-// stays; on a board with one small mark, it stays a digit.
+// stays; on a board with fewer small marks than pencilCells, they stay
+// digits.
 func TestDropPencilMarks(t *testing.T) {
 	board := func(small []int) (*[81]Cell, *[81][]float32) {
 		var cells [81]Cell
@@ -147,21 +148,49 @@ func TestDropPencilMarks(t *testing.T) {
 		}
 		return &cells, &in
 	}
-	cells, in := board([]int{40, 41, 42, 43, 44})
-	cells[44].probs[0], cells[44].probs[Class(7, true)] = 0.01, 0.99
-	cells[44] = cellOf(cells[44].probs, Class(7, true))
+	cells, in := board([]int{40, 41, 42, 43})
+	cells[43].probs[0], cells[43].probs[Class(7, true)] = 0.01, 0.99
+	cells[43] = cellOf(cells[43].probs, Class(7, true))
 	dropPencilMarks(cells, in)
-	for _, i := range []int{40, 41, 42, 43} {
+	for _, i := range []int{40, 41, 42} {
 		if cells[i].Digit != 0 {
 			t.Errorf("pencil mark at %d read as %d", i, cells[i].Digit)
 		}
 	}
-	if cells[44].Digit != 7 || cells[3].Digit != 4 {
-		t.Errorf("a sure small digit or a tall one was dropped: %+v, %+v", cells[44], cells[3])
+	if cells[43].Digit != 7 || cells[3].Digit != 4 {
+		t.Errorf("a sure small digit or a tall one was dropped: %+v, %+v", cells[43], cells[3])
 	}
-	cells, in = board([]int{40})
+	cells, in = board([]int{40, 41, 42})
 	dropPencilMarks(cells, in)
 	if cells[40].Digit != 7 {
-		t.Errorf("a lone small mark was dropped")
+		t.Errorf("with %d small marks, fewer than pencilCells, one was dropped", 3)
+	}
+}
+
+// TestSplitKindsByLooks: a finished board whose 30 printed digits are
+// thick and whose 51 written ones are thin, all read as printed, is split
+// by looks, the thick ones printed: only that way round do the printed
+// digits make a puzzle.
+func TestSplitKindsByLooks(t *testing.T) {
+	solution := "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	var cells [81]Cell
+	var in [81][]float32
+	for i := range 81 {
+		in[i] = make([]float32, Inputs)
+		p := make([]float32, Classes)
+		p[Class(int(solution[i]-'0'), false)] = 0.9
+		p[Class(int(solution[i]-'0'), true)] = 0.1
+		cells[i] = cellOf(p, best(p))
+		s := in[i][GlyphSide*GlyphSide:]
+		s[fHeight] = 0.6
+		s[fContrast], s[fStroke] = 0.5, 0.2
+		if classic[i] != '.' {
+			s[fStroke] = 0.45
+		}
+	}
+	r := Reading{Cells: cells}
+	splitKinds(context.Background(), &r.Cells, &in)
+	if got := r.Givens(); got != classic {
+		t.Errorf("split givens\n%s\nwant\n%s", got, classic)
 	}
 }

@@ -83,8 +83,9 @@ func pngHeader(w, h int, ct, depth byte) []byte {
 	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(ihdr))
 }
 
-// FuzzRead: any bytes are read into a grid of 81 cells, or refused with
-// one of Find's errors, never a panic.
+// FuzzRead: any bytes are read into a grid of 81 cells, each a digit or
+// blank with a confidence between 0 and 1, or refused with one of Find's
+// errors, never a panic.
 func FuzzRead(f *testing.F) {
 	p, _ := solver.Parse(classic)
 	data, _ := render.PNG(p, render.Options{})
@@ -99,11 +100,18 @@ func FuzzRead(f *testing.F) {
 			}
 			return
 		}
-		g, e := r.Givens(), r.Entries()
-		for i := range 81 {
-			if g[i] != '.' && e[i] != '.' {
-				t.Errorf("cell %d is both printed (%c) and written (%c)", i, g[i], e[i])
+		for i, c := range r.Cells {
+			if c.Digit < 0 || c.Digit > 9 || !(c.Confidence >= 0 && c.Confidence <= 1.0001) || c.Digit == 0 && c.Written {
+				t.Errorf("cell %d read as %+v", i, c)
 			}
+		}
+		for _, i := range r.Corrected {
+			if i < 0 || i >= 81 {
+				t.Errorf("corrected cell %d is off the board", i)
+			}
+		}
+		if len(r.Givens()) != 81 || len(r.Entries()) != 81 {
+			t.Errorf("givens %q, entries %q: not 81 cells", r.Givens(), r.Entries())
 		}
 	})
 }

@@ -11,9 +11,11 @@ type Reading struct {
 	Board *Board
 	// Cells is what each cell holds, row by row.
 	Cells [81]Cell
-	// Corrected lists the cells whose first reading the solver overruled:
-	// the puzzle as first read had no solution or many, and reading these
-	// cells their next most likely way gave it exactly one.
+	// Corrected lists the cells whose reading the solver overruled: the
+	// puzzle as read had no solution or many, and reading these cells
+	// another likely way (or their written digits as printed) gave it
+	// exactly one. The board-wide decisions before it (which digits are
+	// printed, which marks are pencil marks) are not listed.
 	Corrected []int
 	// Unresolved reports that the printed digits, as read, do not make a
 	// puzzle with exactly one solution, and no likely misreading explains
@@ -71,9 +73,11 @@ func (r *Reading) Doubts() []int {
 }
 
 // Read finds the Sudoku grid in a picture's bytes and reads what each
-// cell holds; when the printed digits as read do not make a puzzle with
+// cell holds: each cell by the classifier, then the board as a whole
+// (pencil marks, which digits were printed, a board read all one kind
+// mended); when the printed digits as read do not make a puzzle with
 // exactly one solution, it tries the likeliest misreadings until one does
-// (within ctx). The errors are Find's.
+// (within ctx and its own time limits). The errors are Find's.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
 	b, err := Find(data)
 	if err != nil {
