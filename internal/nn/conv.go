@@ -33,9 +33,13 @@ type convCache struct {
 	winner []int32
 }
 
-// forward returns the pooled maps of x (In channels of Side×Side).
+// forward returns the pooled maps of x (In channels of Side×Side), and
+// what the backward pass needs when keep.
 func (c *Conv) forward(x []float32, keep bool) ([]float32, convCache) {
-	s, half, r := c.Side, c.Side/2, c.K/2
+	if !keep {
+		return c.pool(c.infer(x), false)
+	}
+	s, r := c.Side, c.K/2
 	act := make([]float32, c.Out*s*s)
 	for o := range c.Out {
 		plane := act[o*s*s : (o+1)*s*s]
@@ -64,6 +68,48 @@ func (c *Conv) forward(x []float32, keep bool) ([]float32, convCache) {
 			}
 		}
 	}
+	return c.pool(act, true)
+}
+
+// infer returns the rectified maps of x before pooling, as forward's
+// first half does, for reading only: each output is one dot product of a
+// filter with the patch under it, gathered once for all filters
+// (contiguous and unrolled, about twice as quick as adding row by row).
+func (c *Conv) infer(x []float32) []float32 {
+	s, r, kk := c.Side, c.K/2, c.In*c.K*c.K
+	patch := make([]float32, s*s*kk) // for each place, In × K × K
+	for y := range s {
+		for xx := range s {
+			p := patch[(y*s+xx)*kk:]
+			for ch := range c.In {
+				for ky := range c.K {
+					for kx := range c.K {
+						sy, sx := y+ky-r, xx+kx-r
+						if sy >= 0 && sy < s && sx >= 0 && sx < s {
+							p[(ch*c.K+ky)*c.K+kx] = x[ch*s*s+sy*s+sx]
+						}
+					}
+				}
+			}
+		}
+	}
+	act := make([]float32, c.Out*s*s)
+	for o := range c.Out {
+		w := c.W[o*kk : (o+1)*kk]
+		plane := act[o*s*s : (o+1)*s*s]
+		for i := range plane {
+			if v := c.B[o] + dot(w, patch[i*kk:(i+1)*kk]); v > 0 {
+				plane[i] = v
+			}
+		}
+	}
+	return act
+}
+
+// pool returns the 2×2 max pool of rectified maps act, with the cache of
+// which of each 2×2 won when keep.
+func (c *Conv) pool(act []float32, keep bool) ([]float32, convCache) {
+	s, half := c.Side, c.Side/2
 	out := make([]float32, c.Out*half*half)
 	var cache convCache
 	if keep {

@@ -143,3 +143,34 @@ func TestConvRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestConvInferMatchesTraining: the reading-only pass of a block gives the
+// maps the training pass gives, on random weights and inputs, with one
+// and with several input channels.
+func TestConvInferMatchesTraining(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, shape := range [][3]int{{1, 8, 5}, {8, 16, 3}} {
+		c := newConv(shape[0], shape[1], shape[2], 14, r.Float64)
+		for i := range c.B {
+			c.B[i] = float32(r.Float64() - 0.5)
+		}
+		x := make([]float32, c.In*c.Side*c.Side)
+		for i := range x {
+			x[i] = float32(r.Float64())
+		}
+		_, cache := c.forward(x, true)
+		got := c.infer(x)
+		for i := range got {
+			if d := got[i] - cache.act[i]; d > 1e-4 || d < -1e-4 {
+				t.Fatalf("%v: map value %d = %v, training pass %v", shape, i, got[i], cache.act[i])
+			}
+		}
+		a, _ := c.forward(x, false)
+		b, _ := c.pool(cache.act, false)
+		for i := range a {
+			if d := a[i] - b[i]; d > 1e-4 || d < -1e-4 {
+				t.Fatalf("%v: pooled value %d = %v, training pass %v", shape, i, a[i], b[i])
+			}
+		}
+	}
+}
