@@ -38,7 +38,7 @@ func main() {
 	epochs := flag.Int("epochs", 12, "passes over the examples")
 	variants := flag.Int("variants", 4, "copies of each printed-only photo with marks drawn in its blank cells")
 	hidden := flag.String("hidden", "64", "widths of the hidden fully connected layers")
-	flag.StringVar(&channels, "channels", "8,16", "filters of the two convolution blocks")
+	flag.StringVar(&channels, "channels", "12,24", "filters of the two convolution blocks")
 	flag.IntVar(&shotCount, "screenshots", 1500, "synthetic screenshots (drawn in the training fonts) to learn from")
 	flag.StringVar(&dump, "dump", "", "write the held-out cells the net misreads to this PNG")
 	flag.Parse()
