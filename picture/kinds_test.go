@@ -2,6 +2,7 @@ package picture
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -12,25 +13,13 @@ import (
 // their looks; a board with too few sure cells of one kind is left alone.
 func TestSettleKinds(t *testing.T) {
 	board := func(printed, written int) (*[81]Cell, *[81][]float32) {
-		var cells [81]Cell
-		var in [81][]float32
-		for i := range 81 {
-			in[i] = make([]float32, Inputs)
-			p := make([]float32, Classes)
+		return testBoard(func(i int, p, s []float32) {
 			d := i%9 + 1
-			kind := "blank"
 			switch {
 			case i < printed:
-				kind = "printed"
-			case i < printed+written:
-				kind = "written"
-			}
-			s := in[i][GlyphSide*GlyphSide:]
-			switch kind {
-			case "printed":
 				p[Class(d, false)] = 0.97
 				s[fContrast], s[fStroke], s[fChroma] = 0.9, 0.4, 0.05
-			case "written":
+			case i < printed+written:
 				p[Class(d, true)] = 0.97
 				s[fContrast], s[fStroke], s[fChroma] = 0.5, 0.2, 0.6
 			default:
@@ -39,9 +28,7 @@ func TestSettleKinds(t *testing.T) {
 			for c := range p {
 				p[c] += 0.03 / Classes
 			}
-			cells[i] = cellOf(p, best(p))
-		}
-		return &cells, &in
+		})
 	}
 	cells, in := board(20, 30)
 	// Cell 3 looks printed but the classifier leant to written; cell 25
@@ -78,18 +65,14 @@ func TestSettleKinds(t *testing.T) {
 // mended into the puzzle, the pencil marks blank; a board whose reading is
 // already a puzzle is left alone.
 func TestSplitKinds(t *testing.T) {
-	var cells [81]Cell
-	var in [81][]float32
-	for i := range 81 {
-		in[i] = make([]float32, Inputs)
-		p := make([]float32, Classes)
+	board, in := testBoard(func(i int, p, s []float32) {
 		p[0] = 1
 		if d := classic[i]; d != '.' {
 			p[0], p[Class(int(d-'0'), false)], p[Class(int(d-'0'), true)] = 0, 0.35, 0.65
-			in[i][GlyphSide*GlyphSide+fHeight] = 0.6
+			s[fHeight] = 0.6
 		}
-		cells[i] = cellOf(p, best(p))
-	}
+	})
+	cells := *board
 	for _, i := range []int{2, 3} { // blank in the puzzle: pencil marks
 		p := make([]float32, Classes)
 		p[Class(4, true)] = 0.9
@@ -99,7 +82,7 @@ func TestSplitKinds(t *testing.T) {
 		in[i][GlyphSide*GlyphSide+fHeightRel] = -0.67
 	}
 	r := Reading{Cells: cells}
-	splitKinds(context.Background(), &r.Cells, &in)
+	splitKinds(context.Background(), &r.Cells, in)
 	if got := r.Givens(); got != classic {
 		t.Errorf("mended givens\n%s\nwant\n%s", got, classic)
 	}
@@ -115,7 +98,7 @@ func TestSplitKinds(t *testing.T) {
 	}
 	r = Reading{Cells: cells}
 	g, e := r.Givens(), r.Entries()
-	splitKinds(context.Background(), &r.Cells, &in)
+	splitKinds(context.Background(), &r.Cells, in)
 	if r.Givens() != g || r.Entries() != e {
 		t.Errorf("a reading that is a puzzle was changed:\n%s\n%s", r.Givens(), r.Entries())
 	}
@@ -127,26 +110,18 @@ func TestSplitKinds(t *testing.T) {
 // digits.
 func TestDropPencilMarks(t *testing.T) {
 	board := func(small []int) (*[81]Cell, *[81][]float32) {
-		var cells [81]Cell
-		var in [81][]float32
-		for i := range 81 {
-			in[i] = make([]float32, Inputs)
-			p := make([]float32, Classes)
-			p[0] = 1
-			s := in[i][GlyphSide*GlyphSide:]
-			if i < 25 { // digits, as tall as the board's
-				p[0], p[Class(i%9+1, false)] = 0, 1
-				s[fHeight], s[fHeightRel] = 0.6, 0
+		return testBoard(func(i int, p, s []float32) {
+			switch {
+			case slices.Contains(small, i):
+				p[0], p[Class(7, true)] = 0.3, 0.7
+				s[fHeight], s[fHeightRel] = 0.2, -0.67
+			case i < 25: // digits, as tall as the board's
+				p[Class(i%9+1, false)] = 1
+				s[fHeight] = 0.6
+			default:
+				p[0] = 1
 			}
-			cells[i] = cellOf(p, best(p))
-		}
-		for _, i := range small {
-			p := make([]float32, Classes)
-			p[0], p[Class(7, true)] = 0.3, 0.7
-			cells[i] = cellOf(p, best(p))
-			in[i][GlyphSide*GlyphSide+fHeight], in[i][GlyphSide*GlyphSide+fHeightRel] = 0.2, -0.67
-		}
-		return &cells, &in
+		})
 	}
 	cells, in := board([]int{40, 41, 42, 43})
 	cells[43].probs[0], cells[43].probs[Class(7, true)] = 0.01, 0.99
@@ -173,24 +148,35 @@ func TestDropPencilMarks(t *testing.T) {
 // digits make a puzzle.
 func TestSplitKindsByLooks(t *testing.T) {
 	solution := "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-	var cells [81]Cell
-	var in [81][]float32
-	for i := range 81 {
-		in[i] = make([]float32, Inputs)
-		p := make([]float32, Classes)
+	board, in := testBoard(func(i int, p, s []float32) {
 		p[Class(int(solution[i]-'0'), false)] = 0.9
 		p[Class(int(solution[i]-'0'), true)] = 0.1
-		cells[i] = cellOf(p, best(p))
-		s := in[i][GlyphSide*GlyphSide:]
 		s[fHeight] = 0.6
 		s[fContrast], s[fStroke] = 0.5, 0.2
 		if classic[i] != '.' {
 			s[fStroke] = 0.45
 		}
-	}
+	})
+	cells := *board
 	r := Reading{Cells: cells}
-	splitKinds(context.Background(), &r.Cells, &in)
+	splitKinds(context.Background(), &r.Cells, in)
 	if got := r.Givens(); got != classic {
 		t.Errorf("split givens\n%s\nwant\n%s", got, classic)
 	}
+}
+
+// testBoard returns a board's cells and the classifier's inputs for them,
+// each cell made by fill from its index: its class probabilities p (all
+// zero to start) and its scalar inputs s; the cell is read as its
+// likeliest class.
+func testBoard(fill func(i int, p, s []float32)) (*[81]Cell, *[81][]float32) {
+	var cells [81]Cell
+	var in [81][]float32
+	for i := range 81 {
+		in[i] = make([]float32, Inputs)
+		p := make([]float32, Classes)
+		fill(i, p, in[i][GlyphSide*GlyphSide:])
+		cells[i] = cellOf(p, best(p))
+	}
+	return &cells, &in
 }
