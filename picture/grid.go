@@ -37,6 +37,11 @@ func grown(work *Gray, q [4]Point) ([4]Point, float64) {
 	if bestScore >= sureGrid {
 		return best, bestScore
 	}
+	type grownQuad struct {
+		q     [4]Point
+		rough float64 // its gridScore before refining
+	}
+	var tries []grownQuad
 	for _, sx := range spans {
 		for _, sy := range spans {
 			if sx == spans[0] && sy == spans[0] {
@@ -47,11 +52,15 @@ func grown(work *Gray, q [4]Point) ([4]Point, float64) {
 				x, y := m.apply(c[0], c[1])
 				g[k] = Point{x, y}
 			}
-			g = refineTwice(work, g)
-			s := gridScore(work, g)
-			if s > grownRatio*bestScore+grownMargin {
-				best, bestScore = g, s
-			}
+			tries = append(tries, grownQuad{g, gridScore(work, g)})
+		}
+	}
+	// Refining is what takes the time: only the likeliest few are.
+	slices.SortStableFunc(tries, func(a, b grownQuad) int { return cmpFloat(b.rough, a.rough) })
+	for _, t := range tries[:grownRefined] {
+		g := refineTwice(work, t.q)
+		if s := gridScore(work, g); s > grownRatio*bestScore+grownMargin {
+			best, bestScore = g, s
 		}
 	}
 	return best, bestScore
@@ -64,10 +73,13 @@ func grown(work *Gray, q [4]Point) ([4]Point, float64) {
 // An outline that scores sureGrid or more is not grown: every partial
 // outline of the tuning photos scored well under it, and growing takes a
 // picture's time.
+// Of the ways to grow, the grownRefined that frame a grid best before
+// refining are refined.
 const (
-	grownRatio  = 1.25
-	grownMargin = 0.03
-	sureGrid    = 0.3
+	grownRatio   = 1.25
+	grownMargin  = 0.03
+	sureGrid     = 0.3
+	grownRefined = 3
 )
 
 // findGrids returns the rough corners (top left, top right, bottom right,
