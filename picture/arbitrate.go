@@ -80,12 +80,12 @@ func promote(ctx context.Context, r *Reading) bool {
 			}
 		}
 	}
+	if solutions(ctx, r.Cells) != 2 {
+		return false
+	}
 	slices.SortFunc(cands, func(a, b cand) int { return cmpFloat(b.share, a.share) })
 	cells := r.Cells
 	var changed []int
-	if solutions(ctx, cells) != 2 {
-		return false
-	}
 	for _, c := range cands[:min(len(cands), promoteMost)] {
 		was := cells[c.cell]
 		cells[c.cell] = cellOf(was.probs, Class(was.Digit, false))
@@ -114,7 +114,11 @@ const (
 // solutions returns how many solutions the printed digits of cells have:
 // 0, 1, or 2 for two or more (or for a search cut short).
 func solutions(ctx context.Context, cells [81]Cell) int {
-	g := printedGrid(cells)
+	return solutionsOf(ctx, printedGrid(cells))
+}
+
+// solutionsOf is solutions for a grid of the printed digits.
+func solutionsOf(ctx context.Context, g solver.Grid) int {
 	if solver.Validate(g) != nil {
 		return 0
 	}
@@ -193,7 +197,7 @@ func cmpFloat(a, b float64) int {
 // exactly one solution.
 func unique(ctx context.Context, cells [81]Cell) bool {
 	g := printedGrid(cells)
-	return g.Givens() >= minGivens && solutions(ctx, cells) == 1
+	return g.Givens() >= minGivens && solutionsOf(ctx, g) == 1
 }
 
 // printedGrid returns the printed digits of cells as a grid.

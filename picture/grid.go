@@ -47,11 +47,7 @@ func grown(work *Gray, q [4]Point) ([4]Point, float64) {
 			if sx == spans[0] && sy == spans[0] {
 				continue
 			}
-			var g [4]Point
-			for k, c := range [4][2]float64{{sx[0], sy[0]}, {sx[1], sy[0]}, {sx[1], sy[1]}, {sx[0], sy[1]}} {
-				x, y := m.apply(c[0], c[1])
-				g[k] = Point{x, y}
-			}
+			g := subQuad(m, sx[0], sy[0], sx[1], sy[1])
 			tries = append(tries, grownQuad{g, gridScore(work, g)})
 		}
 	}
@@ -66,21 +62,33 @@ func grown(work *Gray, q [4]Point) ([4]Point, float64) {
 	return best, bestScore
 }
 
-// How much better a grown outline's lines must be found to be taken over
-// the web of ink's own: by a quarter and by grownMargin, in gridScore's
-// units (set on the tuning half of the photos and screenshots drawn from
-// seeds 1000–1199, never the measured ones).
-// An outline that scores sureGrid or more is not grown: every partial
-// outline of the tuning photos scored well under it, and growing takes a
-// picture's time.
-// Of the ways to grow, the grownRefined that frame a grid best before
-// refining are refined.
+// How grown weighs outlines, set on the tuning half of the photos and the
+// screenshots drawn from seeds 1000–1199, never the measured ones.
 const (
-	grownRatio   = 1.25
-	grownMargin  = 0.03
-	sureGrid     = 0.3
+	// A grown outline is taken when its gridScore beats the found one's
+	// by a quarter and by grownMargin.
+	grownRatio  = 1.25
+	grownMargin = 0.03
+	// An outline scoring sureGrid or more is not grown: every partial
+	// outline of the tuning photos scored well under it, and growing
+	// takes a picture's time.
+	sureGrid = 0.3
+	// Of the ways to grow, the grownRefined that frame a grid best before
+	// refining are refined.
 	grownRefined = 3
 )
+
+// subQuad returns the quad that m (a homography from a 9×9 board onto a
+// picture) maps the board's rectangle from (x0, y0) to (x1, y1) onto, in
+// cells; it may reach past the board.
+func subQuad(m mapping, x0, y0, x1, y1 float64) [4]Point {
+	var q [4]Point
+	for k, c := range [4][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} {
+		x, y := m.apply(c[0], c[1])
+		q[k] = Point{x, y}
+	}
+	return q
+}
 
 // findGrids returns the rough corners (top left, top right, bottom right,
 // bottom left) of up to n webs of connected ink in the mask that could be

@@ -14,14 +14,7 @@ func TestGrownFindsTheWholeGrid(t *testing.T) {
 	work := drawnGrid(700, 60, 560)
 	whole := [4]Point{{60, 60}, {620, 60}, {620, 620}, {60, 620}}
 	m := homography(whole, 9)
-	part := func(x0, y0, x1, y1 float64) [4]Point {
-		var q [4]Point
-		for k, c := range [4][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} {
-			x, y := m.apply(c[0], c[1])
-			q[k] = Point{x, y}
-		}
-		return q
-	}
+	part := func(x0, y0, x1, y1 float64) [4]Point { return subQuad(m, x0, y0, x1, y1) }
 	cell := math.Hypot(whole[1].X-whole[0].X, whole[1].Y-whole[0].Y) / 9
 	for name, q := range map[string][4]Point{
 		"right two thirds": part(3, 0, 9, 9),

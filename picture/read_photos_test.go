@@ -26,8 +26,9 @@ func TestReadPhotos(t *testing.T) {
 	held := photoset.HeldOut(photos)
 	type tally struct{ n, found, exact, givenCells, givenRight, entryCells, entryRight, corrected, unresolved int }
 	var halves [2]tally
-	var mistakes [2]map[string]int
-	var byKind [2]map[string][2]int // photos and exact reads of each kind
+	mistakes := [2]map[string]int{{}, {}}
+	// photos and exact reads of each kind, by half
+	byKind := [2]map[string]*[2]int{{"photo": {}, "photo-filled": {}}, {"photo": {}, "photo-filled": {}}}
 	for _, p := range photos {
 		data, err := os.ReadFile(filepath.Join(dir, p.File))
 		if err != nil {
@@ -39,12 +40,12 @@ func TestReadPhotos(t *testing.T) {
 		}
 		h := &halves[half]
 		h.n++
-		if byKind[half] == nil {
-			byKind[half] = map[string][2]int{}
+		kind := byKind[half][p.Kind]
+		if kind == nil {
+			kind = &[2]int{}
+			byKind[half][p.Kind] = kind
 		}
-		k := byKind[half][p.Kind]
-		k[0]++
-		byKind[half][p.Kind] = k
+		kind[0]++
 		r, err := Read(context.Background(), data)
 		if err != nil {
 			continue
@@ -53,8 +54,7 @@ func TestReadPhotos(t *testing.T) {
 		g, e := r.Givens(), r.Entries()
 		if g == p.Givens {
 			h.exact++
-			k[1]++
-			byKind[half][p.Kind] = k
+			kind[1]++
 		}
 		if len(r.Corrected) > 0 {
 			h.corrected++
@@ -68,9 +68,6 @@ func TestReadPhotos(t *testing.T) {
 				h.givenRight++
 			}
 			if m := mistake(p.Givens[i], p.Entries[i], g[i], e[i]); m != "" {
-				if mistakes[half] == nil {
-					mistakes[half] = map[string]int{}
-				}
 				mistakes[half][m]++
 			}
 			if p.Kind == "photo-filled" {

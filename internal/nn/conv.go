@@ -74,7 +74,8 @@ func (c *Conv) forward(x []float32, keep bool) ([]float32, convCache) {
 // infer returns the rectified maps of x before pooling, as forward's
 // first half does, for reading only: each output is one dot product of a
 // filter with the patch under it, gathered once for all filters
-// (contiguous and unrolled, about twice as quick as adding row by row).
+// (contiguous and unrolled; about a tenth quicker than adding row by row
+// on the reader's 16- and 32-filter trial).
 func (c *Conv) infer(x []float32) []float32 {
 	s, r, kk := c.Side, c.K/2, c.In*c.K*c.K
 	patch := make([]float32, s*s*kk) // for each place, In × K × K
