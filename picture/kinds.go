@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -85,10 +86,14 @@ const styleDims = 4
 
 // styleOf returns what tells a cell's digit's kind on its board, from the
 // classifier's inputs: its ink's contrast, strokes' width and colour, and
-// its height against the board's tall marks.
+// its height against the board's tall marks. The strokes' width is taken
+// against the cell (in tenths of its side), not the digit's height as the
+// classifier has it: one face's strokes are as wide in every digit, and a
+// board's two faces may differ in size as well as weight.
 func styleOf(x []float32) [styleDims]float64 {
 	s := x[GlyphSide*GlyphSide:]
-	return [styleDims]float64{float64(s[fContrast]), float64(s[fStroke]), float64(s[fChroma]), float64(s[fHeightRel])}
+	stroke := float64(s[fStroke]) / 3 * float64(s[fHeight]) * 10 // the input is min(3 × width / height, 1)
+	return [styleDims]float64{float64(s[fContrast]), stroke, float64(s[fChroma]), float64(s[fHeightRel])}
 }
 
 // writtenShare is how likely, of the digits, a written one is.
@@ -129,11 +134,14 @@ const (
 // splitKinds mends a board whose digits were all, or nearly all, taken
 // for one kind: more printed digits than any puzzle prints (a finished
 // screenshot whose entries differ from its givens only in weight), or too
-// few for a puzzle (printed digits in a colour read as a pen's). It tries
-// every digit as printed, and the board's digits split by their looks
-// into two groups, either taken as printed; of the readings whose printed
-// digits make a puzzle with exactly one solution, it keeps the one whose
-// printed digits the classifier found least written-looking. Marks much
+// few for a puzzle (printed digits in a colour read as a pen's). First it
+// tries the clear splits of the digits by one measure of their looks
+// (clearSplits), the clearest first, and keeps the first whose printed
+// digits make a puzzle with exactly one solution. Else it tries every
+// digit as printed, and the board's digits split by all their looks into
+// two groups, either taken as printed; of the readings whose printed
+// digits make a puzzle, it keeps the one whose printed digits the
+// classifier found least written-looking. Marks much
 // smaller than the board's digits are taken for pencil marks (blank) in
 // a mended reading: such a board's pencil marks are often what was read
 // as written. A board it cannot mend is left as read.
@@ -156,6 +164,12 @@ func splitKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32) {
 	for i := range mended {
 		if mended[i].Digit != 0 && isPencil(in[i]) {
 			mended[i] = cellOf(mended[i].probs, 0)
+		}
+	}
+	for _, written := range clearSplits(&mended, in) {
+		if try := withKinds(mended, written); printedUnique(ctx, try) {
+			*cells = try
+			return
 		}
 	}
 	var choices [][81]bool // for each choice, which cells are written
@@ -194,14 +208,128 @@ func splitKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32) {
 	if best < 0 {
 		return
 	}
+	*cells = withKinds(mended, choices[best])
+}
+
+// withKinds returns cells with each digit read as written where written
+// is set, else printed, and as confident as its digit.
+func withKinds(cells [81]Cell, written [81]bool) [81]Cell {
 	for i := range cells {
-		if c := &mended[i]; c.Digit != 0 {
+		if c := &cells[i]; c.Digit != 0 {
 			p := c.probs
-			*c = cellOf(p, Class(c.Digit, choices[best][i]))
+			*c = cellOf(p, Class(c.Digit, written[i]))
 			c.Confidence = digitProb(p, c.Digit)
 		}
 	}
-	*cells = mended
+	return cells
+}
+
+// printedUnique reports whether the printed digits of cells are as many
+// as a puzzle prints and make a puzzle with exactly one solution.
+func printedUnique(ctx context.Context, cells [81]Cell) bool {
+	n := 0
+	for _, c := range cells {
+		if c.Digit != 0 && !c.Written {
+			n++
+		}
+	}
+	return n >= minGivens && n <= maxGivens && unique(ctx, cells)
+}
+
+// clearSplits returns the ways a board's digits fall clearly into two
+// groups by one measure of their looks alone (a finished screenshot's
+// entries in a lighter face, say, where the other measures are noise that
+// would blur a split by all of them), the clearest first: for each
+// measure, the split of its values into two groups with the least spread
+// within them, kept when the groups lie at least minSplit of that spread
+// apart. Each says which cells are written: the group the classifier finds
+// more written-looking.
+func clearSplits(cells *[81]Cell, in *[81][]float32) [][81]bool {
+	type split struct {
+		written [81]bool
+		apart   float64
+	}
+	var idx []int
+	for i := range cells {
+		if cells[i].Digit != 0 {
+			idx = append(idx, i)
+		}
+	}
+	var out []split
+	for d := range styleDims {
+		vs := make([]float64, len(idx))
+		for k, i := range idx {
+			vs[k] = styleOf(in[i])[d]
+		}
+		cut, apart := splitOf(vs, minGivens/2)
+		if apart < minSplit {
+			continue
+		}
+		var sp split
+		sp.apart = apart
+		var share [2]float64
+		var n [2]int
+		for k, i := range idx {
+			g := 0
+			if vs[k] > cut {
+				g = 1
+			}
+			share[g] += writtenShare(cells[i].probs)
+			n[g]++
+		}
+		high := share[1]/float64(n[1]) > share[0]/float64(n[0])
+		for k, i := range idx {
+			sp.written[i] = (vs[k] > cut) == high
+		}
+		out = append(out, sp)
+	}
+	slices.SortStableFunc(out, func(a, b split) int { return cmp.Compare(b.apart, a.apart) })
+	written := make([][81]bool, len(out))
+	for k, sp := range out {
+		written[k] = sp.written
+	}
+	return written
+}
+
+// minSplit is how far apart, in the spread within them, two groups of
+// values must lie to be a split: a single bell of values cut at its middle
+// gives groups about 2.6 apart.
+const minSplit = 3.5
+
+// splitOf returns the cut that splits vs into two groups of at least least
+// values each with the least sum of squares within them (values above the
+// cut in the second group), and how far apart the groups' means are in
+// their spread within; 0 when vs cannot be split so.
+func splitOf(vs []float64, least int) (cut, apart float64) {
+	xs := slices.Clone(vs)
+	slices.Sort(xs)
+	n := len(xs)
+	if n < 2*least {
+		return 0, 0
+	}
+	var sum, sq float64
+	for _, x := range xs {
+		sum += x
+		sq += x * x
+	}
+	bestSS := math.Inf(1)
+	var s0, q0 float64
+	for k := 1; k < n; k++ {
+		s0 += xs[k-1]
+		q0 += xs[k-1] * xs[k-1]
+		if k < least || n-k < least || xs[k] == xs[k-1] {
+			continue
+		}
+		n0, n1 := float64(k), float64(n-k)
+		s1, q1 := sum-s0, sq-q0
+		ss := q0 - s0*s0/n0 + q1 - s1*s1/n1
+		if ss < bestSS {
+			bestSS = ss
+			cut = (xs[k-1] + xs[k]) / 2
+			apart = (s1/n1 - s0/n0) / math.Sqrt(max(ss/float64(n), styleFloor*styleFloor))
+		}
+	}
+	return cut, apart
 }
 
 // pencilHeight is the height, against the board's tall marks, under which

@@ -2,6 +2,7 @@ package picture
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -179,4 +180,65 @@ func testBoard(fill func(i int, p, s []float32)) (*[81]Cell, *[81][]float32) {
 		cells[i] = cellOf(p, best(p))
 	}
 	return &cells, &in
+}
+
+// TestSplitOf: values in two bunches are cut between them, far apart; a
+// single even run of values cut at its middle is not far enough apart to
+// count as a split; too few values give no split.
+func TestSplitOf(t *testing.T) {
+	var two, one []float64
+	for k := range 30 {
+		one = append(one, float64(k))
+		v := 1 + 0.01*float64(k%5)
+		if k%3 == 0 {
+			v = 0.5 + 0.01*float64(k%4)
+		}
+		two = append(two, v)
+	}
+	cut, apart := splitOf(two, 8)
+	if cut < 0.54 || cut > 1 || apart < minSplit {
+		t.Errorf("two bunches: cut %.3f, apart %.1f; want a cut between 0.53 and 1, at least %.1f apart", cut, apart, minSplit)
+	}
+	if _, apart := splitOf(one, 8); apart >= minSplit {
+		t.Errorf("an even run split %.1f apart, want under %.1f", apart, minSplit)
+	}
+	if _, apart := splitOf(two[:15], 8); apart != 0 {
+		t.Errorf("15 values split into groups of 8: apart %.1f, want 0", apart)
+	}
+}
+
+// TestClearSplits: on a finished board whose written digits are thinner
+// and whose contrast and colour vary at random over the board, the one
+// clear split is by the strokes, the thin ones written (the classifier
+// leaning that way), and a split by all the measures at once would cut
+// across the noise; the split takes a finished board all read printed to
+// its puzzle.
+func TestClearSplits(t *testing.T) {
+	solution := "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	rng := rand.New(rand.NewPCG(1, 2))
+	board, in := testBoard(func(i int, p, s []float32) {
+		d := int(solution[i] - '0')
+		p[Class(d, false)], p[Class(d, true)] = 0.7, 0.3
+		s[fHeight], s[fStroke] = 0.6, 0.3+0.01*rng.Float32()
+		s[fContrast] = 0.5 + 0.1*float32(rng.NormFloat64())
+		s[fChroma] = 0.5 + 0.1*float32(rng.NormFloat64())
+		if classic[i] != '.' {
+			p[Class(d, false)], p[Class(d, true)] = 0.8, 0.2
+			s[fStroke] = 0.4 + 0.01*rng.Float32()
+		}
+	})
+	splits := clearSplits(board, in)
+	if len(splits) != 1 {
+		t.Fatalf("%d clear splits, want 1 (by the strokes)", len(splits))
+	}
+	for i, w := range splits[0] {
+		if w != (classic[i] == '.') {
+			t.Fatalf("cell %d: written %v, want %v", i, w, classic[i] == '.')
+		}
+	}
+	r := Reading{Cells: *board}
+	splitKinds(context.Background(), &r.Cells, in)
+	if got := r.Givens(); got != classic {
+		t.Errorf("split givens\n%s\nwant\n%s", got, classic)
+	}
 }

@@ -89,9 +89,9 @@ func TestReadPhotos(t *testing.T) {
 		t.Logf("%s: mistakes by kind %v", name, mistakes[k])
 	}
 	// Floors a little under what the tuning half reached with this model
-	// (80.9% exact, 96.8% of given cells): they only rise.
-	if pct(halves[0].exact, halves[0].n) < 79 || pct(halves[0].givenRight, halves[0].givenCells) < 96.5 {
-		t.Errorf("the tuning half fell below its floors (79%% of photos exact, 96.5%% of given cells)")
+	// (83.9% exact, 96.8% of given cells): they only rise.
+	if pct(halves[0].exact, halves[0].n) < 82 || pct(halves[0].givenRight, halves[0].givenCells) < 96.5 {
+		t.Errorf("the tuning half fell below its floors (82%% of photos exact, 96.5%% of given cells)")
 	}
 }
 
