@@ -141,7 +141,8 @@ const (
 // digit as printed, and the board's digits split by all their looks into
 // two groups, either taken as printed; of the readings whose printed
 // digits make a puzzle, it keeps the one whose printed digits the
-// classifier found least written-looking. Marks much
+// classifier found least written-looking; when none does, all the digits
+// printed but the one or two that look oddest (withoutOddOne). Marks much
 // smaller than the board's digits are taken for pencil marks (blank) in
 // a mended reading: such a board's pencil marks are often what was read
 // as written. A board it cannot mend is left as read.
@@ -205,11 +206,69 @@ func splitKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32) {
 			best, bestShare = k, share
 		}
 	}
-	if best < 0 {
-		return
+	if best >= 0 {
+		*cells = withKinds(mended, choices[best])
+	} else if try, ok := withoutOddOne(ctx, withKinds(mended, all), in); ok {
+		*cells = try
 	}
-	*cells = withKinds(mended, choices[best])
 }
+
+// withoutOddOne makes the printed digits of cells a puzzle with exactly
+// one solution by reading one or two of them as written: those that look
+// least like the others that do (clusters of pencil marks, say, in a
+// picture all of whose digits are printed); of the printed digits, only
+// the oddOnes oddest are tried, one and then two at a time.
+func withoutOddOne(ctx context.Context, cells [81]Cell, in *[81][]float32) ([81]Cell, bool) {
+	var idx []int
+	var vs [][styleDims]float64
+	for i, c := range cells {
+		if c.Digit != 0 && !c.Written {
+			idx = append(idx, i)
+			vs = append(vs, styleOf(in[i]))
+		}
+	}
+	if len(idx) <= minGivens {
+		return cells, false
+	}
+	var mid [styleDims]float64
+	for d := range mid {
+		mid[d] = middleOf(vs, d)
+	}
+	odd := make([]float64, len(idx))
+	for k, v := range vs {
+		for d := range v {
+			odd[k] += math.Abs(v[d]-mid[d]) / styleFloor
+		}
+	}
+	order := make([]int, len(idx))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(odd[b], odd[a]) })
+	order = order[:min(oddOnes, len(order))]
+	var sets [][]int
+	for a, k := range order {
+		sets = append(sets, []int{idx[k]})
+		for _, l := range order[:a] {
+			sets = append(sets, []int{idx[l], idx[k]})
+		}
+	}
+	slices.SortStableFunc(sets, func(a, b []int) int { return cmp.Compare(len(a), len(b)) })
+	for _, set := range sets {
+		try := cells
+		for _, i := range set {
+			try[i].Written = true
+		}
+		if unique(ctx, try) {
+			return try, true
+		}
+	}
+	return cells, false
+}
+
+// oddOnes is how many of the oddest-looking printed digits withoutOddOne
+// tries reading as written.
+const oddOnes = 8
 
 // withKinds returns cells with each digit read as written where written
 // is set, else printed, and as confident as its digit.

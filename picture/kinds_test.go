@@ -242,3 +242,35 @@ func TestClearSplits(t *testing.T) {
 		t.Errorf("split givens\n%s\nwant\n%s", got, classic)
 	}
 }
+
+// TestSplitKindsWithoutOddOne: a page of printed digits all read as
+// written, with one cell of pencil marks taken for a digit that leaves the
+// puzzle no solution, is mended into the puzzle, the odd-looking cell
+// (faint, its colour off) read as written, not printed.
+func TestSplitKindsWithoutOddOne(t *testing.T) {
+	const odd = 2 // blank in the puzzle, whose solution has a 4 there
+	rng := rand.New(rand.NewPCG(3, 4))
+	board, in := testBoard(func(i int, p, s []float32) {
+		p[0] = 1
+		d := int(classic[i] - '0')
+		if i == odd {
+			d = 1
+		}
+		if d > 0 && d <= 9 {
+			p[0], p[Class(d, false)], p[Class(d, true)] = 0, 0.3, 0.7
+			s[fHeight], s[fContrast], s[fStroke] = 0.6, 0.5+0.01*rng.Float32(), 0.4
+			s[fChroma] = 0.2 + 0.01*rng.Float32()
+		}
+		if i == odd {
+			s[fContrast], s[fChroma] = 0.3, 0.05
+		}
+	})
+	r := Reading{Cells: *board}
+	splitKinds(context.Background(), &r.Cells, in)
+	if got := r.Givens(); got != classic {
+		t.Errorf("mended givens\n%s\nwant\n%s", got, classic)
+	}
+	if c := r.Cells[odd]; c.Digit != 1 || !c.Written {
+		t.Errorf("the odd cell read as %+v, want a written 1", c)
+	}
+}
