@@ -498,7 +498,9 @@ func middleOf(vs [][styleDims]float64, d int) float64 {
 // pencil marks: when pencilCells or more of its marks are under
 // pencilHeight of its tall marks, a small mark the classifier is not sure
 // of (under sureDigit) is a pencil mark, not a digit. A board with a
-// small mark or two is left as read: a player's small digit, or a speck.
+// small mark or two keeps them (a player's small digit, or a speck), but
+// for a small mark read as printed that is faint: printed digits are as
+// dark as the board's others, and pencil marks in an app pale.
 func dropPencilMarks(cells *[81]Cell, in *[81][]float32) {
 	n := 0
 	for i := range cells {
@@ -506,11 +508,9 @@ func dropPencilMarks(cells *[81]Cell, in *[81][]float32) {
 			n++
 		}
 	}
-	if n < pencilCells {
-		return
-	}
 	for i := range cells {
-		if c := &cells[i]; c.Digit != 0 && isPencil(in[i]) && c.Confidence < sureDigit {
+		c := &cells[i]
+		if c.Digit != 0 && isPencil(in[i]) && (n >= pencilCells && c.Confidence < sureDigit || !c.Written && faint(in[i])) {
 			*c = cellOf(c.probs, 0)
 		}
 	}
@@ -528,3 +528,12 @@ const (
 	pencilCells = 4
 	sureDigit   = 0.95
 )
+
+// faint reports whether a cell's mark is much fainter than the board's
+// digits: under faintMark, where the board's digits are at 0.5.
+func faint(x []float32) bool { return x[GlyphSide*GlyphSide+fContrast] < faintMark }
+
+// faintMark is the contrast (as the classifier has it, the board's digits
+// at 0.5) under which a small mark is a pencil mark, however sure the
+// classifier is of its digit: apps draw their pencil marks in a paler ink.
+const faintMark = 0.3

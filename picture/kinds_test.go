@@ -141,6 +141,19 @@ func TestDropPencilMarks(t *testing.T) {
 	if cells[40].Digit != 7 {
 		t.Errorf("with %d small marks, fewer than pencilCells, one was dropped", 3)
 	}
+
+	// A lone small mark read surely as printed: kept when as dark as the
+	// board's digits, dropped when faint.
+	for _, contrast := range []float32{0.5, 0.2} {
+		cells, in = board(nil)
+		cells[40] = cellOf(cells[3].probs, best(cells[3].probs))
+		in[40][GlyphSide*GlyphSide+fHeight], in[40][GlyphSide*GlyphSide+fHeightRel] = 0.2, -0.67
+		in[40][GlyphSide*GlyphSide+fContrast] = contrast
+		dropPencilMarks(cells, in)
+		if kept := cells[40].Digit != 0; kept != (contrast > faintMark) {
+			t.Errorf("a lone small printed mark of contrast %.1f: kept %v", contrast, kept)
+		}
+	}
 }
 
 // TestSplitKindsByLooks: a finished board whose 30 printed digits are
