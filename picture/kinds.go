@@ -142,7 +142,7 @@ const (
 // two groups, either taken as printed; of the readings whose printed
 // digits make a puzzle, it keeps the one whose printed digits the
 // classifier found least written-looking; when none does, all the digits
-// printed but the one or two that look oddest (withoutOddOne). Marks much
+// printed but the one or two that look oddest (withoutOddOnes). Marks much
 // smaller than the board's digits are taken for pencil marks (blank) in
 // a mended reading: such a board's pencil marks are often what was read
 // as written. A board it cannot mend is left as read.
@@ -168,14 +168,16 @@ func splitKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32) {
 		}
 	}
 	for _, written := range clearSplits(&mended, in) {
+		if ctx.Err() != nil {
+			return
+		}
 		if try := withKinds(mended, written); printedUnique(ctx, try) {
 			*cells = try
 			return
 		}
 	}
-	var choices [][81]bool // for each choice, which cells are written
 	var all [81]bool
-	choices = append(choices, all)
+	choices := [][81]bool{all} // for each choice, which cells are written
 	if group, ok := twoGroups(&mended, in); ok {
 		for g := range 2 {
 			var w [81]bool
@@ -187,57 +189,43 @@ func splitKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32) {
 	}
 	best, bestShare := -1, 2.0
 	for k, written := range choices {
-		try := mended
-		sum, n := 0.0, 0
-		for i := range try {
-			if try[i].Digit == 0 {
-				continue
-			}
-			try[i].Written = written[i]
-			if !written[i] {
-				sum += writtenShare(try[i].probs)
-				n++
-			}
-		}
-		if n < minGivens || n > maxGivens || !unique(ctx, try) {
+		try := withKinds(mended, written)
+		if ctx.Err() != nil || !printedUnique(ctx, try) {
 			continue
 		}
-		if share := sum / float64(n); share < bestShare {
+		if share := printedShare(&try); share < bestShare {
 			best, bestShare = k, share
 		}
 	}
 	if best >= 0 {
 		*cells = withKinds(mended, choices[best])
-	} else if try, ok := withoutOddOne(ctx, withKinds(mended, all), in); ok {
+	} else if try, ok := withoutOddOnes(ctx, withKinds(mended, all), in); ok {
 		*cells = try
 	}
 }
 
-// withoutOddOne makes the printed digits of cells a puzzle with exactly
-// one solution by reading one or two of them as written: those that look
-// least like the others that do (clusters of pencil marks, say, in a
-// picture all of whose digits are printed); of the printed digits, only
-// the oddOnes oddest are tried, one and then two at a time.
-func withoutOddOne(ctx context.Context, cells [81]Cell, in *[81][]float32) ([81]Cell, bool) {
-	var idx []int
-	var vs [][styleDims]float64
-	for i, c := range cells {
-		if c.Digit != 0 && !c.Written {
-			idx = append(idx, i)
-			vs = append(vs, styleOf(in[i]))
-		}
-	}
+// withoutOddOnes makes the printed digits of cells a puzzle with exactly
+// one solution by reading one or two of them as written, the
+// oddest-looking first (clusters of pencil marks, say, in a picture all of
+// whose digits are printed); of the printed digits, only the oddOnes
+// oddest are tried, one and then two at a time. A digit's oddness is how
+// far its looks lie from the printed digits' middle, each measure in its
+// own spread over them.
+func withoutOddOnes(ctx context.Context, cells [81]Cell, in *[81][]float32) ([81]Cell, bool) {
+	idx, vs := digitStyles(&cells, in, func(c Cell) bool { return !c.Written })
 	if len(idx) <= minGivens {
 		return cells, false
 	}
-	var mid [styleDims]float64
-	for d := range mid {
-		mid[d] = middleOf(vs, d)
-	}
 	odd := make([]float64, len(idx))
-	for k, v := range vs {
-		for d := range v {
-			odd[k] += math.Abs(v[d]-mid[d]) / styleFloor
+	for d := range styleDims {
+		mid := middleOf(vs, d)
+		dev := make([][styleDims]float64, len(vs))
+		for k, v := range vs {
+			dev[k][d] = math.Abs(v[d] - mid)
+		}
+		spread := max(middleOf(dev, d), styleFloor)
+		for k := range vs {
+			odd[k] += dev[k][d] / spread
 		}
 	}
 	order := make([]int, len(idx))
@@ -247,28 +235,49 @@ func withoutOddOne(ctx context.Context, cells [81]Cell, in *[81][]float32) ([81]
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(odd[b], odd[a]) })
 	order = order[:min(oddOnes, len(order))]
 	var sets [][]int
-	for a, k := range order {
+	for _, k := range order {
 		sets = append(sets, []int{idx[k]})
+	}
+	for a, k := range order {
 		for _, l := range order[:a] {
 			sets = append(sets, []int{idx[l], idx[k]})
 		}
 	}
-	slices.SortStableFunc(sets, func(a, b []int) int { return cmp.Compare(len(a), len(b)) })
 	for _, set := range sets {
+		if ctx.Err() != nil {
+			break
+		}
 		try := cells
 		for _, i := range set {
 			try[i].Written = true
 		}
-		if unique(ctx, try) {
+		if printedUnique(ctx, try) {
 			return try, true
 		}
 	}
 	return cells, false
 }
 
-// oddOnes is how many of the oddest-looking printed digits withoutOddOne
+// oddOnes is how many of the oddest-looking printed digits withoutOddOnes
 // tries reading as written.
 const oddOnes = 8
+
+// digitStyles returns the cells that hold a digit and that keep takes,
+// with the looks of each (styleOf).
+func digitStyles(cells *[81]Cell, in *[81][]float32, keep func(Cell) bool) ([]int, [][styleDims]float64) {
+	var idx []int
+	var vs [][styleDims]float64
+	for i, c := range cells {
+		if c.Digit != 0 && keep(c) {
+			idx = append(idx, i)
+			vs = append(vs, styleOf(in[i]))
+		}
+	}
+	return idx, vs
+}
+
+// anyDigit takes every cell that holds a digit, for digitStyles.
+func anyDigit(Cell) bool { return true }
 
 // withKinds returns cells with each digit read as written where written
 // is set, else printed, and as confident as its digit.
@@ -295,6 +304,32 @@ func printedUnique(ctx context.Context, cells [81]Cell) bool {
 	return n >= minGivens && n <= maxGivens && unique(ctx, cells)
 }
 
+// printedShare is how written-looking, on average, the classifier found
+// the printed digits of cells.
+func printedShare(cells *[81]Cell) float64 {
+	var printed [81]bool
+	for i, c := range cells {
+		printed[i] = !c.Written
+	}
+	return meanShare(cells, printed)
+}
+
+// meanShare is how written-looking, on average, the classifier found the
+// digits of cells where set is true (writtenShare); 1 when there are none.
+func meanShare(cells *[81]Cell, set [81]bool) float64 {
+	sum, n := 0.0, 0
+	for i, c := range cells {
+		if c.Digit != 0 && set[i] {
+			sum += writtenShare(c.probs)
+			n++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	return sum / float64(n)
+}
+
 // clearSplits returns the ways a board's digits fall clearly into two
 // groups by one measure of their looks alone (a finished screenshot's
 // entries in a lighter face, say, where the other measures are noise that
@@ -308,37 +343,21 @@ func clearSplits(cells *[81]Cell, in *[81][]float32) [][81]bool {
 		written [81]bool
 		apart   float64
 	}
-	var idx []int
-	for i := range cells {
-		if cells[i].Digit != 0 {
-			idx = append(idx, i)
-		}
-	}
+	idx, vs := digitStyles(cells, in, anyDigit)
 	var out []split
 	for d := range styleDims {
-		vs := make([]float64, len(idx))
-		for k, i := range idx {
-			vs[k] = styleOf(in[i])[d]
-		}
-		cut, apart := splitOf(vs, minGivens/2)
+		cut, apart := splitOf(column(vs, d), minGivens/2)
 		if apart < minSplit {
 			continue
 		}
-		var sp split
-		sp.apart = apart
-		var share [2]float64
-		var n [2]int
+		var above, below [81]bool
 		for k, i := range idx {
-			g := 0
-			if vs[k] > cut {
-				g = 1
-			}
-			share[g] += writtenShare(cells[i].probs)
-			n[g]++
+			above[i] = vs[k][d] > cut
+			below[i] = !above[i]
 		}
-		high := share[1]/float64(n[1]) > share[0]/float64(n[0])
-		for k, i := range idx {
-			sp.written[i] = (vs[k] > cut) == high
+		sp := split{below, apart}
+		if meanShare(cells, above) > meanShare(cells, below) {
+			sp.written = above
 		}
 		out = append(out, sp)
 	}
@@ -352,18 +371,21 @@ func clearSplits(cells *[81]Cell, in *[81][]float32) [][81]bool {
 
 // minSplit is how far apart, in the spread within them, two groups of
 // values must lie to be a split: a single bell of values cut at its middle
-// gives groups about 2.6 apart.
-const minSplit = 3.5
+// gives groups about 2.6 apart, values spread evenly 3.5 (and, cut off
+// at a small group, 4 or more: hence splitOf's valley too).
+const minSplit = 5.0
 
-// splitOf returns the cut that splits vs into two groups of at least least
-// values each with the least sum of squares within them (values above the
-// cut in the second group), and how far apart the groups' means are in
-// their spread within; 0 when vs cannot be split so.
-func splitOf(vs []float64, least int) (cut, apart float64) {
+// splitOf returns the cut that splits vs into two groups of at least
+// minGroup values each with the least sum of squares within them (values
+// above the cut in the second group), and how far apart the groups'
+// means are in their spread within; 0 when vs cannot be split so, or
+// when too many values lie between the groups (maxValley) for them to be
+// two.
+func splitOf(vs []float64, minGroup int) (cut, apart float64) {
 	xs := slices.Clone(vs)
 	slices.Sort(xs)
 	n := len(xs)
-	if n < 2*least {
+	if n < 2*minGroup {
 		return 0, 0
 	}
 	var sum, sq float64
@@ -372,11 +394,11 @@ func splitOf(vs []float64, least int) (cut, apart float64) {
 		sq += x * x
 	}
 	bestSS := math.Inf(1)
-	var s0, q0 float64
+	var s0, q0, low, high float64
 	for k := 1; k < n; k++ {
 		s0 += xs[k-1]
 		q0 += xs[k-1] * xs[k-1]
-		if k < least || n-k < least || xs[k] == xs[k-1] {
+		if k < minGroup || n-k < minGroup || xs[k] == xs[k-1] {
 			continue
 		}
 		n0, n1 := float64(k), float64(n-k)
@@ -384,12 +406,29 @@ func splitOf(vs []float64, least int) (cut, apart float64) {
 		ss := q0 - s0*s0/n0 + q1 - s1*s1/n1
 		if ss < bestSS {
 			bestSS = ss
-			cut = (xs[k-1] + xs[k]) / 2
-			apart = (s1/n1 - s0/n0) / math.Sqrt(max(ss/float64(n), styleFloor*styleFloor))
+			cut, low, high = (xs[k-1]+xs[k])/2, s0/n0, s1/n1
+			apart = (high - low) / math.Sqrt(max(ss/float64(n), styleFloor*styleFloor))
 		}
+	}
+	// Two groups leave a valley between them: few values in the middle
+	// third between their means.
+	between := 0
+	for _, x := range xs {
+		if x > low+(high-low)/3 && x < high-(high-low)/3 {
+			between++
+		}
+	}
+	if float64(between) > maxValley*float64(n) {
+		return cut, 0
 	}
 	return cut, apart
 }
+
+// maxValley is the most of a measure's values that may lie in the middle
+// third between two groups' means for them to be a split: values spread
+// evenly put a sixth there, a single bell a fifth, and two bells four
+// spreads apart under a tenth.
+const maxValley = 0.08
 
 // pencilHeight is the height, against the board's tall marks, under which
 // a mark is a pencil mark, when a board is mended or has pencil marks.
@@ -401,14 +440,7 @@ const pencilHeight = 0.45
 // a kind of digit.
 func twoGroups(cells *[81]Cell, in *[81][]float32) ([81]int, bool) {
 	var group [81]int
-	var idx []int
-	var vs [][styleDims]float64
-	for i := range cells {
-		if cells[i].Digit != 0 {
-			idx = append(idx, i)
-			vs = append(vs, styleOf(in[i]))
-		}
-	}
+	idx, vs := digitStyles(cells, in, anyDigit)
 	if len(vs) < minGivens {
 		return group, false
 	}
@@ -484,12 +516,18 @@ func twoGroups(cells *[81]Cell, in *[81][]float32) ([81]int, bool) {
 	return best, found
 }
 
-// middleOf returns the middle of measure d over vs.
-func middleOf(vs [][styleDims]float64, d int) float64 {
+// column returns measure d of each of vs.
+func column(vs [][styleDims]float64, d int) []float64 {
 	xs := make([]float64, len(vs))
 	for k, v := range vs {
 		xs[k] = v[d]
 	}
+	return xs
+}
+
+// middleOf returns the middle of measure d over vs.
+func middleOf(vs [][styleDims]float64, d int) float64 {
+	xs := column(vs, d)
 	slices.Sort(xs)
 	return xs[len(xs)/2]
 }
@@ -510,7 +548,9 @@ func dropPencilMarks(cells *[81]Cell, in *[81][]float32) {
 	}
 	for i := range cells {
 		c := &cells[i]
-		if c.Digit != 0 && isPencil(in[i]) && (n >= pencilCells && c.Confidence < sureDigit || !c.Written && faint(in[i])) {
+		unsure := n >= pencilCells && c.Confidence < sureDigit
+		paleGiven := !c.Written && faint(in[i])
+		if c.Digit != 0 && isPencil(in[i]) && (unsure || paleGiven) {
 			*c = cellOf(c.probs, 0)
 		}
 	}

@@ -16,6 +16,7 @@ func TestSettleKinds(t *testing.T) {
 	board := func(printed, written int) (*[81]Cell, *[81][]float32) {
 		return testBoard(func(i int, p, s []float32) {
 			d := i%9 + 1
+			s[fHeight] = 0.6
 			switch {
 			case i < printed:
 				p[Class(d, false)] = 0.97
@@ -210,10 +211,26 @@ func TestSplitOf(t *testing.T) {
 	}
 	cut, apart := splitOf(two, 8)
 	if cut < 0.54 || cut > 1 || apart < minSplit {
-		t.Errorf("two bunches: cut %.3f, apart %.1f; want a cut between 0.53 and 1, at least %.1f apart", cut, apart, minSplit)
+		t.Errorf("two bunches: cut %.3f, apart %.1f; want a cut between 0.54 and 1, at least %.1f apart", cut, apart, minSplit)
 	}
 	if _, apart := splitOf(one, 8); apart >= minSplit {
 		t.Errorf("an even run split %.1f apart, want under %.1f", apart, minSplit)
+	}
+	// Values drawn evenly at random are one group: a draw now and then
+	// leaves a gap that splits it, seldom.
+	rng := rand.New(rand.NewPCG(5, 6))
+	split := 0
+	for range 200 {
+		noise := make([]float64, 60)
+		for k := range noise {
+			noise[k] = rng.Float64()
+		}
+		if _, apart := splitOf(noise, 8); apart >= minSplit {
+			split++
+		}
+	}
+	if split > 2 {
+		t.Errorf("%d of 200 draws of 60 values evenly at random split, want at most 2", split)
 	}
 	if _, apart := splitOf(two[:15], 8); apart != 0 {
 		t.Errorf("15 values split into groups of 8: apart %.1f, want 0", apart)
@@ -221,11 +238,11 @@ func TestSplitOf(t *testing.T) {
 }
 
 // TestClearSplits: on a finished board whose written digits are thinner
-// and whose contrast and colour vary at random over the board, the one
-// clear split is by the strokes, the thin ones written (the classifier
-// leaning that way), and a split by all the measures at once would cut
-// across the noise; the split takes a finished board all read printed to
-// its puzzle.
+// and whose contrast, colour and height vary at random over the board,
+// the one clear split is by the strokes, the thin ones written (the
+// classifier leaning that way), where a split by all the measures at once
+// cuts across the noise; the split takes a finished board all read printed
+// to its puzzle.
 func TestClearSplits(t *testing.T) {
 	solution := "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -235,11 +252,23 @@ func TestClearSplits(t *testing.T) {
 		s[fHeight], s[fStroke] = 0.6, 0.3+0.01*rng.Float32()
 		s[fContrast] = 0.5 + 0.1*float32(rng.NormFloat64())
 		s[fChroma] = 0.5 + 0.1*float32(rng.NormFloat64())
+		s[fHeightRel] = 0.1 * float32(rng.NormFloat64())
 		if classic[i] != '.' {
 			p[Class(d, false)], p[Class(d, true)] = 0.8, 0.2
 			s[fStroke] = 0.4 + 0.01*rng.Float32()
 		}
 	})
+	if group, ok := twoGroups(board, in); ok {
+		agree := 0
+		for i, g := range group {
+			if (g == group[0]) == (classic[i] == classic[0]) {
+				agree++
+			}
+		}
+		if agree == 0 || agree == 81 {
+			t.Fatalf("the split by all measures found the kinds: the board does not test clearSplits")
+		}
+	}
 	splits := clearSplits(board, in)
 	if len(splits) != 1 {
 		t.Fatalf("%d clear splits, want 1 (by the strokes)", len(splits))
