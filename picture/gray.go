@@ -157,8 +157,12 @@ func (g *Gray) shrink(side int) (*Gray, float64) {
 // threshold marks the pixels darker than their neighbourhood's mean by a
 // margin: ink, whatever the light across the picture.
 func (g *Gray) threshold() *mask {
-	return g.thresholdBy(max(4, max(g.W, g.H)/40), 0.88)
+	return g.thresholdBy(thresholdRadius(g), 0.88)
 }
+
+// thresholdRadius is the radius of the neighbourhood threshold compares a
+// pixel of g with: a fortieth of its longest side.
+func thresholdRadius(g *Gray) int { return max(4, max(g.W, g.H)/40) }
 
 // thresholdBy marks the pixels darker than ratio times the mean of the
 // square of radius r around them.

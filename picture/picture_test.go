@@ -214,10 +214,10 @@ func TestFindOnPhotos(t *testing.T) {
 			name, n, found[half], pct(found[half], n), exact[half], pct(exact[half], n), pct(right[half], cells[half]))
 	}
 	// Floors a little under what the tuning half reached when the grid
-	// finder last changed (99.5% found, 79.4% all 81 right, 96.2% of cells
+	// finder last changed (100% found, 86.9% all 81 right, 99.2% of cells
 	// right): they only rise.
-	if pct(found[0], cells[0]/81) < 97 || pct(exact[0], cells[0]/81) < 76 || pct(right[0], cells[0]) < 95 {
-		t.Errorf("the tuning half fell below its floors (97%% of grids found, 76%% all right, 95%% of cells right)")
+	if pct(found[0], cells[0]/81) < 98 || pct(exact[0], cells[0]/81) < 84 || pct(right[0], cells[0]) < 98.5 {
+		t.Errorf("the tuning half fell below its floors (98%% of grids found, 84%% all right, 98.5%% of cells right)")
 	}
 }
 
