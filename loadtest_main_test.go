@@ -49,10 +49,21 @@ func TestLoadAndKill(t *testing.T) {
 		}
 	}
 	// What holds on a machine not starved: CI runs other packages' tests
-	// beside this one under -race, so a few replies may miss the wait.
+	// beside this one under -race, so a few replies may miss the wait, and
+	// a request that misses it is dropped (503 from the bot, or 502 from
+	// the front when the connection goes with it). Any other failure
+	// with no process killed is a fault.
 	for _, p := range rep.Phases[:2] {
-		if p.Failed != 0 || p.Unfinished > p.Sent/20 {
-			t.Errorf("%s phase: %d failed and %d unfinished of %d with no process killed", p.Name, p.Failed, p.Unfinished, p.Sent)
+		late := p.Unfinished
+		for e, n := range p.Errors {
+			if strings.HasPrefix(e, "502") || strings.HasPrefix(e, "503") {
+				late += n
+				continue
+			}
+			t.Errorf("%s phase: %d× %q with no process killed", p.Name, n, e)
+		}
+		if late > p.Sent/20 {
+			t.Errorf("%s phase: %d of %d requests missed the wait or failed with no process killed, over a twentieth", p.Name, late, p.Sent)
 		}
 	}
 	burst := rep.Phases[2]
