@@ -218,14 +218,14 @@ func withoutOddOnes(ctx context.Context, cells [81]Cell, in *[81][]float32) ([81
 	}
 	odd := make([]float64, len(idx))
 	for d := range styleDims {
-		mid := middleOf(vs, d)
-		dev := make([][styleDims]float64, len(vs))
+		mid := median(column(vs, d))
+		dev := make([]float64, len(vs))
 		for k, v := range vs {
-			dev[k][d] = math.Abs(v[d] - mid)
+			dev[k] = math.Abs(v[d] - mid)
 		}
-		spread := max(middleOf(dev, d), styleFloor)
-		for k := range vs {
-			odd[k] += dev[k][d] / spread
+		spread := max(median(slices.Clone(dev)), styleFloor)
+		for k := range dev {
+			odd[k] += dev[k] / spread
 		}
 	}
 	order := make([]int, len(idx))
@@ -470,7 +470,7 @@ func twoGroups(cells *[81]Cell, in *[81][]float32) ([81]int, bool) {
 	// tightest split whose groups are both big enough.
 	best, bestSS, found := [81]int{}, math.Inf(1), false
 	for d := range styleDims {
-		mid := middleOf(vs, d)
+		mid := median(column(vs, d))
 		var c [2][styleDims]float64
 		var n [2]int
 		for _, v := range vs {
@@ -523,13 +523,6 @@ func column(vs [][styleDims]float64, d int) []float64 {
 		xs[k] = v[d]
 	}
 	return xs
-}
-
-// middleOf returns the middle of measure d over vs.
-func middleOf(vs [][styleDims]float64, d int) float64 {
-	xs := column(vs, d)
-	slices.Sort(xs)
-	return xs[len(xs)/2]
 }
 
 // dropPencilMarks reads as blank the small marks of a board that has
