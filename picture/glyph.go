@@ -43,11 +43,20 @@ type cell struct {
 	parts    int
 	contrast float64 // background minus the glyph's darkest, grey levels
 	stroke   float64 // the strokes' width over the box's height
+	width    float64 // the strokes' width over the cell's side, by inkWidth
 	chroma   float64 // mean colourfulness of the glyph's ink, 0 to 1
 }
 
 // inputs returns, for each cell of a board, what the classifier reads.
 func inputs(b *Board) [81][]float32 {
+	in, _ := measureBoard(b)
+	return in
+}
+
+// measureBoard returns, for each cell of a board, what the classifier
+// reads, and its strokes' width over the cell's side (inkWidth; 0 for an
+// empty cell).
+func measureBoard(b *Board) (in [81][]float32, widths [81]float64) {
 	var cells [81]cell
 	ref := digitContrast(b.Cells)
 	for i := range cells {
@@ -57,9 +66,9 @@ func inputs(b *Board) [81][]float32 {
 	contrast := spreadOf(cells[:], func(c *cell) float64 { return min(c.contrast/ref, 2) / 2 })
 	stroke := spreadOf(cells[:], func(c *cell) float64 { return min(c.stroke*3, 1) })
 	chroma := spreadOf(cells[:], func(c *cell) float64 { return c.chroma })
-	var out [81][]float32
 	for i := range cells {
 		c := &cells[i]
+		widths[i] = c.width
 		x := make([]float32, Inputs)
 		copy(x, c.glyph[:])
 		s := x[GlyphSide*GlyphSide:]
@@ -72,9 +81,9 @@ func inputs(b *Board) [81][]float32 {
 			stroke.place(s[fStroke:], min(c.stroke*3, 1))
 			chroma.place(s[fChroma:], c.chroma)
 		}
-		out[i] = x
+		in[i] = x
 	}
-	return out
+	return in, widths
 }
 
 // spread is how a measure of the marks varies over a board: its tenth,

@@ -37,6 +37,7 @@ func measure(g, chroma *Gray, i int, ref float64) cell {
 	c.cx, c.cy = (float64(box.x0+box.x1)/2-s/2)/s, (float64(box.y0+box.y1)/2-s/2)/s
 	c.contrast = bg - dark
 	c.stroke = strokeWidth(keep, side, count) / float64(box.y1-box.y0)
+	c.width = inkWidth(px, keep, side, bg, dark) / s
 	c.chroma = meanOver(region(chroma, x0, y0, side, side), keep) / 255
 	c.glyph = drawGlyph(px, keep, side, box, bg, dark)
 	return c

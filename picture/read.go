@@ -74,7 +74,8 @@ func (r *Reading) Doubts() []int {
 
 // Read finds the Sudoku grid in a picture's bytes and reads what each
 // cell holds: each cell by the classifier, then the board as a whole
-// (pencil marks, which digits were printed, a board read all one kind
+// (pencil marks, which digits were printed, by their looks and, where
+// colour does not tell, by their faces, a board read all one kind
 // mended); when the printed digits as read do not make a puzzle with
 // exactly one solution, it tries the likeliest misreadings until one does
 // (within ctx and its own time limits). The errors are Find's.
@@ -84,7 +85,7 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 		return nil, err
 	}
 	r := &Reading{Board: b}
-	in := b.Inputs()
+	in, widths := measureBoard(b)
 	net := model()
 	for i := range r.Cells {
 		p := blankProbs
@@ -95,6 +96,7 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 	}
 	dropPencilMarks(&r.Cells, &in)
 	settleKinds(&r.Cells, &in)
+	mendByFace(ctx, &r.Cells, &in, &widths)
 	splitKinds(ctx, &r.Cells, &in)
 	arbitrate(ctx, r)
 	return r, nil

@@ -1,0 +1,308 @@
+package picture
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+)
+
+// inkWidth estimates, in pixels, how thick the strokes of the kept marks
+// of a side×side cell are, from its grey levels px (paper at bg, ink at
+// dark): twice the ink's mass over the length of its outline, both
+// measured in shades rather than whole pixels (the outline's length is
+// the sum of the ink's slope, as the coarea formula has it), over the
+// kept marks grown by two pixels to take in their soft edges. Pixels on
+// or off count fractionally, so a stroke sampled between pixels measures
+// about as thick as one sampled on them; strokeWidth, which counts whole
+// pixels, can differ by half a pixel between two copies of one glyph.
+func inkWidth(px []uint8, keep []bool, side int, bg, dark float64) float64 {
+	near := grow(grow(keep, side), side)
+	u := func(x, y int) float64 {
+		if x < 0 || y < 0 || x >= side || y >= side || !near[y*side+x] {
+			return 0
+		}
+		return min(max((bg-float64(px[y*side+x]))/max(bg-dark, 1), 0), 1)
+	}
+	mass, outline := 0.0, 0.0
+	for y := -1; y < side; y++ {
+		for x := -1; x < side; x++ {
+			a, b, c, d := u(x, y), u(x+1, y), u(x, y+1), u(x+1, y+1)
+			mass += a
+			outline += math.Hypot((b-a+d-c)/2, (c-a+d-b)/2)
+		}
+	}
+	return 2 * mass / max(outline, 1e-9)
+}
+
+// grow returns mask with every pixel next to a set one set too.
+func grow(mask []bool, side int) []bool {
+	out := make([]bool, len(mask))
+	for k, on := range mask {
+		if !on {
+			continue
+		}
+		x, y := k%side, k/side
+		out[k] = true
+		if x > 0 {
+			out[k-1] = true
+		}
+		if x < side-1 {
+			out[k+1] = true
+		}
+		if y > 0 {
+			out[k-side] = true
+		}
+		if y < side-1 {
+			out[k+side] = true
+		}
+	}
+	return out
+}
+
+// faceSplit splits a board's digits into two faces by the width of their
+// strokes: a screenshot whose entries differ from its givens in weight
+// alone. A glyph's measured width depends on its digit as well as on its
+// face (a 1's strokes measure thinner than an 8's), and that is most of
+// the spread within a face; so each digit has its own base width, and the
+// lighter face is the base less one width shared by all digits (on a log
+// scale, so a face is a ratio lighter). Fitted as 2-means is, from a split
+// of all the widths: each digit's base and the faces' difference by least
+// squares, then each glyph to the nearer face, until nothing moves. It
+// returns which cells are in the lighter face, and how far apart the
+// faces are in the spread within them (0 when the digits do not split).
+func faceSplit(cells *[81]Cell, widths *[81]float64) (light [81]bool, apart float64) {
+	var idx []int
+	var ys []float64
+	for i, c := range cells {
+		if c.Digit != 0 && widths[i] > 0 {
+			idx = append(idx, i)
+			ys = append(ys, math.Log(widths[i]))
+		}
+	}
+	cut, _ := splitOf(ys, minGivens/2)
+	if len(idx) < minGivens || cut == 0 {
+		return light, 0
+	}
+	in := make([]bool, len(ys)) // in the lighter face
+	for k, y := range ys {
+		in[k] = y < cut
+	}
+	var base [10]float64
+	var step float64
+	for range 20 {
+		var ok bool
+		base, step, ok = fitFaces(cells, idx, ys, in)
+		if !ok {
+			return light, 0
+		}
+		moved := false
+		for d := 1; d <= 9; d++ {
+			moved = placeDigit(cells, idx, ys, in, d, base[d], step) || moved
+		}
+		if !moved {
+			break
+		}
+	}
+	n := 0
+	for k, i := range idx {
+		light[i] = in[k]
+		if in[k] {
+			n++
+		}
+	}
+	if n < minSure || len(idx)-n < minSure {
+		return light, 0
+	}
+	res := make([]float64, len(ys))
+	for k, y := range ys {
+		res[k] = math.Abs(y - base[cells[idx[k]].Digit] + step*float64(b2i(in[k])))
+	}
+	// The spread within the faces, from the median residual (as a bell's
+	// spread is 1.48 times it): a glyph whose digit was misread is far
+	// from its digit's width and would swell a mean.
+	spread := max(1.4826*median(res), faceFloor)
+	return light, step / spread
+}
+
+// placeDigit puts digit d's glyphs (of cells idx, log widths ys) in
+// their faces for a step between the faces: the lightest few in the
+// lighter face and the rest in the heavier, however many best fit one
+// base width (so a digit all of whose glyphs another split put in the
+// wrong face moves as a whole); of equal fits, the base nearest was, the
+// digit's base so far. It reports whether a glyph moved.
+func placeDigit(cells *[81]Cell, idx []int, ys []float64, in []bool, d int, was, step float64) bool {
+	var ks []int
+	for k, i := range idx {
+		if cells[i].Digit == d {
+			ks = append(ks, k)
+		}
+	}
+	slices.SortFunc(ks, func(a, b int) int { return cmp.Compare(ys[a], ys[b]) })
+	bestM, bestCost, bestOff := 0, math.Inf(1), math.Inf(1)
+	for m := 0; m <= len(ks); m++ {
+		sum := 0.0
+		for r, k := range ks {
+			sum += ys[k] + step*float64(b2i(r < m))
+		}
+		base := sum / float64(len(ks))
+		cost := 0.0
+		for r, k := range ks {
+			e := ys[k] + step*float64(b2i(r < m)) - base
+			cost += e * e
+		}
+		off := math.Abs(base - was)
+		if cost < bestCost-1e-9 || cost < bestCost+1e-9 && off < bestOff {
+			bestM, bestCost, bestOff = m, cost, off
+		}
+	}
+	moved := false
+	for r, k := range ks {
+		moved = moved || in[k] != (r < bestM)
+		in[k] = r < bestM
+	}
+	return moved
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// faceFloor is the least spread of log widths within a face faceSplit
+// reckons with: a few percent, as glyphs sampled between pixels differ.
+const faceFloor = 0.02
+
+// fitFaces fits, by least squares, log widths ys (of cells idx) as their
+// digit's base less step for those in the lighter face: step from how
+// the faces differ within each digit, then each digit's base. It returns
+// false when no digit has glyphs of both faces or step is not positive.
+func fitFaces(cells *[81]Cell, idx []int, ys []float64, in []bool) (base [10]float64, step float64, ok bool) {
+	var n, sumY, sumK [10]float64
+	for k, i := range idx {
+		d := cells[i].Digit
+		n[d]++
+		sumY[d] += ys[k]
+		if in[k] {
+			sumK[d]++
+		}
+	}
+	var sxy, sxx float64
+	for k, i := range idx {
+		d := cells[i].Digit
+		x := sumK[d] / n[d]
+		if in[k] {
+			x--
+		}
+		sxy += x * (ys[k] - sumY[d]/n[d])
+		sxx += x * x
+	}
+	if sxx == 0 || sxy <= 0 {
+		return base, 0, false
+	}
+	step = sxy / sxx
+	for d := range base {
+		if n[d] > 0 {
+			base[d] = (sumY[d] + step*sumK[d]) / n[d]
+		}
+	}
+	return base, step, true
+}
+
+// mendByFace reads a board's digits by their faces when colour does not
+// tell its printed digits from its written ones (an app that draws a
+// player's entries in the givens' ink, lighter): when faceSplit finds two
+// faces clearly apart (minFace) and both are typefaces (typefaces), the
+// lighter face is written and the heavier printed, if the printed digits
+// then make a puzzle with exactly one solution. The classifier, which
+// judges each glyph alone, reads such a board's italic or light entries
+// as printed and written by turns.
+func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
+	light, apart := faceSplit(cells, widths)
+	if apart < minFace || colourSplits(cells, in) || !typefaces(cells, in, light) {
+		return
+	}
+	changed := false
+	for i, c := range cells {
+		changed = changed || c.Digit != 0 && c.Written != light[i]
+	}
+	if !changed {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
+	defer cancel()
+	if try := withKinds(*cells, light); printedUnique(ctx, try) {
+		*cells = try
+	}
+}
+
+// minFace is how far apart, in the spread within them, faceSplit's two
+// faces must lie for mendByFace to read a board by them: on screenshots
+// whose entries differ in weight alone, a bold and a medium face measure
+// 4 to 7 apart, a bold and a regular one 7 to 15.
+const minFace = 5.0
+
+// colourSplits reports whether the colour of a board's digits splits them
+// clearly into two groups (clearSplits' test on the chroma measure).
+func colourSplits(cells *[81]Cell, in *[81][]float32) bool {
+	_, vs := digitStyles(cells, in, anyDigit)
+	_, apart := splitOf(column(vs, 2), minGivens/2)
+	return apart >= minSplit
+}
+
+// typefaces reports whether both faces of a board's digits (light set or
+// not) are typefaces: the copies of one digit in the lighter face differ
+// from one another at most sameFace times as much as those in the heavier
+// do (the median distance between their glyphs, at least copyFloor). A
+// face written by hand differs from copy to copy several times more than
+// a printed one (on the shared photos, 2.1 to 3.5 times; two faces of a
+// screenshot, 0.8 to 1.4, and both under copyFloor when the copies are
+// drawn alike to the pixel). Without two copies of a digit in each face it
+// cannot tell, and says no.
+func typefaces(cells *[81]Cell, in *[81][]float32, light [81]bool) bool {
+	heavy, ok := copyDistance(cells, in, light, false)
+	lighter, ok2 := copyDistance(cells, in, light, true)
+	return ok && ok2 && lighter <= sameFace*max(heavy, copyFloor)
+}
+
+// How typefaces tells printed faces: sameFace is how many times more the
+// lighter face's copies of a digit may differ than the heavier's, and
+// copyFloor the least difference it reckons the heavier's copies to have
+// (a glyph's pixels, as the classifier has them, from 0 to 1: photos'
+// printed digits differ by 1.8 to 3.1).
+const (
+	sameFace  = 1.6
+	copyFloor = 2.5
+)
+
+// copyDistance is the median distance between the glyphs of two cells
+// holding one digit, of the cells whose light is face; false when no two
+// do.
+func copyDistance(cells *[81]Cell, in *[81][]float32, light [81]bool, face bool) (float64, bool) {
+	var ds []float64
+	for i, a := range cells {
+		for j, b := range cells[:i] {
+			if a.Digit != 0 && a.Digit == b.Digit && light[i] == face && light[j] == face {
+				ds = append(ds, glyphDistance(in[i], in[j]))
+			}
+		}
+	}
+	if len(ds) == 0 {
+		return 0, false
+	}
+	return median(ds), true
+}
+
+// glyphDistance is how far apart two glyphs are: the root of the sum of
+// the squares of their pixels' differences, as the classifier sees them.
+func glyphDistance(a, b []float32) float64 {
+	s := 0.0
+	for k := range GlyphSide * GlyphSide {
+		d := float64(a[k] - b[k])
+		s += d * d
+	}
+	return math.Sqrt(s)
+}

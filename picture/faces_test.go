@@ -1,0 +1,210 @@
+package picture
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/screenshot"
+)
+
+// TestInkWidth: a bar drawn with soft edges measures as thick wherever it
+// falls between pixels, and a thicker bar thicker.
+func TestInkWidth(t *testing.T) {
+	const side, length = 32, 16.0
+	bar := func(w, off float64) float64 {
+		px := make([]uint8, side*side)
+		keep := make([]bool, side*side)
+		x0 := 10 + off
+		for y := range side {
+			for x := range side {
+				cover := 0.0
+				if y >= 8 && y < 8+int(length) {
+					cover = max(0, min(float64(x+1), x0+w)-max(float64(x), x0))
+				}
+				px[y*side+x] = uint8(230 - 200*cover)
+				keep[y*side+x] = cover >= 0.5
+			}
+		}
+		return inkWidth(px, keep, side, 230, 30)
+	}
+	for _, w := range []float64{2, 2.5, 3, 4} {
+		want := w * length / (w + length) // a bar's area over half its outline
+		lo, hi := math.Inf(1), 0.0
+		for _, off := range []float64{0, 0.25, 0.5, 0.75} {
+			got := bar(w, off)
+			lo, hi = min(lo, got), max(hi, got)
+			if math.Abs(got-want) > 0.08*want {
+				t.Errorf("a bar %.2f wide at +%.2f measured %.3f, want %.3f", w, off, got, want)
+			}
+		}
+		if hi/lo > 1.03 {
+			t.Errorf("a bar %.2f wide measured %.3f to %.3f as it moved between pixels", w, lo, hi)
+		}
+	}
+	if bar(3, 0.3) <= bar(2.5, 0.3) {
+		t.Error("a thicker bar measured no thicker")
+	}
+}
+
+// faceBoard is a board of digits of two faces: cell i holds digit
+// digit(i), in the lighter face where light is set. Each digit's strokes
+// have their own width (a 1's thinner than an 8's), the lighter face's
+// are ratio as wide, and every glyph's width is off by noise (a share).
+func faceBoard(digit func(i int) int, light func(i int) bool, ratio, noise float64, seed uint64) (*[81]Cell, *[81]float64) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var cells [81]Cell
+	var widths [81]float64
+	for i := range 81 {
+		d := digit(i)
+		cells[i].Digit = d
+		w := 0.06 * (1 + 0.3*float64(d-5)/4) * (1 + noise*rng.NormFloat64())
+		if light(i) {
+			w *= ratio
+		}
+		widths[i] = w
+	}
+	return &cells, &widths
+}
+
+// ninth puts digit i%9+1 in cell i.
+func ninth(i int) int { return i%9 + 1 }
+
+// TestFaceSplit: glyphs whose widths differ by digit more than by face
+// are split into their faces; a board of one face is not split.
+func TestFaceSplit(t *testing.T) {
+	lightSet := func(i int) bool { return (i*7)%11 < 5 }
+	for seed := range uint64(5) {
+		cells, widths := faceBoard(ninth, lightSet, 0.85, 0.015, seed)
+		light, apart := faceSplit(cells, widths)
+		if apart < minFace {
+			t.Errorf("seed %d: two faces %.1f apart, want at least %.1f", seed, apart, minFace)
+		}
+		for i := range 81 {
+			if light[i] != lightSet(i) {
+				t.Errorf("seed %d: cell %d in the wrong face", seed, i)
+			}
+		}
+		// A split of the widths alone, without each digit's own width,
+		// cannot tell these faces apart.
+		ys := make([]float64, 81)
+		for i := range ys {
+			ys[i] = math.Log(widths[i])
+		}
+		if _, apart := splitOf(ys, minGivens/2); apart >= minSplit {
+			t.Errorf("seed %d: the widths alone split %.1f apart; the test board is too easy", seed, apart)
+		}
+		cells, widths = faceBoard(ninth, func(int) bool { return false }, 1, 0.015, seed)
+		if _, apart := faceSplit(cells, widths); apart >= minFace {
+			t.Errorf("seed %d: one face split %.1f apart, want under %.1f", seed, apart, minFace)
+		}
+	}
+}
+
+// TestMendByFace: a finished board whose entries are a lighter face of
+// the givens' ink, read printed and written by turns, is read by its
+// faces; not when the lighter face's copies of a digit differ as
+// handwriting does, nor when colour tells the kinds apart.
+func TestMendByFace(t *testing.T) {
+	p := shotPuzzles(t)[0]
+	given := func(i int) bool { return p[0][i] != '.' }
+	rng := rand.New(rand.NewPCG(7, 8))
+	glyph := func(face, d int) []float32 { // a face's glyph of digit d
+		r := rand.New(rand.NewPCG(uint64(face), uint64(d)))
+		g := make([]float32, GlyphSide*GlyphSide)
+		for k := range g {
+			g[k] = r.Float32()
+		}
+		return g
+	}
+	board := func(handwritten, coloured bool) (*[81]Cell, *[81][]float32, *[81]float64) {
+		cells, widths := faceBoard(func(i int) int { return int(p[1][i] - '0') }, func(i int) bool { return !given(i) }, 0.8, 0.015, 3)
+		var in [81][]float32
+		for i := range cells {
+			d := int(p[1][i] - '0')
+			face := 0
+			if !given(i) {
+				face = 1
+			}
+			x := make([]float32, Inputs)
+			copy(x, glyph(face, d))
+			if handwritten && face == 1 {
+				copy(x, glyph(2+i, d))
+			}
+			for k := range GlyphSide * GlyphSide {
+				x[k] += 0.05 * float32(rng.NormFloat64())
+			}
+			s := x[GlyphSide*GlyphSide:]
+			s[fHeight], s[fContrast] = 0.6, 0.5
+			if coloured && face == 1 {
+				s[fChroma] = 0.6
+			}
+			in[i] = x
+			probs := make([]float32, Classes)
+			probs[Class(d, i%2 == 0)] = 0.9 // the classifier's kind is a coin
+			probs[Class(d, i%2 != 0)] = 0.1
+			cells[i] = cellOf(probs, best(probs))
+		}
+		return cells, &in, widths
+	}
+	cells, in, widths := board(false, false)
+	mendByFace(context.Background(), cells, in, widths)
+	for i, c := range cells {
+		if c.Written == given(i) {
+			t.Errorf("cell %d: written %v, want %v", i, c.Written, !given(i))
+		}
+	}
+	for _, tc := range []struct {
+		name                  string
+		handwritten, coloured bool
+	}{{"handwritten", true, false}, {"coloured", false, true}} {
+		cells, in, widths := board(tc.handwritten, tc.coloured)
+		before := *cells
+		mendByFace(context.Background(), cells, in, widths)
+		for i := range cells {
+			if cells[i].Written != before[i].Written {
+				t.Errorf("%s: cell %d's kind changed", tc.name, i)
+				break
+			}
+		}
+	}
+}
+
+// weightOnlyFloor is how many of TestReadWeightOnlyScreenshots' 20
+// screenshots must be read exactly: under what mendByFace reached (15),
+// far over what the reader without it did (3).
+const weightOnlyFloor = 12
+
+// TestReadWeightOnlyScreenshots reads screenshots whose entries are in
+// the givens' ink, a lighter face (drawn for seeds the other tests do not
+// use): the givens are read exactly.
+func TestReadWeightOnlyScreenshots(t *testing.T) {
+	if raceEnabled {
+		t.Skip("skipping under the race detector, which makes reading pictures ten times slower")
+	}
+	if testing.Short() {
+		t.Skip("skipping in -short mode: draws and reads screenshots")
+	}
+	puzzles := shotPuzzles(t)
+	n, exact := 0, 0
+	for seed := int64(5000); n < 20 && seed < 5400; seed++ {
+		p := puzzles[seed%int64(len(puzzles))]
+		shot := screenshot.Make(seed, p[0], p[1])
+		if !strings.Contains(shot.Style, " same") || strings.Contains(shot.Style, "entries0%") {
+			continue
+		}
+		n++
+		r, err := Read(context.Background(), shot.Data)
+		if err == nil && r.Givens() == shot.Givens {
+			exact++
+		} else {
+			t.Logf("seed %d (%s): not read exactly", seed, shot.Style)
+		}
+	}
+	t.Logf("%d of %d weight-only screenshots read exactly", exact, n)
+	if n < 20 || exact < weightOnlyFloor {
+		t.Errorf("want at least %d of 20", weightOnlyFloor)
+	}
+}
