@@ -217,9 +217,10 @@ func fitFaces(cells *[81]Cell, idx []int, ys []float64, in []bool) (base [10]flo
 // player's entries in the givens' ink, lighter): when faceSplit finds two
 // faces clearly apart (minFace) and both are typefaces (typefaces), the
 // lighter face is written and the heavier printed, if the printed digits
-// then make a puzzle with exactly one solution. The classifier, which
-// judges each glyph alone, reads such a board's italic or light entries
-// as printed and written by turns.
+// then make a puzzle with exactly one solution (marks as small as pencil
+// marks blank, as splitKinds has them). The classifier, which judges each
+// glyph alone, reads such a board's italic or light entries as printed
+// and written by turns.
 func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
 	light, apart := faceSplit(cells, widths)
 	if apart < minFace || colourSplits(cells, in) || !typefaces(cells, in, light) {
@@ -234,7 +235,7 @@ func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths 
 	}
 	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
 	defer cancel()
-	if try := withKinds(*cells, light); printedUnique(ctx, try) {
+	if try := withKinds(withoutPencilMarks(*cells, in), light); printedUnique(ctx, try) {
 		*cells = try
 	}
 }

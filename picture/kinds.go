@@ -161,12 +161,7 @@ func splitKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
 	defer cancel()
-	mended := *cells
-	for i := range mended {
-		if mended[i].Digit != 0 && isPencil(in[i]) {
-			mended[i] = cellOf(mended[i].probs, 0)
-		}
-	}
+	mended := withoutPencilMarks(*cells, in)
 	for _, written := range clearSplits(&mended, in) {
 		if ctx.Err() != nil {
 			return
@@ -547,6 +542,18 @@ func dropPencilMarks(cells *[81]Cell, in *[81][]float32) {
 			*c = cellOf(c.probs, 0)
 		}
 	}
+}
+
+// withoutPencilMarks returns cells with the marks as small as a pencil
+// mark read as blank, as a mended reading has them: a board whose kinds
+// were misread often had its pencil marks read as digits too.
+func withoutPencilMarks(cells [81]Cell, in *[81][]float32) [81]Cell {
+	for i := range cells {
+		if cells[i].Digit != 0 && isPencil(in[i]) {
+			cells[i] = cellOf(cells[i].probs, 0)
+		}
+	}
+	return cells
 }
 
 // isPencil reports whether a cell, by the classifier's inputs x, holds a
