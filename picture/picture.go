@@ -123,14 +123,15 @@ func Find(data []byte) (*Board, error) {
 // the tiles some apps draw instead of lines when there are tiles in
 // straight rows and columns, else from its web of lines. The tiles come
 // first, as a tiled grid's gaps and highlights can pass for a web of
-// lines a row out.
+// lines a row out; tiles barely off their screen's grey are looked for
+// last.
 func findLattice(g *Gray) (lattice, bool) {
-	if l, ok := tileGrid(g); ok {
+	if l, ok := tileGrid(g, edgeStep); ok {
 		return l, true
 	}
 	work, scale := g.shrink(workSide)
 	if quad, ok := bestGrid(work); ok {
 		return traceLattice(work, quad).scaled(scale), true
 	}
-	return lattice{}, false
+	return tileGrid(g, faintStep)
 }

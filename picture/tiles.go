@@ -9,21 +9,21 @@ import "slices"
 // sit side by side in a 9 × 9 arrangement. A screenshot is square to the
 // screen, so the lattice is taken as straight rows and columns.
 
-// tileGrid finds a grid of tiles in g and returns its lattice in g's
-// pixels.
-func tileGrid(g *Gray) (lattice, bool) {
-	m, scale := g.edges(workSide)
+// tileGrid finds a grid of tiles in g, whose edges step by more than
+// step grey levels, and returns its lattice in g's pixels.
+func tileGrid(g *Gray, step int) (lattice, bool) {
+	m, scale := g.edges(workSide, step)
 	l, ok := tileLattice(m)
 	return l.scaled(scale), ok
 }
 
-// edges marks where g's grey steps by more than edgeStep: a pixel that
+// edges marks where g's grey steps by more than step: a pixel that
 // differs so from the next one across or down, or whose two neighbours
 // across or down differ so. Shrunk so its longest side is at most side,
 // a pixel is marked when any of its block is, so a gap a pixel wide
 // between tiles stays whole, whichever way it is lighter. It returns the
 // mask and the factor from its pixels back to g's.
-func (g *Gray) edges(side int) (*mask, float64) {
+func (g *Gray) edges(side, step int) (*mask, float64) {
 	f := max(1, (max(g.W, g.H)+side-1)/side)
 	m := &mask{W: g.W / f, H: g.H / f}
 	m.on = make([]bool, m.W*m.H)
@@ -32,8 +32,8 @@ func (g *Gray) edges(side int) (*mask, float64) {
 		up, row, down := g.Pix[(y-1)*g.W:][:g.W], g.Pix[y*g.W:][:g.W], g.Pix[(y+1)*g.W:][:g.W]
 		for x := 1; x < min(g.W-1, m.W*f); x++ {
 			v := row[x]
-			if stepped(v, row[x+1]) || stepped(v, row[x-1]) || stepped(row[x-1], row[x+1]) ||
-				stepped(v, down[x]) || stepped(v, up[x]) || stepped(up[x], down[x]) {
+			if stepped(v, row[x+1], step) || stepped(v, row[x-1], step) || stepped(row[x-1], row[x+1], step) ||
+				stepped(v, down[x], step) || stepped(v, up[x], step) || stepped(up[x], down[x], step) {
 				out[x/f] = true
 			}
 		}
@@ -41,14 +41,20 @@ func (g *Gray) edges(side int) (*mask, float64) {
 	return m, float64(f)
 }
 
-// stepped reports whether greys a and b differ by more than edgeStep.
-func stepped(a, b uint8) bool {
-	return int(a) > int(b)+edgeStep || int(b) > int(a)+edgeStep
+// stepped reports whether greys a and b differ by more than step.
+func stepped(a, b uint8, step int) bool {
+	return int(a) > int(b)+step || int(b) > int(a)+step
 }
 
 // edgeStep is how many grey levels a step between tiles and gaps must
 // have: the faintest apps' tiles differ from their screen by little more.
 const edgeStep = 4
+
+// faintStep is how many grey levels a step between tiles and gaps must
+// have in a picture where neither edgeStep's tiles nor a web of lines
+// made a grid: the palest apps' tiles, on a screen of nearly their own
+// colour, differ from it by two or three.
+const faintStep = 2
 
 // tileLattice finds the 9 × 9 tiles among the unmarked patches of m and
 // returns the lattice of the gaps' middles, in m's pixels.

@@ -40,3 +40,48 @@ func TestFindTiles(t *testing.T) {
 		t.Errorf("below the floors (30 found, 20 right)")
 	}
 }
+
+// paleTiles draws a 9 × 9 grid of tiles diff grey levels darker than the
+// screen around them, a dark mark in every third tile.
+func paleTiles(diff int) *Gray {
+	const side, at, tile, gap, boxGap = 640, 40, 58, 4, 9
+	g := &Gray{W: side, H: side, Pix: make([]uint8, side*side)}
+	for k := range g.Pix {
+		g.Pix[k] = 240
+	}
+	start := func(i int) int { return at + i*(tile+gap) + i/3*(boxGap-gap) }
+	for r := range 9 {
+		for c := range 9 {
+			x0, y0 := start(c), start(r)
+			for y := y0; y < y0+tile; y++ {
+				for x := x0; x < x0+tile; x++ {
+					g.Pix[y*side+x] = uint8(240 - diff)
+					if (r*9+c)%3 == 0 && abs(float64(x-x0-tile/2)) < 4 && abs(float64(y-y0-tile/2)) < 14 {
+						g.Pix[y*side+x] = 40
+					}
+				}
+			}
+		}
+	}
+	return g
+}
+
+// TestFindPaleTiles: tiles a few grey levels off their screen, fainter
+// than tiles are first looked for, are found when nothing else is.
+func TestFindPaleTiles(t *testing.T) {
+	g := paleTiles(3)
+	if _, ok := tileGrid(g, edgeStep); ok {
+		t.Fatal("tiles 3 grey levels off were found at the usual step: the test does not test the faint look")
+	}
+	l, ok := findLattice(g)
+	if !ok {
+		t.Fatal("pale tiles not found")
+	}
+	// The first tile starts at 40 and the last ends at 40+9*58+6*4+2*9.
+	if d := dist(l[0][0], Point{38, 38}); d > 4 {
+		t.Errorf("top left corner at %v, want near (38, 38)", l[0][0])
+	}
+	if d := dist(l[9][9], Point{606, 606}); d > 4 {
+		t.Errorf("bottom right corner at %v, want near (606, 606)", l[9][9])
+	}
+}
