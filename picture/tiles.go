@@ -21,8 +21,10 @@ func tileGrid(g *Gray, step int) (lattice, bool) {
 // differs so from the next one across or down, or whose two neighbours
 // across or down differ so. Shrunk so its longest side is at most side,
 // a pixel is marked when any of its block is, so a gap a pixel wide
-// between tiles stays whole, whichever way it is lighter. It returns the
-// mask and the factor from its pixels back to g's.
+// between tiles stays whole, whichever way it is lighter. The picture's
+// edge is marked too: a picture cropped to a grid of tiles cuts its outer
+// tiles at the edge, and they would join there. It returns the mask and
+// the factor from its pixels back to g's.
 func (g *Gray) edges(side, step int) (*mask, float64) {
 	f := max(1, (max(g.W, g.H)+side-1)/side)
 	m := &mask{W: g.W / f, H: g.H / f}
@@ -37,6 +39,12 @@ func (g *Gray) edges(side, step int) (*mask, float64) {
 				out[x/f] = true
 			}
 		}
+	}
+	for x := range m.W {
+		m.on[x], m.on[(m.H-1)*m.W+x] = true, true
+	}
+	for y := range m.H {
+		m.on[y*m.W], m.on[y*m.W+m.W-1] = true, true
 	}
 	return m, float64(f)
 }

@@ -41,10 +41,12 @@ func TestFindTiles(t *testing.T) {
 	}
 }
 
-// paleTiles draws a 9 × 9 grid of tiles diff grey levels darker than the
-// screen around them, a dark mark in every third tile.
-func paleTiles(diff int) *Gray {
-	const side, at, tile, gap, boxGap = 640, 40, 58, 4, 9
+// drawnTiles draws a 9 × 9 grid of tiles diff grey levels darker than
+// the screen around them, a dark mark in every third tile, at pixels from
+// the picture's edges.
+func drawnTiles(diff, at int) *Gray {
+	const tile, gap, boxGap = 58, 4, 9
+	side := 2*at + 9*tile + 6*gap + 2*boxGap
 	g := &Gray{W: side, H: side, Pix: make([]uint8, side*side)}
 	for k := range g.Pix {
 		g.Pix[k] = 240
@@ -69,7 +71,7 @@ func paleTiles(diff int) *Gray {
 // TestFindPaleTiles: tiles a few grey levels off their screen, fainter
 // than tiles are first looked for, are found when nothing else is.
 func TestFindPaleTiles(t *testing.T) {
-	g := paleTiles(3)
+	g := drawnTiles(3, 40)
 	if _, ok := tileGrid(g, edgeStep); ok {
 		t.Fatal("tiles 3 grey levels off were found at the usual step: the test does not test the faint look")
 	}
@@ -83,5 +85,21 @@ func TestFindPaleTiles(t *testing.T) {
 	}
 	if d := dist(l[9][9], Point{606, 606}); d > 4 {
 		t.Errorf("bottom right corner at %v, want near (606, 606)", l[9][9])
+	}
+}
+
+// TestFindTilesCroppedToTheGrid: a picture cut at the grid's outer tiles
+// (no screen around them) is found, to its edges.
+func TestFindTilesCroppedToTheGrid(t *testing.T) {
+	g := drawnTiles(20, 0)
+	l, ok := tileGrid(g, edgeStep)
+	if !ok {
+		t.Fatal("tiles to the picture's edges not found")
+	}
+	end := float64(g.W)
+	for _, c := range []struct{ got, want Point }{{l[0][0], Point{0, 0}}, {l[9][9], Point{end, end}}} {
+		if dist(c.got, c.want) > 3 {
+			t.Errorf("corner at %v, want near %v", c.got, c.want)
+		}
 	}
 }
