@@ -69,6 +69,9 @@ const faintStep = 2
 func tileLattice(m *mask) (lattice, bool) {
 	tiles := tilesOf(m)
 	at, ok := arrange(tiles)
+	if ok {
+		at, ok = outerRing(m, tiles, at)
+	}
 	if !ok {
 		return lattice{}, false
 	}
@@ -153,7 +156,7 @@ type cellAt struct{ col, row int }
 // side, of a size) and gives each its column and row; it keeps the 9 × 9
 // window of them holding the most tiles, and returns each tile's place
 // (col −1 for tiles outside it). False unless the window holds at least
-// minTiles tiles, in every row and column.
+// minTiles tiles.
 func arrange(tiles []tile) ([]cellAt, bool) {
 	links := tileLinks(tiles)
 	best, bestN := []cellAt(nil), 0
@@ -269,8 +272,8 @@ func linkPlaces(tiles []tile, links [][]link, s int, done []bool) ([]cellAt, int
 }
 
 // window keeps the 9 × 9 places holding the most tiles, numbering them
-// from 0; the rest get col −1. False unless it holds minTiles tiles and
-// each of its rows and columns some.
+// from 0; the rest get col −1. False unless it holds minTiles tiles.
+// Its first or last row or column may hold none (see outerRing).
 func window(at []cellAt) ([]cellAt, bool) {
 	loC, loR := 1<<20, 1<<20
 	for _, a := range at {
@@ -299,17 +302,14 @@ func window(at []cellAt) ([]cellAt, bool) {
 		}
 	}
 	out := make([]cellAt, len(at))
-	var cols, rows [9]int
 	for i, a := range at {
 		c, r := a.col-loC-best.col, a.row-loR-best.row
 		out[i] = cellAt{-1, -1}
 		if a.col > -1<<19 && c >= 0 && c < 9 && r >= 0 && r < 9 {
 			out[i] = cellAt{c, r}
-			cols[c]++
-			rows[r]++
 		}
 	}
-	return out, bestN >= minTiles && slices.Min(cols[:]) > 0 && slices.Min(rows[:]) > 0
+	return out, bestN >= minTiles
 }
 
 // gapLines returns where the grid's ten lines of one family are (across
@@ -335,6 +335,14 @@ func gapLines(tiles []tile, at []cellAt, across bool) ([10]float64, bool) {
 	}
 	if !lined(lo, hi, start, end) {
 		return [10]float64{}, false
+	}
+	// An outer column that holds no tile (outerRing) lies a pitch beyond
+	// its neighbour.
+	if len(lo[0]) == 0 {
+		start[0], end[0] = 2*start[1]-start[2], 2*end[1]-end[2]
+	}
+	if len(lo[8]) == 0 {
+		start[8], end[8] = 2*start[7]-start[6], 2*end[7]-end[6]
 	}
 	var out [10]float64
 	gaps := make([]float64, 0, 8)

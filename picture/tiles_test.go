@@ -103,3 +103,55 @@ func TestFindTilesCroppedToTheGrid(t *testing.T) {
 		}
 	}
 }
+
+// ringTiles draws a grid of tiles in the screen's own grey, told apart
+// only by the darker gaps between them (wider between boxes), which stop
+// at the grid's edge: its outer tiles join the screen. A dark mark sits
+// in every third tile. It returns the picture and where the grid's first
+// and last tiles begin and end.
+func ringTiles() (g *Gray, first, last float64) {
+	const side, at, tile, gap, boxGap = 640, 40, 58, 4, 9
+	g = &Gray{W: side, H: side, Pix: make([]uint8, side*side)}
+	for k := range g.Pix {
+		g.Pix[k] = 240
+	}
+	start := func(i int) int { return at + i*(tile+gap) + i/3*(boxGap-gap) }
+	end := start(8) + tile
+	for i := 1; i < 9; i++ {
+		for p := start(i-1) + tile; p < start(i); p++ {
+			for q := at; q < end; q++ {
+				g.Pix[q*side+p], g.Pix[p*side+q] = 200, 200
+			}
+		}
+	}
+	for i := range 81 {
+		if i%3 == 0 {
+			x, y := start(i%9)+tile/2, start(i/9)+tile/2
+			for dy := -14; dy < 14; dy++ {
+				for dx := -4; dx < 4; dx++ {
+					g.Pix[(y+dy)*side+x+dx] = 40
+				}
+			}
+		}
+	}
+	return g, at, float64(end)
+}
+
+// TestFindTilesJoinedWithTheScreen: a grid whose outer tiles join the
+// screen is found to its outer tiles' edges, from the gaps that run on
+// between them.
+func TestFindTilesJoinedWithTheScreen(t *testing.T) {
+	g, first, last := ringTiles()
+	l, ok := tileGrid(g, edgeStep)
+	if !ok {
+		t.Fatal("not found")
+	}
+	for _, c := range []struct{ got, want Point }{{l[0][0], Point{first, first}}, {l[9][9], Point{last, last}}} {
+		if dist(c.got, c.want) > 4 {
+			t.Errorf("corner at %v, want near %v", c.got, c.want)
+		}
+	}
+	if d := l[0][1].X - l[0][0].X; abs(d-62) > 3 {
+		t.Errorf("first column %.1f wide, want about 62", d)
+	}
+}
