@@ -222,7 +222,8 @@ func fitFaces(cells *[81]Cell, idx []int, ys []float64, in []bool) (base [10]flo
 // glyph alone, reads such a board's italic or light entries as printed
 // and written by turns.
 func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
-	light, apart := faceSplit(cells, widths)
+	clean := withoutPencilMarks(*cells, in) // a pencil mark's thin strokes are no face
+	light, apart := faceSplit(&clean, widths)
 	if apart < minFace || colourSplits(cells, in) || !typefaces(cells, in, light) {
 		return
 	}
@@ -235,7 +236,7 @@ func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths 
 	}
 	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
 	defer cancel()
-	if try := withKinds(withoutPencilMarks(*cells, in), light); printedUnique(ctx, try) {
+	if try := withKinds(clean, light); printedUnique(ctx, try) {
 		*cells = try
 	}
 }
@@ -306,4 +307,91 @@ func glyphDistance(a, b []float32) float64 {
 		s += d * d
 	}
 	return math.Sqrt(s)
+}
+
+// matchPrinted reads as printed the few digits read as written on a board
+// whose digits all look alike: no colour (inkSplit) or face (faceSplit)
+// splits them, and under a third were read as written. Such a board's
+// givens in a thin face can look written to the classifier, one by one,
+// where a person sees one kind of digit and no player's. A digit is read
+// as printed only when its glyph is as near another copy of its digit as
+// the printed copies are to their nearest (copyNear): a player's hand
+// never draws one digit twice alike. The printed digits must then make a
+// puzzle with exactly one solution.
+func matchPrinted(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
+	digits, written := 0, 0
+	for _, c := range cells {
+		if c.Digit != 0 {
+			digits++
+			if c.Written {
+				written++
+			}
+		}
+	}
+	if written == 0 || 3*written >= digits {
+		return
+	}
+	if _, ok := inkSplit(cells, in); ok {
+		return
+	}
+	clean := withoutPencilMarks(*cells, in)
+	if _, apart := faceSplit(&clean, widths); apart >= oneFace {
+		return
+	}
+	var nn []float64
+	for i, c := range cells {
+		if c.Digit != 0 && !c.Written {
+			if d, ok := nearestPrinted(cells, in, i); ok {
+				nn = append(nn, d)
+			}
+		}
+	}
+	if len(nn) < minGivens/2 {
+		return
+	}
+	near := copyNear * median(nn)
+	try := *cells
+	for i, c := range cells {
+		if d, ok := nearestCopy(cells, in, i); ok && c.Digit != 0 && c.Written && d <= near {
+			try[i] = cellOf(c.probs, Class(c.Digit, false))
+			try[i].Confidence = digitProb(c.probs, c.Digit)
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
+	defer cancel()
+	if printedUnique(ctx, try) {
+		*cells = try
+	}
+}
+
+// How matchPrinted knows a board of one look and a copy: faces under
+// oneFace apart are one; a copy is within copyNear times the printed
+// copies' median distance to their nearest.
+const (
+	oneFace  = 3.0
+	copyNear = 1.5
+)
+
+// nearestPrinted is the distance from cell i's glyph to the nearest
+// other printed copy of its digit; false when there is none.
+func nearestPrinted(cells *[81]Cell, in *[81][]float32, i int) (float64, bool) {
+	return nearest(cells, in, i, func(c Cell) bool { return !c.Written })
+}
+
+// nearestCopy is the distance from cell i's glyph to the nearest other
+// copy of its digit, printed or written; false when there is none.
+func nearestCopy(cells *[81]Cell, in *[81][]float32, i int) (float64, bool) {
+	return nearest(cells, in, i, func(Cell) bool { return true })
+}
+
+// nearest is the distance from cell i's glyph to the nearest other copy
+// of its digit that keep takes; false when there is none.
+func nearest(cells *[81]Cell, in *[81][]float32, i int, keep func(Cell) bool) (float64, bool) {
+	best, ok := math.Inf(1), false
+	for j, c := range cells {
+		if j != i && c.Digit != 0 && c.Digit == cells[i].Digit && keep(c) {
+			best, ok = min(best, glyphDistance(in[i], in[j])), true
+		}
+	}
+	return best, ok
 }

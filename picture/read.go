@@ -74,9 +74,9 @@ func (r *Reading) Doubts() []int {
 
 // Read finds the Sudoku grid in a picture's bytes and reads what each
 // cell holds: each cell by the classifier, then the board as a whole
-// (pencil marks, which digits were printed, by their looks and, where
-// colour does not tell, by their faces, a board read all one kind
-// mended); when the printed digits as read do not make a puzzle with
+// (pencil marks, which digits were printed: by their looks, their ink's
+// colour, their faces, copies of one glyph read alike, and a board read
+// all one kind mended); when the printed digits as read do not make a puzzle with
 // exactly one solution, it tries the likeliest misreadings until one does
 // (within ctx and its own time limits). The errors are Find's.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
@@ -98,6 +98,7 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 	settleKinds(&r.Cells, &in)
 	mendByInk(ctx, &r.Cells, &in)
 	mendByFace(ctx, &r.Cells, &in, &widths)
+	matchPrinted(ctx, &r.Cells, &in, &widths)
 	splitKinds(ctx, &r.Cells, &in)
 	arbitrate(ctx, r)
 	return r, nil
