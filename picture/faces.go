@@ -224,6 +224,7 @@ func fitFaces(cells *[81]Cell, idx []int, ys []float64, in []bool) (base [10]flo
 func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
 	clean := withoutPencilMarks(*cells, in) // a pencil mark's thin strokes are no face
 	light, apart := faceSplit(&clean, widths)
+	light = byGlyph(&clean, in, light)
 	if apart < minFace || colourSplits(cells, in) || !typefaces(cells, in, light) {
 		return
 	}
@@ -240,6 +241,37 @@ func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths 
 		*cells = try
 	}
 }
+
+// byGlyph moves a digit to the other face when its glyph is a copy of one
+// there and not of one in its own: its nearest copy of its digit in the
+// other face is under half as far as its nearest in its own (a digit with
+// no copy in its own face stays). Two faces
+// that differ in shape as well as weight (an italic, a face of another
+// family) tell a glyph the width of its strokes left in doubt.
+func byGlyph(cells *[81]Cell, in *[81][]float32, light [81]bool) [81]bool {
+	out := light
+	for i, c := range cells {
+		if c.Digit == 0 {
+			continue
+		}
+		var near [2]float64 // nearest copy in its own face, in the other
+		near[0], near[1] = math.Inf(1), math.Inf(1)
+		for j, o := range cells {
+			if j != i && o.Digit == c.Digit {
+				k := b2i(light[j] != light[i])
+				near[k] = min(near[k], glyphDistance(in[i], in[j]))
+			}
+		}
+		if !math.IsInf(near[0], 1) && near[1] < otherFace*near[0] {
+			out[i] = !light[i]
+		}
+	}
+	return out
+}
+
+// otherFace is how much nearer a copy in the other face must be than one
+// in a glyph's own for byGlyph to move it.
+const otherFace = 0.35
 
 // minFace is how far apart, in the spread within them, faceSplit's two
 // faces must lie for mendByFace to read a board by them: on screenshots

@@ -284,3 +284,50 @@ func TestMatchPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestByGlyph: a glyph put in the wrong face (by its strokes' width) that
+// is a copy of the other face's glyphs of its digit moves there; where
+// the faces' glyphs are alike, nothing moves.
+func TestByGlyph(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	glyph := func(face, d int) []float32 {
+		r := rand.New(rand.NewPCG(uint64(face), uint64(d)))
+		g := make([]float32, GlyphSide*GlyphSide)
+		for k := range g {
+			g[k] = r.Float32()
+		}
+		return g
+	}
+	board := func(shapes bool) (*[81]Cell, *[81][]float32, [81]bool) {
+		var cells [81]Cell
+		var in [81][]float32
+		var light [81]bool
+		for i := range 81 {
+			d, face := i%9+1, i/9%2 // rows alternate faces
+			cells[i].Digit = d
+			light[i] = face == 1
+			in[i] = make([]float32, Inputs)
+			f := face
+			if !shapes {
+				f = 0
+			}
+			copy(in[i], glyph(f, d))
+			for k := range GlyphSide * GlyphSide {
+				in[i][k] += 0.02 * float32(rng.NormFloat64())
+			}
+		}
+		return &cells, &in, light
+	}
+	cells, in, light := board(true)
+	wrong := light
+	wrong[3], wrong[12] = !wrong[3], !wrong[12]
+	if got := byGlyph(cells, in, wrong); got != light {
+		t.Errorf("glyphs in the wrong face not moved back")
+	}
+	cells, in, light = board(false)
+	wrong = light
+	wrong[3] = !wrong[3]
+	if got := byGlyph(cells, in, wrong); got != wrong {
+		t.Errorf("faces of one shape: a glyph moved")
+	}
+}

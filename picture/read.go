@@ -76,9 +76,10 @@ func (r *Reading) Doubts() []int {
 // cell holds: each cell by the classifier, then the board as a whole
 // (pencil marks, which digits were printed: by their looks, their ink's
 // colour, their faces, copies of one glyph read alike, and a board read
-// all one kind mended); when the printed digits as read do not make a puzzle with
-// exactly one solution, it tries the likeliest misreadings until one does
-// (within ctx and its own time limits). The errors are Find's.
+// all one kind mended); when the printed digits as read do not make a
+// puzzle with exactly one solution, it tries the likeliest misreadings
+// until one does (within ctx and its own time limits). The errors are
+// Find's.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
 	b, err := Find(data)
 	if err != nil {
