@@ -523,7 +523,9 @@ func column(vs [][styleDims]float64, d int) []float64 {
 // dropPencilMarks reads as blank the small marks of a board that has
 // pencil marks: when pencilCells or more of its marks are under
 // pencilHeight of its tall marks, a small mark the classifier is not sure
-// of (under sureDigit) is a pencil mark, not a digit. A board with a
+// of (under sureDigit), or read as printed however sure, is a pencil
+// mark, not a digit (a puzzle prints its givens all one size; a pencil
+// mark's digit is as clear as a given's). A board with a
 // small mark or two keeps them (a player's small digit, or a speck), but
 // for a small mark read as printed that is faint: printed digits are as
 // dark as the board's others, and pencil marks in an app pale.
@@ -536,7 +538,7 @@ func dropPencilMarks(cells *[81]Cell, in *[81][]float32) {
 	}
 	for i := range cells {
 		c := &cells[i]
-		unsure := n >= pencilCells && c.Confidence < sureDigit
+		unsure := n >= pencilCells && (c.Confidence < sureDigit || !c.Written)
 		paleGiven := !c.Written && faint(in[i])
 		if c.Digit != 0 && isPencil(in[i]) && (unsure || paleGiven) {
 			*c = cellOf(c.probs, 0)

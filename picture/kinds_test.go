@@ -137,6 +137,16 @@ func TestDropPencilMarks(t *testing.T) {
 	if cells[43].Digit != 7 || cells[3].Digit != 4 {
 		t.Errorf("a sure small digit or a tall one was dropped: %+v, %+v", cells[43], cells[3])
 	}
+	// On a board with pencil marks, a small mark read surely as printed is
+	// one too.
+	cells, in = board([]int{40, 41, 42, 43})
+	cells[43].probs[0], cells[43].probs[Class(7, true)], cells[43].probs[Class(7, false)] = 0.01, 0, 0.99
+	cells[43] = cellOf(cells[43].probs, Class(7, false))
+	in[43][GlyphSide*GlyphSide+fContrast] = 0.5 // as dark as the digits: not faint
+	dropPencilMarks(cells, in)
+	if cells[43].Digit != 0 {
+		t.Errorf("a small mark read surely as a printed 7 on a board with pencil marks was kept: %+v", cells[43])
+	}
 	cells, in = board([]int{40, 41, 42})
 	dropPencilMarks(cells, in)
 	if cells[40].Digit != 7 {
