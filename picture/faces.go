@@ -397,10 +397,11 @@ func matchPrinted(ctx context.Context, cells *[81]Cell, in *[81][]float32, width
 }
 
 // How matchPrinted knows a board of one look and a copy: faces under
-// oneFace apart are one; a copy is within copyNear times the printed
+// oneFace apart are one (one face splits at most 3.7 apart, two faces of
+// a screenshot at least 4); a copy is within copyNear times the printed
 // copies' median distance to their nearest.
 const (
-	oneFace  = 3.0
+	oneFace  = 4.0
 	copyNear = 1.5
 )
 
