@@ -8,27 +8,15 @@ package picture
 func measure(g, chroma *Gray, i int, ref float64) cell {
 	side := g.W / 9
 	x0, y0 := (i%9)*side, (i/9)*side
-	px := region(g, x0, y0, side, side)
-	bg, dark := float64(percentileOf(px, 70)), float64(percentileOf(px, 2))
-	cut := max(0.45*(bg-dark), 0.22*ref, 14)
-	on := make([]bool, len(px))
-	for k, v := range px {
-		on[k] = bg-float64(v) > cut
-	}
-	clearLines(on, side)
-	parts := keptParts(on, side)
+	px, keep, parts, bg, dark := marksIn(g, i, ref)
 	c := cell{empty: len(parts) == 0}
 	if c.empty {
 		return c
 	}
 	box := parts[0].box
-	keep := make([]bool, len(px))
 	count := 0
 	for _, p := range parts {
 		box = box.union(p.box)
-		for _, k := range p.pixels {
-			keep[k] = true
-		}
 		count += len(p.pixels)
 	}
 	c.parts = len(parts)
@@ -41,6 +29,29 @@ func measure(g, chroma *Gray, i int, ref float64) cell {
 	c.chroma = meanOver(region(chroma, x0, y0, side, side), keep) / 255
 	c.glyph = drawGlyph(px, keep, side, box, bg, dark)
 	return c
+}
+
+// marksIn returns cell i's grey levels px, the marks that make its glyph
+// (keptParts) and a mask of their pixels, and the cell's paper (bg) and
+// ink (dark) greys.
+func marksIn(g *Gray, i int, ref float64) (px []uint8, keep []bool, parts []part, bg, dark float64) {
+	side := g.W / 9
+	px = region(g, (i%9)*side, (i/9)*side, side, side)
+	bg, dark = float64(percentileOf(px, 70)), float64(percentileOf(px, 2))
+	cut := max(0.45*(bg-dark), 0.22*ref, 14)
+	on := make([]bool, len(px))
+	for k, v := range px {
+		on[k] = bg-float64(v) > cut
+	}
+	clearLines(on, side)
+	parts = keptParts(on, side)
+	keep = make([]bool, len(px))
+	for _, p := range parts {
+		for _, k := range p.pixels {
+			keep[k] = true
+		}
+	}
+	return px, keep, parts, bg, dark
 }
 
 // clearLines clears, in the band along each edge of a side×side cell
