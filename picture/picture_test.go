@@ -70,6 +70,18 @@ func TestFindRefuses(t *testing.T) {
 	if _, err := Find(buf.Bytes()); !errors.Is(err, ErrNoGrid) {
 		t.Errorf("Find(a white picture) = %v, want ErrNoGrid", err)
 	}
+	// Pictures a pixel or three thin: no grid, and no panic in shrinking
+	// them for the tiles.
+	for _, size := range [][2]int{{1, 2000}, {2000, 1}, {3, 4000}} {
+		thin := image.NewGray(image.Rect(0, 0, size[0], size[1]))
+		buf.Reset()
+		if err := png.Encode(&buf, thin); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Find(buf.Bytes()); !errors.Is(err, ErrNoGrid) {
+			t.Errorf("Find(a %d×%d picture) = %v, want ErrNoGrid", size[0], size[1], err)
+		}
+	}
 }
 
 // pngHeader returns the start of a PNG of w×h pixels, of colour type ct
@@ -104,6 +116,11 @@ func FuzzRead(f *testing.F) {
 		f.Add(buf.Bytes())
 	}
 	f.Add([]byte("\x89PNG\r\n\x1a\n"))
+	var thin bytes.Buffer // thinner than the blocks pictures are shrunk by
+	if err := png.Encode(&thin, image.NewGray(image.Rect(0, 0, 1, 1200))); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(thin.Bytes())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := Read(context.Background(), data)
 		var big *TooBigError

@@ -40,6 +40,9 @@ func (g *Gray) edges(side, step int) (*mask, float64) {
 			}
 		}
 	}
+	if m.W == 0 || m.H == 0 { // a picture thinner than a block
+		return m, float64(f)
+	}
 	for x := range m.W {
 		m.on[x], m.on[(m.H-1)*m.W+x] = true, true
 	}
