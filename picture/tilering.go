@@ -1,5 +1,10 @@
 package picture
 
+import (
+	"maps"
+	"slices"
+)
+
 // A grid of tiles drawn on a screen of the tiles' own colour, with a line
 // colour only in the gaps between them, shows no edge around its outer
 // tiles: they join the screen and are no tiles, and only the inner 7 or 8
@@ -109,8 +114,9 @@ func ringAt(m *mask, tiles []tile, at []cellAt, across, after bool) bool {
 		width = max(width, a1-a0+1)
 		byRow[k] = append(byRow[k], b1+1)
 	}
-	for _, bs := range byRow {
-		ends = append(ends, int(median(intsToFloats(bs))))
+	rows := slices.Sorted(maps.Keys(byRow))
+	for _, k := range rows {
+		ends = append(ends, int(median(intsToFloats(byRow[k]))))
 	}
 	if len(ends) < 2 {
 		return false
@@ -120,7 +126,7 @@ func ringAt(m *mask, tiles []tile, at []cellAt, across, after bool) bool {
 		from, to = x0-width, x0-2
 	}
 	marked, n := 0, 0
-	for _, e := range ends[:len(ends)-1] { // the last row's end may be the grid's
+	for _, e := range ends[:len(ends)-1] { // the last row's end, in row order, may be the grid's
 		for x := from; x <= to; x++ {
 			n++
 			if edgeNear(m, x, e, across) {

@@ -155,3 +155,35 @@ func TestFindTilesJoinedWithTheScreen(t *testing.T) {
 		t.Errorf("first column %.1f wide, want about 62", d)
 	}
 }
+
+// TestRingAtIsSteady: whether the gaps run on past the found tiles is
+// told the same way every time for one picture.
+func TestRingAtIsSteady(t *testing.T) {
+	g, _, last := ringTiles()
+	// Two of the gaps below the found rows stop short of the last column,
+	// one of them the last found row's: counting that one or another
+	// decides, so the rows must be counted in order.
+	for _, y := range []float64{3*62 + 40 + 5 + 58, 7*62 + 40 + 10 + 58} { // below rows 3 and 7
+		for yy := int(y) - 2; yy < int(y)+12; yy++ {
+			for x := int(last) - 58; x < int(last); x++ {
+				g.Pix[yy*g.W+x] = 240
+			}
+		}
+	}
+	m, _ := g.edges(workSide, edgeStep)
+	tiles := tilesOf(m)
+	at, ok := arrange(tiles)
+	if !ok {
+		t.Fatal("the inner tiles were not arranged")
+	}
+	for _, across := range []bool{true, false} {
+		for _, after := range []bool{false, true} {
+			first := ringAt(m, tiles, at, across, after)
+			for range 50 {
+				if ringAt(m, tiles, at, across, after) != first {
+					t.Fatalf("ringAt(across %v, after %v) changed its answer", across, after)
+				}
+			}
+		}
+	}
+}
