@@ -10,8 +10,9 @@ import (
 )
 
 // Limits on the solver's arbitration: the misreadings it weighs, and the
-// time the sets of them may take (promote has promoteTime more, and
-// splitKinds arbitrationTime of its own).
+// time the sets of them may take (promote has promoteTime more; splitKinds,
+// mendByInk, mendByFace and matchPrinted each arbitrationTime of their
+// own, the last three for one check).
 const (
 	arbitrationAlternatives = 24 // single changes, the likeliest first
 	arbitrationPairs        = 12 // of those, the ones taken two at a time

@@ -1,7 +1,6 @@
 package picture
 
 import (
-	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -68,9 +67,12 @@ func grow(mask []bool, side int) []bool {
 // lighter face is the base less one width shared by all digits (on a log
 // scale, so a face is a ratio lighter). Fitted as 2-means is, from a split
 // of all the widths: each digit's base and the faces' difference by least
-// squares, then each glyph to the nearer face, until nothing moves. It
+// squares, then each digit's glyphs to the faces that best fit one base
+// width (placeDigit), until nothing moves. It
 // returns which cells are in the lighter face, and how far apart the
-// faces are in the spread within them (0 when the digits do not split).
+// faces are in the spread within them; apart is 0 (and light means
+// nothing) when the digits do not split, or when either face has under
+// minSure glyphs of digits that show both.
 func faceSplit(cells *[81]Cell, widths *[81]float64) (light [81]bool, apart float64) {
 	var idx []int
 	var ys []float64
@@ -80,19 +82,16 @@ func faceSplit(cells *[81]Cell, widths *[81]float64) (light [81]bool, apart floa
 			ys = append(ys, math.Log(widths[i]))
 		}
 	}
-	cut, _ := splitOf(ys, minGivens/2)
-	if len(idx) < minGivens || cut == 0 {
+	if len(idx) < minGivens {
 		return light, 0
 	}
+	cut, _ := splitOf(ys, minGivens/2)
 	in := make([]bool, len(ys)) // in the lighter face
 	for k, y := range ys {
 		in[k] = y < cut
 	}
-	var base [10]float64
-	var step float64
 	for range 20 {
-		var ok bool
-		base, step, ok = fitFaces(cells, idx, ys, in)
+		base, step, ok := fitFaces(cells, idx, ys, in)
 		if !ok {
 			return light, 0
 		}
@@ -104,26 +103,49 @@ func faceSplit(cells *[81]Cell, widths *[81]float64) (light [81]bool, apart floa
 			break
 		}
 	}
-	n := 0
-	for k, i := range idx {
-		light[i] = in[k]
-		if in[k] {
-			n++
-		}
-	}
-	if n < minSure || len(idx)-n < minSure {
+	base, step, ok := fitFaces(cells, idx, ys, in)
+	if !ok || !bothFaces(cells, idx, in) {
 		return light, 0
 	}
+	for k, i := range idx {
+		light[i] = in[k]
+	}
+	return light, step / faceSpread(cells, idx, ys, in, base, step)
+}
+
+// bothFaces reports whether each face has minSure glyphs of digits that
+// show both (a digit all of whose glyphs are in one face says nothing of
+// the faces' difference: its base width takes it up).
+func bothFaces(cells *[81]Cell, idx []int, in []bool) bool {
+	var seen [10][2]int
+	for k, i := range idx {
+		seen[cells[i].Digit][b2i(in[k])]++
+	}
+	var n [2]int
+	for _, s := range seen {
+		if s[0] > 0 && s[1] > 0 {
+			n[0] += s[0]
+			n[1] += s[1]
+		}
+	}
+	return n[0] >= minSure && n[1] >= minSure
+}
+
+// faceSpread is the spread of log widths ys within the faces, from their
+// median distance from their digit's width in their face (madBell times
+// it, as for a bell): a glyph whose digit was misread is far from its
+// digit's width and would swell a mean. At least faceFloor.
+func faceSpread(cells *[81]Cell, idx []int, ys []float64, in []bool, base [10]float64, step float64) float64 {
 	res := make([]float64, len(ys))
 	for k, y := range ys {
 		res[k] = math.Abs(y - base[cells[idx[k]].Digit] + step*float64(b2i(in[k])))
 	}
-	// The spread within the faces, from the median residual (as a bell's
-	// spread is 1.48 times it): a glyph whose digit was misread is far
-	// from its digit's width and would swell a mean.
-	spread := max(1.4826*median(res), faceFloor)
-	return light, step / spread
+	return max(madBell*median(res), faceFloor)
 }
+
+// madBell is how many times its median absolute deviation a bell's
+// spread is.
+const madBell = 1.4826
 
 // placeDigit puts digit d's glyphs (of cells idx, log widths ys) in
 // their faces for a step between the faces: the lightest few in the
@@ -138,7 +160,10 @@ func placeDigit(cells *[81]Cell, idx []int, ys []float64, in []bool, d int, was,
 			ks = append(ks, k)
 		}
 	}
-	slices.SortFunc(ks, func(a, b int) int { return cmp.Compare(ys[a], ys[b]) })
+	if len(ks) == 0 {
+		return false
+	}
+	slices.SortFunc(ks, func(a, b int) int { return cmpFloat(ys[a], ys[b]) })
 	bestM, bestCost, bestOff := 0, math.Inf(1), math.Inf(1)
 	for m := 0; m <= len(ks); m++ {
 		sum := 0.0
@@ -224,12 +249,14 @@ func fitFaces(cells *[81]Cell, idx []int, ys []float64, in []bool) (base [10]flo
 func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
 	clean := withoutPencilMarks(*cells, in) // a pencil mark's thin strokes are no face
 	light, apart := faceSplit(&clean, widths)
-	light = byGlyph(&clean, in, light)
-	if apart < minFace || colourSplits(cells, in) || !typefaces(cells, in, light) {
+	if apart < minFace || colourSplits(&clean, in) {
+		return
+	}
+	if light = byGlyph(&clean, in, light); !typefaces(&clean, in, light) {
 		return
 	}
 	changed := false
-	for i, c := range cells {
+	for i, c := range clean {
 		changed = changed || c.Digit != 0 && c.Written != light[i]
 	}
 	if !changed {
@@ -244,8 +271,8 @@ func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths 
 
 // byGlyph moves a digit to the other face when its glyph is a copy of one
 // there and not of one in its own: its nearest copy of its digit in the
-// other face is under half as far as its nearest in its own (a digit with
-// no copy in its own face stays). Two faces
+// other face is under otherFace times as far as its nearest in its own (a
+// digit with no copy in its own face stays). Two faces
 // that differ in shape as well as weight (an italic, a face of another
 // family) tell a glyph the width of its strokes left in doubt.
 func byGlyph(cells *[81]Cell, in *[81][]float32, light [81]bool) [81]bool {
@@ -283,7 +310,7 @@ const minFace = 5.0
 // clearly into two groups (clearSplits' test on the chroma measure).
 func colourSplits(cells *[81]Cell, in *[81][]float32) bool {
 	_, vs := digitStyles(cells, in, anyDigit)
-	_, apart := splitOf(column(vs, 2), minGivens/2)
+	_, apart := splitOf(column(vs, chromaDim), minGivens/2)
 	return apart >= minSplit
 }
 
@@ -351,26 +378,10 @@ func glyphDistance(a, b []float32) float64 {
 // never draws one digit twice alike. The printed digits must then make a
 // puzzle with exactly one solution.
 func matchPrinted(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
-	digits, written := 0, 0
-	for _, c := range cells {
-		if c.Digit != 0 {
-			digits++
-			if c.Written {
-				written++
-			}
-		}
-	}
-	if written == 0 || 3*written >= digits {
+	if !oneLook(cells, in, widths) {
 		return
 	}
-	if _, ok := inkSplit(cells, in); ok {
-		return
-	}
-	clean := withoutPencilMarks(*cells, in)
-	if _, apart := faceSplit(&clean, widths); apart >= oneFace {
-		return
-	}
-	var nn []float64
+	var nn []float64 // each printed digit's distance to its nearest printed copy
 	for i, c := range cells {
 		if c.Digit != 0 && !c.Written {
 			if d, ok := nearestPrinted(cells, in, i); ok {
@@ -382,18 +393,40 @@ func matchPrinted(ctx context.Context, cells *[81]Cell, in *[81][]float32, width
 		return
 	}
 	near := copyNear * median(nn)
-	try := *cells
+	var written [81]bool
 	for i, c := range cells {
-		if d, ok := nearestCopy(cells, in, i); ok && c.Digit != 0 && c.Written && d <= near {
-			try[i] = cellOf(c.probs, Class(c.Digit, false))
-			try[i].Confidence = digitProb(c.probs, c.Digit)
+		if c.Digit != 0 && c.Written {
+			d, ok := nearestCopy(cells, in, i)
+			written[i] = !ok || d > near
 		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
 	defer cancel()
-	if printedUnique(ctx, try) {
+	if try := withKinds(*cells, written); printedUnique(ctx, try) {
 		*cells = try
 	}
+}
+
+// oneLook reports whether a board's digits all look alike, with some read
+// as written: under a third of them, no colour (inkSplit) or face
+// (faceSplit, oneFace apart) splits them.
+func oneLook(cells *[81]Cell, in *[81][]float32, widths *[81]float64) bool {
+	digits, written := 0, 0
+	for _, c := range cells {
+		if c.Digit != 0 {
+			digits++
+			written += b2i(c.Written)
+		}
+	}
+	if written == 0 || 3*written >= digits {
+		return false
+	}
+	if _, ok := inkSplit(cells, in); ok {
+		return false
+	}
+	clean := withoutPencilMarks(*cells, in)
+	_, apart := faceSplit(&clean, widths)
+	return apart < oneFace
 }
 
 // How matchPrinted knows a board of one look and a copy: faces under

@@ -100,6 +100,12 @@ func TestFaceSplit(t *testing.T) {
 		if _, apart := faceSplit(cells, widths); apart >= minFace {
 			t.Errorf("seed %d: one face split %.1f apart, want under %.1f", seed, apart, minFace)
 		}
+		// Three lighter glyphs are too few to be a face, however light,
+		// and digits all of one face do not make up the count.
+		cells, widths = faceBoard(ninth, func(i int) bool { return i == 3 || i == 13 || i == 23 }, 0.75, 0.015, seed)
+		if _, apart := faceSplit(cells, widths); apart != 0 {
+			t.Errorf("seed %d: three lighter glyphs split %.1f apart, want no split", seed, apart)
+		}
 	}
 }
 
@@ -264,6 +270,8 @@ func TestMatchPrinted(t *testing.T) {
 		}
 	}
 
+	// Five lighter glyphs (minSure or more) of digits printed elsewhere too.
+	lighter := map[int]bool{0: true, 1: true, 4: true, 13: true, 44: true}
 	many := map[int]bool{}
 	for i := range 81 {
 		if p[0][i] != '.' && len(many) < 11 {
@@ -272,7 +280,7 @@ func TestMatchPrinted(t *testing.T) {
 	}
 	for name, b := range map[string]func() (*[81]Cell, *[81][]float32, *[81]float64){
 		"a third written": func() (*[81]Cell, *[81][]float32, *[81]float64) { return board(many, hand, 1) },
-		"a lighter face":  func() (*[81]Cell, *[81][]float32, *[81]float64) { return board(few, hand, 0.75) },
+		"a lighter face":  func() (*[81]Cell, *[81][]float32, *[81]float64) { return board(lighter, hand, 0.75) },
 	} {
 		cells, in, widths := b()
 		before := *cells

@@ -17,7 +17,7 @@ import (
 // puzzle's worth of digits.
 func inkSplit(cells *[81]Cell, in *[81][]float32) (colourful [81]bool, ok bool) {
 	idx, vs := digitStyles(cells, in, anyDigit)
-	cs := column(vs, 2)
+	cs := column(vs, chromaDim)
 	order := make([]int, len(cs))
 	for k := range order {
 		order[k] = k
@@ -65,7 +65,7 @@ func madSpread(vs []float64) float64 {
 	for k, v := range vs {
 		dev[k] = abs(v - mid)
 	}
-	return 1.4826 * median(dev)
+	return madBell * median(dev)
 }
 
 // mendByInk reads a board's digits by the colour of their ink when it

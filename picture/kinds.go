@@ -84,6 +84,10 @@ const (
 // styleDims is how many numbers describe a digit's style.
 const styleDims = 4
 
+// chromaDim is the style measure that is a digit's colourfulness
+// (styleOf).
+const chromaDim = 2
+
 // styleOf returns what tells a cell's digit's kind on its board, from the
 // classifier's inputs: its ink's contrast, strokes' width and colour, and
 // its height against the board's tall marks. The strokes' width is taken
