@@ -255,17 +255,8 @@ func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths 
 	if light = byGlyph(&clean, in, light); !typefaces(&clean, in, light) {
 		return
 	}
-	changed := false
-	for i, c := range clean {
-		changed = changed || c.Digit != 0 && c.Written != light[i]
-	}
-	if !changed {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
-	defer cancel()
-	if try := withKinds(clean, light); printedUnique(ctx, try) {
-		*cells = try
+	if kindsChange(&clean, light) {
+		keepIfPuzzle(ctx, cells, withKinds(clean, light))
 	}
 }
 
@@ -400,10 +391,8 @@ func matchPrinted(ctx context.Context, cells *[81]Cell, in *[81][]float32, width
 			written[i] = !ok || d > near
 		}
 	}
-	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
-	defer cancel()
-	if try := withKinds(*cells, written); printedUnique(ctx, try) {
-		*cells = try
+	if kindsChange(cells, written) {
+		keepIfPuzzle(ctx, cells, withKinds(*cells, written))
 	}
 }
 

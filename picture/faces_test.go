@@ -117,14 +117,6 @@ func TestMendByFace(t *testing.T) {
 	p := shotPuzzles(t)[0]
 	given := func(i int) bool { return p[0][i] != '.' }
 	rng := rand.New(rand.NewPCG(7, 8))
-	glyph := func(face, d int) []float32 { // a face's glyph of digit d
-		r := rand.New(rand.NewPCG(uint64(face), uint64(d)))
-		g := make([]float32, GlyphSide*GlyphSide)
-		for k := range g {
-			g[k] = r.Float32()
-		}
-		return g
-	}
 	board := func(handwritten, coloured bool) (*[81]Cell, *[81][]float32, *[81]float64) {
 		cells, widths := faceBoard(func(i int) int { return int(p[1][i] - '0') }, func(i int) bool { return !given(i) }, 0.8, 0.015, 3)
 		var in [81][]float32
@@ -135,9 +127,9 @@ func TestMendByFace(t *testing.T) {
 				face = 1
 			}
 			x := make([]float32, Inputs)
-			copy(x, glyph(face, d))
+			copy(x, testGlyph(face, d))
 			if handwritten && face == 1 {
-				copy(x, glyph(2+i, d))
+				copy(x, testGlyph(2+i, d))
 			}
 			for k := range GlyphSide * GlyphSide {
 				x[k] += 0.05 * float32(rng.NormFloat64())
@@ -222,14 +214,6 @@ func TestReadWeightOnlyScreenshots(t *testing.T) {
 func TestMatchPrinted(t *testing.T) {
 	p := shotPuzzles(t)[0]
 	rng := rand.New(rand.NewPCG(9, 10))
-	glyph := func(seed, d int) []float32 {
-		r := rand.New(rand.NewPCG(uint64(seed), uint64(d)))
-		g := make([]float32, GlyphSide*GlyphSide)
-		for k := range g {
-			g[k] = r.Float32()
-		}
-		return g
-	}
 	// board returns the givens, those in written read as written, and a
 	// player's digit in cell hand (a blank in the puzzle), drawn unlike
 	// any other and read as written; written ones ratio as wide.
@@ -244,9 +228,9 @@ func TestMatchPrinted(t *testing.T) {
 				cells[i], widths[i] = cellOf(blankProbs, 0), 0
 				continue
 			}
-			copy(x, glyph(0, d))
+			copy(x, testGlyph(0, d))
 			if i == hand {
-				copy(x, glyph(100+i, d))
+				copy(x, testGlyph(100+i, d))
 			}
 			for k := range GlyphSide * GlyphSide {
 				x[k] += 0.03 * float32(rng.NormFloat64())
@@ -298,14 +282,6 @@ func TestMatchPrinted(t *testing.T) {
 // the faces' glyphs are alike, nothing moves.
 func TestByGlyph(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	glyph := func(face, d int) []float32 {
-		r := rand.New(rand.NewPCG(uint64(face), uint64(d)))
-		g := make([]float32, GlyphSide*GlyphSide)
-		for k := range g {
-			g[k] = r.Float32()
-		}
-		return g
-	}
 	board := func(shapes bool) (*[81]Cell, *[81][]float32, [81]bool) {
 		var cells [81]Cell
 		var in [81][]float32
@@ -319,7 +295,7 @@ func TestByGlyph(t *testing.T) {
 			if !shapes {
 				f = 0
 			}
-			copy(in[i], glyph(f, d))
+			copy(in[i], testGlyph(f, d))
 			for k := range GlyphSide * GlyphSide {
 				in[i][k] += 0.02 * float32(rng.NormFloat64())
 			}
@@ -338,4 +314,15 @@ func TestByGlyph(t *testing.T) {
 	if got := byGlyph(cells, in, wrong); got != wrong {
 		t.Errorf("faces of one shape: a glyph moved")
 	}
+}
+
+// testGlyph is a glyph of digit d in face (any number): pixels drawn at
+// random, the same for the same face and digit, unlike any other's.
+func testGlyph(face, d int) []float32 {
+	r := rand.New(rand.NewPCG(uint64(face), uint64(d)))
+	g := make([]float32, GlyphSide*GlyphSide)
+	for k := range g {
+		g[k] = r.Float32()
+	}
+	return g
 }

@@ -81,16 +81,7 @@ func mendByInk(ctx context.Context, cells *[81]Cell, in *[81][]float32) {
 	if !ok {
 		return
 	}
-	changed := false
-	for i, c := range cells {
-		changed = changed || c.Digit != 0 && c.Written != colourful[i]
-	}
-	if !changed {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
-	defer cancel()
-	if try := withKinds(withoutPencilMarks(*cells, in), colourful); printedUnique(ctx, try) {
-		*cells = try
+	if kindsChange(cells, colourful) {
+		keepIfPuzzle(ctx, cells, withKinds(withoutPencilMarks(*cells, in), colourful))
 	}
 }

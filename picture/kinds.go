@@ -291,6 +291,28 @@ func withKinds(cells [81]Cell, written [81]bool) [81]Cell {
 	return cells
 }
 
+// kindsChange reports whether reading the digits of cells as written
+// says (written where set, else printed) changes any digit's kind.
+func kindsChange(cells *[81]Cell, written [81]bool) bool {
+	for i, c := range cells {
+		if c.Digit != 0 && c.Written != written[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// keepIfPuzzle reads cells as try when try's printed digits make a puzzle
+// with exactly one solution, found within arbitrationTime: the last step
+// of each board-wide mend.
+func keepIfPuzzle(ctx context.Context, cells *[81]Cell, try [81]Cell) {
+	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
+	defer cancel()
+	if printedUnique(ctx, try) {
+		*cells = try
+	}
+}
+
 // printedUnique reports whether the printed digits of cells are as many
 // as a puzzle prints and make a puzzle with exactly one solution.
 func printedUnique(ctx context.Context, cells [81]Cell) bool {

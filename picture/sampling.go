@@ -7,18 +7,15 @@ import "math"
 // 12-megapixel photo's grid is ten times the size) is first averaged down
 // to about twice the board's size: sampling the full picture between
 // pixels would keep one pixel in a hundred and lose thin strokes.
-func warpCells(g *Gray, l *lattice) *Gray { return warpCellsAt(g, l, cellSize) }
-
-// warpCellsAt is warpCells with cells size pixels a side.
-func warpCellsAt(g *Gray, l *lattice, size int) *Gray {
+func warpCells(g *Gray, l *lattice) *Gray {
 	side := max(dist(l[0][0], l[9][9]), dist(l[0][9], l[9][0])) / math.Sqrt2
-	f := int(side / float64(2*9*size))
+	f := int(side / float64(2*9*cellSize))
 	if f < 2 {
-		return warpLattice(g, l, size)
+		return warpLattice(g, l, cellSize)
 	}
 	small, scale := g.shrink((max(g.W, g.H) + f - 1) / f)
 	s := l.scaled(1 / scale)
-	return warpLattice(small, &s, size)
+	return warpLattice(small, &s, cellSize)
 }
 
 func dist(a, b Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
