@@ -66,14 +66,25 @@ func bytesPerPixel(m color.Model) float64 {
 }
 
 // median returns the middle grey level of g's pixels.
+// (Four histograms filled by turns, summed at the end: one alone makes
+// each count wait for the last, and this is most of a screenshot's grey
+// conversion.)
 func (g *Gray) median() uint8 {
-	var hist [256]int
-	for _, v := range g.Pix {
-		hist[v]++
+	var hist [4][256]int
+	pix := g.Pix
+	for len(pix) >= 4 {
+		hist[0][pix[0]]++
+		hist[1][pix[1]]++
+		hist[2][pix[2]]++
+		hist[3][pix[3]]++
+		pix = pix[4:]
+	}
+	for _, v := range pix {
+		hist[0][v]++
 	}
 	seen := 0
-	for v, n := range hist {
-		if seen += n; 2*seen >= len(g.Pix) {
+	for v := range hist[0] {
+		if seen += hist[0][v] + hist[1][v] + hist[2][v] + hist[3][v]; 2*seen >= len(g.Pix) {
 			return uint8(v)
 		}
 	}
@@ -114,17 +125,34 @@ func grayOf(img image.Image) *Gray {
 // straight: color.GrayModel's arithmetic, pixel for pixel.
 func rowsOf(g *Gray, pix []uint8, stride, off int, straight bool) {
 	for y := range g.H {
-		row := pix[off+y*stride:]
-		for x := range g.W {
-			p := row[4*x : 4*x+4]
-			r, gr, b := uint32(p[0])*0x101, uint32(p[1])*0x101, uint32(p[2])*0x101
-			if straight {
-				a := uint32(p[3]) * 0x101
-				r, gr, b = r*a/0xffff, gr*a/0xffff, b*a/0xffff
+		row := pix[off+y*stride:][:4*g.W]
+		out := g.Pix[y*g.W:][:g.W]
+		if !straight {
+			for x := range out {
+				p := row[4*x:][:4]
+				out[x] = uint8((lumaR[p[0]] + lumaG[p[1]] + lumaB[p[2]] + 1<<15) >> 24)
 			}
-			g.Pix[y*g.W+x] = uint8((19595*r + 38470*gr + 7471*b + 1<<15) >> 24)
+			continue
+		}
+		for x := range out {
+			p := row[4*x:][:4]
+			a := uint32(p[3]) * 0x101
+			r, gr, b := uint32(p[0])*0x101*a/0xffff, uint32(p[1])*0x101*a/0xffff, uint32(p[2])*0x101*a/0xffff
+			out[x] = uint8((19595*r + 38470*gr + 7471*b + 1<<15) >> 24)
 		}
 	}
+}
+
+// lumaR, lumaG and lumaB are color.GrayModel's weighted 16-bit channels
+// for each 8-bit level, looked up rather than multiplied.
+var lumaR, lumaG, lumaB = lumaTable(19595), lumaTable(38470), lumaTable(7471)
+
+func lumaTable(weight uint32) *[256]uint32 {
+	var t [256]uint32
+	for v := range t {
+		t[v] = weight * uint32(v) * 0x101
+	}
+	return &t
 }
 
 // workSide is the longest side of the working copy the grid is looked for

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -32,6 +33,23 @@ func TestGrayOfMatchesGrayModel(t *testing.T) {
 					t.Fatalf("%s: pixel (%d, %d) = %d, want %d", name, x, y, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestMedian checks the histogram median against sorting, on pictures
+// whose pixel counts are and are not multiples of four.
+func TestMedian(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{1, 2, 3, 4, 5, 7, 64, 1001} {
+		g := &Gray{W: n, H: 1, Pix: make([]uint8, n)}
+		for i := range g.Pix {
+			g.Pix[i] = uint8(r.IntN(256))
+		}
+		sorted := slices.Clone(g.Pix)
+		slices.Sort(sorted)
+		if got, want := g.median(), sorted[(n-1)/2]; got != want {
+			t.Errorf("%d pixels: median %d, sorted %d", n, got, want)
 		}
 	}
 }

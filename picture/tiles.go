@@ -31,11 +31,13 @@ func (g *Gray) edges(side, step int) (*mask, float64) {
 	m.on = make([]bool, m.W*m.H)
 	for y := 1; y < min(g.H-1, m.H*f); y++ {
 		out := m.on[y/f*m.W:][:m.W]
-		up, row, down := g.Pix[(y-1)*g.W:][:g.W], g.Pix[y*g.W:][:g.W], g.Pix[(y+1)*g.W:][:g.W]
-		for x := 1; x < min(g.W-1, m.W*f); x++ {
-			v := row[x]
-			if stepped(v, row[x+1], step) || stepped(v, row[x-1], step) || stepped(row[x-1], row[x+1], step) ||
-				stepped(v, down[x], step) || stepped(v, up[x], step) || stepped(up[x], down[x], step) {
+		n := min(g.W, m.W*f+1)
+		up, row, down := g.Pix[(y-1)*g.W:][:n], g.Pix[y*g.W:][:n], g.Pix[(y+1)*g.W:][:n]
+		for x := 1; x+1 < len(row); x++ {
+			// Some two of three greys differ by more than step when the
+			// three's range does.
+			v, l, r, u, d := int(row[x]), int(row[x-1]), int(row[x+1]), int(up[x]), int(down[x])
+			if max(l, v, r)-min(l, v, r) > step || max(u, v, d)-min(u, v, d) > step {
 				out[x/f] = true
 			}
 		}
@@ -50,11 +52,6 @@ func (g *Gray) edges(side, step int) (*mask, float64) {
 		m.on[y*m.W], m.on[y*m.W+m.W-1] = true, true
 	}
 	return m, float64(f)
-}
-
-// stepped reports whether greys a and b differ by more than step.
-func stepped(a, b uint8, step int) bool {
-	return int(a) > int(b)+step || int(b) > int(a)+step
 }
 
 // edgeStep is how many grey levels a step between tiles and gaps must

@@ -72,39 +72,79 @@ func (c *Conv) forward(x []float32, keep bool) ([]float32, convCache) {
 }
 
 // infer returns the rectified maps of x before pooling, as forward's
-// first half does, for reading only: each output is one dot product of a
-// filter with the patch under it, gathered once for all filters
-// (contiguous and unrolled; about a tenth quicker than adding row by row
-// on the reader's 16- and 32-filter trial).
+// first half does, for reading only. Each output is a filter's dot
+// product with the patch under it: the patches are gathered once from a
+// zero-padded copy of x (contiguous, In × K × K a place), and four
+// filters are run over each patch together, so a patch value loaded once
+// serves four sums (about three times quicker than a dot product per
+// filter and place on the reader's net).
 func (c *Conv) infer(x []float32) []float32 {
-	s, r, kk := c.Side, c.K/2, c.In*c.K*c.K
-	patch := make([]float32, s*s*kk) // for each place, In × K × K
+	patch := c.patches(x)
+	s, kk := c.Side, c.In*c.K*c.K
+	n := s * s
+	act := make([]float32, c.Out*n)
+	o := 0
+	for ; o+4 <= c.Out; o += 4 {
+		c.four(patch, act, o)
+	}
+	for ; o < c.Out; o++ {
+		w := c.W[o*kk : (o+1)*kk]
+		for i := range n {
+			act[o*n+i] = max(0, c.B[o]+dot(w, patch[i*kk:(i+1)*kk]))
+		}
+	}
+	return act
+}
+
+// patches returns, for each place of the Side×Side maps, the In × K × K
+// values of x under the filter there (zero beyond the edge).
+func (c *Conv) patches(x []float32) []float32 {
+	s, k, r := c.Side, c.K, c.K/2
+	ps := s + 2*r // the padded side
+	padded := make([]float32, c.In*ps*ps)
+	for ch := range c.In {
+		for y := range s {
+			copy(padded[(ch*ps+y+r)*ps+r:], x[(ch*s+y)*s:(ch*s+y+1)*s])
+		}
+	}
+	kk := c.In * k * k
+	patch := make([]float32, s*s*kk)
 	for y := range s {
 		for xx := range s {
-			p := patch[(y*s+xx)*kk:]
+			p := patch[(y*s+xx)*kk : (y*s+xx+1)*kk]
 			for ch := range c.In {
-				for ky := range c.K {
-					for kx := range c.K {
-						sy, sx := y+ky-r, xx+kx-r
-						if sy >= 0 && sy < s && sx >= 0 && sx < s {
-							p[(ch*c.K+ky)*c.K+kx] = x[ch*s*s+sy*s+sx]
-						}
+				for ky := range k {
+					row := padded[(ch*ps+y+ky)*ps+xx:][:k]
+					dst := p[(ch*k+ky)*k:][:k]
+					for j, v := range row { // quicker than copy for so few
+						dst[j] = v
 					}
 				}
 			}
 		}
 	}
-	act := make([]float32, c.Out*s*s)
-	for o := range c.Out {
-		w := c.W[o*kk : (o+1)*kk]
-		plane := act[o*s*s : (o+1)*s*s]
-		for i := range plane {
-			if v := c.B[o] + dot(w, patch[i*kk:(i+1)*kk]); v > 0 {
-				plane[i] = v
-			}
+	return patch
+}
+
+// four fills the rectified maps of filters o to o+3 into act.
+func (c *Conv) four(patch, act []float32, o int) {
+	kk, n := c.In*c.K*c.K, c.Side*c.Side
+	w0 := c.W[o*kk : (o+1)*kk]
+	w1 := c.W[(o+1)*kk : (o+2)*kk][:len(w0)]
+	w2 := c.W[(o+2)*kk : (o+3)*kk][:len(w0)]
+	w3 := c.W[(o+3)*kk : (o+4)*kk][:len(w0)]
+	a0, a1, a2, a3 := act[o*n:(o+1)*n], act[(o+1)*n:(o+2)*n], act[(o+2)*n:(o+3)*n], act[(o+3)*n:(o+4)*n]
+	for i := range a0 {
+		p := patch[i*kk : (i+1)*kk][:len(w0)]
+		s0, s1, s2, s3 := c.B[o], c.B[o+1], c.B[o+2], c.B[o+3]
+		for j, v := range p {
+			s0 += w0[j] * v
+			s1 += w1[j] * v
+			s2 += w2[j] * v
+			s3 += w3[j] * v
 		}
+		a0[i], a1[i], a2[i], a3[i] = max(0, s0), max(0, s1), max(0, s2), max(0, s3)
 	}
-	return act
 }
 
 // pool returns the 2×2 max pool of rectified maps act, with the cache of

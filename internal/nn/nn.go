@@ -112,14 +112,32 @@ func (n *Net) features(x []float32, caches []convCache) []float32 {
 }
 
 // apply returns the layer's outputs for x, clipped at zero when relu.
+// Four outputs are summed together, so each input loaded serves four.
 func (l *Layer) apply(x []float32, relu bool) []float32 {
 	out := make([]float32, l.Out)
-	for o := range out {
-		s := l.B[o] + dot(l.W[o*l.In:(o+1)*l.In], x)
-		if relu && s < 0 {
-			s = 0
+	x = x[:l.In]
+	o := 0
+	for ; o+4 <= l.Out; o += 4 {
+		w0 := l.W[o*l.In : (o+1)*l.In][:len(x)]
+		w1 := l.W[(o+1)*l.In : (o+2)*l.In][:len(x)]
+		w2 := l.W[(o+2)*l.In : (o+3)*l.In][:len(x)]
+		w3 := l.W[(o+3)*l.In : (o+4)*l.In][:len(x)]
+		s0, s1, s2, s3 := l.B[o], l.B[o+1], l.B[o+2], l.B[o+3]
+		for j, v := range x {
+			s0 += w0[j] * v
+			s1 += w1[j] * v
+			s2 += w2[j] * v
+			s3 += w3[j] * v
 		}
-		out[o] = s
+		out[o], out[o+1], out[o+2], out[o+3] = s0, s1, s2, s3
+	}
+	for ; o < l.Out; o++ {
+		out[o] = l.B[o] + dot(l.W[o*l.In:(o+1)*l.In], x)
+	}
+	if relu {
+		for o, s := range out {
+			out[o] = max(0, s)
+		}
 	}
 	return out
 }
