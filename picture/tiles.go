@@ -33,12 +33,9 @@ func (g *Gray) edges(side, step int) (*mask, float64) {
 		out := m.on[y/f*m.W:][:m.W]
 		n := min(g.W, m.W*f+1)
 		up, row, down := g.Pix[(y-1)*g.W:][:n], g.Pix[y*g.W:][:n], g.Pix[(y+1)*g.W:][:n]
-		for x := 1; x+1 < len(row); x++ {
-			// Some two of three greys differ by more than step when the
-			// three's range does.
-			v, l, r, u, d := int(row[x]), int(row[x-1]), int(row[x+1]), int(up[x]), int(down[x])
-			if max(l, v, r)-min(l, v, r) > step || max(u, v, d)-min(u, v, d) > step {
-				out[x/f] = true
+		for bx := range out {
+			if !out[bx] { // a block marked already needs no more looks
+				out[bx] = edgeIn(up, row, down, max(1, bx*f), min(len(row)-1, (bx+1)*f), step)
 			}
 		}
 	}
@@ -52,6 +49,20 @@ func (g *Gray) edges(side, step int) (*mask, float64) {
 		m.on[y*m.W], m.on[y*m.W+m.W-1] = true, true
 	}
 	return m, float64(f)
+}
+
+// edgeIn reports whether a pixel of row from x0 to x1 (not included)
+// differs by more than step from its neighbour across, or its neighbours
+// across differ so from each other: some two of three greys do when the
+// three's range does.
+func edgeIn(up, row, down []uint8, x0, x1, step int) bool {
+	for x := x0; x < x1; x++ {
+		v, l, r, u, d := int(row[x]), int(row[x-1]), int(row[x+1]), int(up[x]), int(down[x])
+		if max(l, v, r)-min(l, v, r) > step || max(u, v, d)-min(u, v, d) > step {
+			return true
+		}
+	}
+	return false
 }
 
 // edgeStep is how many grey levels a step between tiles and gaps must
