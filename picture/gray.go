@@ -168,15 +168,19 @@ func (g *Gray) shrink(side int) (*Gray, float64) {
 	}
 	out := &Gray{W: g.W / f, H: g.H / f}
 	out.Pix = make([]uint8, out.W*out.H)
+	sums := make([]int, out.W)
 	for y := range out.H {
-		for x := range out.W {
-			sum := 0
-			for dy := range f {
-				for dx := range f {
-					sum += int(g.at(x*f+dx, y*f+dy))
+		clear(sums)
+		for dy := range f {
+			row := g.Pix[(y*f+dy)*g.W:][:out.W*f]
+			for x := range sums {
+				for _, v := range row[x*f : (x+1)*f] {
+					sums[x] += int(v)
 				}
 			}
-			out.Pix[y*out.W+x] = uint8(sum / (f * f))
+		}
+		for x, s := range sums {
+			out.Pix[y*out.W+x] = uint8(s / (f * f))
 		}
 	}
 	return out, float64(f)

@@ -53,3 +53,31 @@ func TestMedian(t *testing.T) {
 		}
 	}
 }
+
+// TestShrink checks the block averages against adding each block's
+// pixels one by one, on a picture whose sides are not multiples of the
+// factor (the part beyond the last whole block is left out).
+func TestShrink(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	g := &Gray{W: 1003, H: 517, Pix: make([]uint8, 1003*517)}
+	for i := range g.Pix {
+		g.Pix[i] = uint8(r.IntN(256))
+	}
+	s, f := g.shrink(100)
+	if f != 11 || s.W != 91 || s.H != 47 {
+		t.Fatalf("shrunk to %d×%d by %v, want 91×47 by 11", s.W, s.H, f)
+	}
+	for y := range s.H {
+		for x := range s.W {
+			sum := 0
+			for dy := range 11 {
+				for dx := range 11 {
+					sum += int(g.Pix[(y*11+dy)*g.W+x*11+dx])
+				}
+			}
+			if got := s.Pix[y*s.W+x]; int(got) != sum/121 {
+				t.Fatalf("block (%d,%d) = %d, its pixels average %d", x, y, got, sum/121)
+			}
+		}
+	}
+}
