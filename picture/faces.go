@@ -246,6 +246,12 @@ func fitFaces(cells *[81]Cell, idx []int, ys []float64, in []bool) (base [10]flo
 // marks blank, as splitKinds has them). The classifier, which judges each
 // glyph alone, reads such a board's italic or light entries as printed
 // and written by turns.
+//
+// Digits in a colour that inkSplit sets apart from a neutral ink are
+// written, and they must lie mostly in the lighter face: a board whose
+// entries are all purple in a face heavier than its givens' would else be
+// read the wrong way round (the red of a player's wrong entries, in the
+// entries' face, shows which face that is).
 func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
 	clean := withoutPencilMarks(*cells, in) // a pencil mark's thin strokes are no face
 	light, apart := faceSplit(&clean, widths)
@@ -255,9 +261,29 @@ func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths 
 	if light = byGlyph(&clean, in, light); !typefaces(&clean, in, light) {
 		return
 	}
+	colourful, _ := inkSplit(&clean, in)
+	if !lightIsColourful(light, colourful) {
+		return
+	}
+	for i, c := range colourful {
+		light[i] = light[i] || c
+	}
 	if kindsChange(&clean, light) {
 		keepIfPuzzle(ctx, cells, withKinds(clean, light))
 	}
+}
+
+// lightIsColourful reports whether at least half the digits in colour
+// lie in the lighter face (so when none is in colour).
+func lightIsColourful(light, colourful [81]bool) bool {
+	in, all := 0, 0
+	for i, c := range colourful {
+		if c {
+			all++
+			in += b2i(light[i])
+		}
+	}
+	return 2*in >= all
 }
 
 // byGlyph moves a digit to the other face when its glyph is a copy of one

@@ -117,7 +117,7 @@ func TestMendByFace(t *testing.T) {
 	p := shotPuzzles(t)[0]
 	given := func(i int) bool { return p[0][i] != '.' }
 	rng := rand.New(rand.NewPCG(7, 8))
-	board := func(handwritten, coloured bool) (*[81]Cell, *[81][]float32, *[81]float64) {
+	board := func(handwritten, coloured bool, tint func(i int) float32) (*[81]Cell, *[81][]float32, *[81]float64) {
 		cells, widths := faceBoard(func(i int) int { return int(p[1][i] - '0') }, func(i int) bool { return !given(i) }, 0.8, 0.015, 3)
 		var in [81][]float32
 		for i := range cells {
@@ -139,6 +139,9 @@ func TestMendByFace(t *testing.T) {
 			if coloured && face == 1 {
 				s[fChroma] = 0.6
 			}
+			if tint != nil {
+				s[fChroma] = tint(i)
+			}
 			in[i] = x
 			probs := make([]float32, Classes)
 			probs[Class(d, i%2 == 0)] = 0.9 // the classifier's kind is a coin
@@ -147,18 +150,32 @@ func TestMendByFace(t *testing.T) {
 		}
 		return cells, &in, widths
 	}
-	cells, in, widths := board(false, false)
-	mendByFace(context.Background(), cells, in, widths)
-	for i, c := range cells {
-		if c.Written == given(i) {
-			t.Errorf("cell %d: written %v, want %v", i, c.Written, !given(i))
+	// Two entries in red (a player's wrong ones, in the entries' face)
+	// agree with the faces.
+	wrong := func(i int) float32 { return 0.3 * float32(b2i(i == 2 || i == 3)) }
+	for _, tint := range []func(int) float32{nil, wrong} {
+		cells, in, widths := board(false, false, tint)
+		mendByFace(context.Background(), cells, in, widths)
+		for i, c := range cells {
+			if c.Written == given(i) {
+				t.Errorf("cell %d: written %v, want %v", i, c.Written, !given(i))
+			}
 		}
 	}
+	if given(2) || given(3) {
+		t.Fatal("cells 2 and 3 must be entries in this puzzle")
+	}
+	// A board whose heavier face alone is in a colour, too near the
+	// other's for clearSplits (0.12 against 0, with no spread): inkSplit
+	// says the lighter digits are the neutral ink, and the faces would
+	// read the board the wrong way round.
+	heavyTinted := func(i int) float32 { return 0.12 * float32(b2i(given(i))) }
 	for _, tc := range []struct {
 		name                  string
 		handwritten, coloured bool
-	}{{"handwritten", true, false}, {"coloured", false, true}} {
-		cells, in, widths := board(tc.handwritten, tc.coloured)
+		tint                  func(int) float32
+	}{{"handwritten", true, false, nil}, {"coloured", false, true, nil}, {"heavier face coloured", false, false, heavyTinted}} {
+		cells, in, widths := board(tc.handwritten, tc.coloured, tc.tint)
 		before := *cells
 		mendByFace(context.Background(), cells, in, widths)
 		for i := range cells {
