@@ -252,26 +252,54 @@ func fitFaces(cells *[81]Cell, idx []int, ys []float64, in []bool) (base [10]flo
 // entries are all purple in a face heavier than its givens' would else be
 // read the wrong way round (the red of a player's wrong entries, in the
 // entries' face, shows which face that is).
-func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
+//
+// When the faces are near enough apart to be two (fineFace) but do not
+// make such a puzzle, finer gives the digits' widths measured again from
+// the picture at a finer scale, when it holds finer detail (nil else): a
+// bold and a medium face of one family differ by a tenth of a stroke,
+// about what the board's 32 pixels a cell blur.
+func mendByFace(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64, finer func(*[81]Cell) *[81]float64) {
 	clean := withoutPencilMarks(*cells, in) // a pencil mark's thin strokes are no face
-	light, apart := faceSplit(&clean, widths)
-	if apart < minFace || colourSplits(&clean, in) {
+	if apart, ok := readByFace(ctx, cells, clean, in, widths); ok || apart < fineFace || finer == nil {
 		return
 	}
+	if fine := finer(&clean); fine != nil {
+		readByFace(ctx, cells, clean, in, fine)
+	}
+}
+
+// readByFace reads cells by the faces widths split clean (cells without
+// their pencil marks) into, as mendByFace says, and reports how far apart
+// the faces lie (0 when colour reads the board, not faces) and whether
+// the reading was kept.
+func readByFace(ctx context.Context, cells *[81]Cell, clean [81]Cell, in *[81][]float32, widths *[81]float64) (float64, bool) {
+	if colourSplits(&clean, in) {
+		return 0, false
+	}
+	light, apart := faceSplit(&clean, widths)
+	if apart < minFace {
+		return apart, false
+	}
 	if light = byGlyph(&clean, in, light); !typefaces(&clean, in, light) {
-		return
+		return apart, false
 	}
 	colourful, _ := inkSplit(&clean, in)
 	if !lightIsColourful(light, colourful) {
-		return
+		return 0, false
 	}
 	for i, c := range colourful {
 		light[i] = light[i] || c
 	}
-	if kindsChange(&clean, light) {
-		keepIfPuzzle(ctx, cells, withKinds(clean, light))
+	if !kindsChange(&clean, light) {
+		return apart, true
 	}
+	return apart, keepIfPuzzle(ctx, cells, withKinds(clean, light))
 }
+
+// fineFace is how far apart, in the spread within them, faceSplit's two
+// faces must lie on the board's widths for mendByFace to measure them
+// again more finely.
+const fineFace = 3.0
 
 // lightIsColourful reports whether at least half the digits in colour
 // lie in the lighter face (so when none is in colour).

@@ -155,7 +155,7 @@ func TestMendByFace(t *testing.T) {
 	wrong := func(i int) float32 { return 0.3 * float32(b2i(i == 2 || i == 3)) }
 	for _, tint := range []func(int) float32{nil, wrong} {
 		cells, in, widths := board(false, false, tint)
-		mendByFace(context.Background(), cells, in, widths)
+		mendByFace(context.Background(), cells, in, widths, nil)
 		for i, c := range cells {
 			if c.Written == given(i) {
 				t.Errorf("cell %d: written %v, want %v", i, c.Written, !given(i))
@@ -177,13 +177,64 @@ func TestMendByFace(t *testing.T) {
 	}{{"handwritten", true, false, nil}, {"coloured", false, true, nil}, {"heavier face coloured", false, false, heavyTinted}} {
 		cells, in, widths := board(tc.handwritten, tc.coloured, tc.tint)
 		before := *cells
-		mendByFace(context.Background(), cells, in, widths)
+		mendByFace(context.Background(), cells, in, widths, nil)
 		for i := range cells {
 			if cells[i].Written != before[i].Written {
 				t.Errorf("%s: cell %d's kind changed", tc.name, i)
 				break
 			}
 		}
+	}
+}
+
+// TestMendByFaceFiner: faces too near on the board's widths to read it
+// by, but near enough to be two, are measured again finely (finer), and
+// the finer widths read it; finer is not asked on a board read by colour.
+func TestMendByFaceFiner(t *testing.T) {
+	p := shotPuzzles(t)[0]
+	given := func(i int) bool { return p[0][i] != '.' }
+	digit := func(i int) int { return int(p[1][i] - '0') }
+	_, coarse := faceBoard(digit, func(i int) bool { return !given(i) }, 0.93, 0.02, 4)
+	_, fine := faceBoard(digit, func(i int) bool { return !given(i) }, 0.8, 0.015, 3)
+	rng := rand.New(rand.NewPCG(7, 8))
+	board := func(chroma float32) (*[81]Cell, *[81][]float32) {
+		var cells [81]Cell
+		var in [81][]float32
+		for i := range cells {
+			x := make([]float32, Inputs)
+			copy(x, testGlyph(b2i(!given(i)), digit(i)))
+			for k := range GlyphSide * GlyphSide {
+				x[k] += 0.05 * float32(rng.NormFloat64())
+			}
+			s := x[GlyphSide*GlyphSide:]
+			s[fHeight], s[fContrast] = 0.6, 0.5
+			if !given(i) {
+				s[fChroma] = chroma
+			}
+			in[i] = x
+			probs := make([]float32, Classes)
+			probs[Class(digit(i), i%2 == 0)] = 0.9
+			probs[Class(digit(i), i%2 != 0)] = 0.1
+			cells[i] = cellOf(probs, best(probs))
+		}
+		return &cells, &in
+	}
+	cells, in := board(0)
+	if _, apart := faceSplit(cells, coarse); apart < fineFace || apart >= minFace {
+		t.Fatalf("the coarse widths' faces lie %.1f apart, want from %.0f to under %.0f", apart, fineFace, minFace)
+	}
+	asked := 0
+	finer := func(*[81]Cell) *[81]float64 { asked++; return fine }
+	mendByFace(context.Background(), cells, in, coarse, finer)
+	for i, c := range cells {
+		if c.Written == given(i) {
+			t.Errorf("cell %d: written %v, want %v", i, c.Written, !given(i))
+		}
+	}
+	cells, in = board(0.6)
+	mendByFace(context.Background(), cells, in, coarse, finer)
+	if asked != 1 {
+		t.Errorf("finer asked %d times, want once (not for the coloured board)", asked)
 	}
 }
 
@@ -342,4 +393,50 @@ func testGlyph(face, d int) []float32 {
 		g[k] = r.Float32()
 	}
 	return g
+}
+
+// TestFineWidths: on a phone screenshot whose entries are a lighter face
+// of another family (seed 2), the widths fineWidths measures split the
+// faces with fewer digits on the wrong side than the board's; a picture
+// whose cells are under fineCell pixels (a desktop's, seed 1002) has no
+// finer widths.
+func TestFineWidths(t *testing.T) {
+	puzzles := shotPuzzles(t)
+	shot := screenshot.Make(2, puzzles[2%len(puzzles)][0], puzzles[2%len(puzzles)][1])
+	b, err := Find(shot.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cells [81]Cell
+	for i := range cells {
+		if d := max(shot.Givens[i], shot.Entries[i]); d != '.' {
+			cells[i].Digit = int(d - '0')
+		}
+	}
+	_, coarse := measureBoard(b)
+	fine := b.fineWidths(&cells)
+	if fine == nil {
+		t.Fatalf("no finer widths for cells of %.0f pixels", b.cellSide())
+	}
+	wrongFaces := func(widths *[81]float64) int {
+		light, _ := faceSplit(&cells, widths)
+		n := 0
+		for i, c := range cells {
+			if c.Digit != 0 && light[i] != (shot.Entries[i] != '.') {
+				n++
+			}
+		}
+		return n
+	}
+	if c, f := wrongFaces(&coarse), wrongFaces(fine); f >= c {
+		t.Errorf("finer widths put %d digits in the wrong face, the board's %d", f, c)
+	}
+	small := screenshot.Make(1002, puzzles[1002%len(puzzles)][0], puzzles[1002%len(puzzles)][1])
+	b, err = Find(small.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := b.fineWidths(&cells); w != nil || b.cellSide() >= fineCell {
+		t.Errorf("a %d×%d screenshot's cells of %.0f pixels have finer widths", small.Width, small.Height, b.cellSide())
+	}
 }

@@ -303,14 +303,16 @@ func kindsChange(cells *[81]Cell, written [81]bool) bool {
 }
 
 // keepIfPuzzle reads cells as try when try's printed digits make a puzzle
-// with exactly one solution, found within arbitrationTime: the last step
-// of each board-wide mend.
-func keepIfPuzzle(ctx context.Context, cells *[81]Cell, try [81]Cell) {
+// with exactly one solution, found within arbitrationTime, and reports
+// whether it did: the last step of each board-wide mend.
+func keepIfPuzzle(ctx context.Context, cells *[81]Cell, try [81]Cell) bool {
 	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
 	defer cancel()
 	if printedUnique(ctx, try) {
 		*cells = try
+		return true
 	}
+	return false
 }
 
 // printedUnique reports whether the printed digits of cells are as many

@@ -79,6 +79,9 @@ type Board struct {
 	lattice *lattice
 	// Chroma is Cells' colourfulness, point by point, 0 for grey.
 	Chroma *Gray
+	// gray is the picture in grey, for measuring cells again more finely
+	// (fineWidths).
+	gray *Gray
 }
 
 // Point is a place in a picture, in pixels.
@@ -111,7 +114,7 @@ func Find(data []byte) (*Board, error) {
 	if !ok {
 		return nil, ErrNoGrid
 	}
-	b := Board{lattice: &l}
+	b := Board{lattice: &l, gray: g}
 	b.Corners = [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}
 	b.Cells = warpCells(g, &l)
 	b.Chroma = l.warpWith(cellSize, chromaSampler(img))

@@ -98,7 +98,7 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 	dropPencilMarks(&r.Cells, &in)
 	settleKinds(&r.Cells, &in)
 	mendByInk(ctx, &r.Cells, &in)
-	mendByFace(ctx, &r.Cells, &in, &widths)
+	mendByFace(ctx, &r.Cells, &in, &widths, b.fineWidths)
 	matchPrinted(ctx, &r.Cells, &in, &widths)
 	splitKinds(ctx, &r.Cells, &in)
 	arbitrate(ctx, r)
