@@ -37,3 +37,36 @@ func chromaAt(img image.Image, yc *image.YCbCr, x, y int) uint8 {
 	}
 	return max(r, g, b) - min(r, g, b)
 }
+
+// colourTiles finds a grid of tiles that differ from their screen in
+// colour more than in grey: a sepia app's tiles, two grey levels off
+// their screen (under faintStep) but eight in colourfulness. It is
+// tileGrid at faintStep on the picture's colourfulness (chromaPlane), in
+// the picture's pixels.
+func colourTiles(img image.Image) (lattice, bool) {
+	c, f := chromaPlane(img, colourSide)
+	l, ok := tileGrid(c, faintStep)
+	return l.scaled(f), ok
+}
+
+// colourSide is the longest side of the plane colourTiles looks in: a
+// tile's gap stays a pixel or more wide, and a 50-megapixel picture's
+// plane a few megabytes.
+const colourSide = 2000
+
+// chromaPlane returns img's colourfulness (chromaAt) pixel by pixel,
+// every f-th pixel across and down so its longest side is at most side,
+// and f.
+func chromaPlane(img image.Image, side int) (*Gray, float64) {
+	r := img.Bounds()
+	f := max(1, (max(r.Dx(), r.Dy())+side-1)/side)
+	out := &Gray{W: r.Dx() / f, H: r.Dy() / f}
+	out.Pix = make([]uint8, out.W*out.H)
+	yc, _ := img.(*image.YCbCr)
+	for y := range out.H {
+		for x := range out.W {
+			out.Pix[y*out.W+x] = chromaAt(img, yc, r.Min.X+x*f, r.Min.Y+y*f)
+		}
+	}
+	return out, float64(f)
+}

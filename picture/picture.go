@@ -112,6 +112,9 @@ func Find(data []byte) (*Board, error) {
 	}
 	l, ok := findLattice(g)
 	if !ok {
+		l, ok = colourTiles(img)
+	}
+	if !ok {
 		return nil, ErrNoGrid
 	}
 	b := Board{lattice: &l, gray: g}

@@ -1,6 +1,10 @@
 package picture
 
 import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -85,6 +89,41 @@ func TestFindPaleTiles(t *testing.T) {
 	}
 	if d := dist(l[9][9], Point{606, 606}); d > 4 {
 		t.Errorf("bottom right corner at %v, want near (606, 606)", l[9][9])
+	}
+}
+
+// TestFindColourTiles: tiles that differ from their screen in colour,
+// hardly in grey (a sepia app's efe4cb on eee6d2, under two grey levels
+// apart), are found by their colourfulness when nothing else finds them.
+func TestFindColourTiles(t *testing.T) {
+	shape := drawnTiles(10, 40) // 240 screen, 230 tiles, 40 ink
+	img := image.NewRGBA(image.Rect(0, 0, shape.W, shape.H))
+	for k, v := range shape.Pix {
+		c := color.RGBA{0xee, 0xe6, 0xd2, 0xff}
+		switch v {
+		case 230:
+			c = color.RGBA{0xef, 0xe4, 0xcb, 0xff}
+		case 40:
+			c = color.RGBA{0x3b, 0x2f, 0x22, 0xff}
+		}
+		img.SetRGBA(k%shape.W, k/shape.W, c)
+	}
+	if _, ok := findLattice(grayOf(img)); ok {
+		t.Fatal("the tiles were found in grey: the test does not test the colour look")
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Find(buf.Bytes())
+	if err != nil {
+		t.Fatalf("tiles in colour not found: %v", err)
+	}
+	if d := dist(b.Corners[0], Point{38, 38}); d > 4 {
+		t.Errorf("top left corner at %v, want near (38, 38)", b.Corners[0])
+	}
+	if d := dist(b.Corners[2], Point{606, 606}); d > 4 {
+		t.Errorf("bottom right corner at %v, want near (606, 606)", b.Corners[2])
 	}
 }
 
