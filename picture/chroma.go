@@ -9,14 +9,15 @@ import (
 // channel less its least, 0 for grey, 0 outside): what tells a player's
 // blue digits from printed black ones once grey levels cannot. Nearest
 // pixel: colour needs no finer sampling.
-func chromaSampler(img image.Image) func(x, y float64) uint8 {
+func chromaSampler(c colours) func(x, y float64) uint8 {
+	img := c.img
 	r := img.Bounds()
 	yc, _ := img.(*image.YCbCr)
 	return func(x, y float64) uint8 {
 		if !(x >= 0 && y >= 0) {
 			return 0
 		}
-		px, py := r.Min.X+int(x), r.Min.Y+int(y)
+		px, py := r.Min.X+int(x/c.f), r.Min.Y+int(y/c.f)
 		if px >= r.Max.X || py >= r.Max.Y {
 			return 0
 		}
@@ -43,11 +44,43 @@ func chromaAt(img image.Image, yc *image.YCbCr, x, y int) uint8 {
 // their screen (under faintStep) but eight in colourfulness. It is
 // tileGrid at faintStep on the picture's colourfulness (chromaPlane), in
 // the picture's pixels.
-func colourTiles(img image.Image) (lattice, bool) {
-	c, f := chromaPlane(img, colourSide)
-	l, ok := tileGrid(c, faintStep)
-	return l.scaled(f), ok
+func colourTiles(c colours) (lattice, bool) {
+	plane, f := chromaPlane(c.img, colourSide)
+	l, ok := tileGrid(plane, faintStep)
+	return l.scaled(f * c.f), ok
 }
+
+// colours is a picture's colour as Find keeps it: the picture itself, or
+// for a big one every f-th pixel across and down (f 1 for the picture).
+type colours struct {
+	img image.Image
+	f   float64
+}
+
+// coloursOf returns what Find keeps of img's colour: img itself, or when
+// it has over bigPicture pixels, every f-th pixel of it so its longest
+// side is at most colourSide. Colour is sampled at the nearest pixel, a
+// digit's strokes are many pixels wide in so big a picture, and the
+// picture's own pixels (up to 128 MB) can go before the grid is looked
+// for.
+func coloursOf(img image.Image) colours {
+	r := img.Bounds()
+	if float64(r.Dx())*float64(r.Dy()) <= bigPicture {
+		return colours{img: img, f: 1}
+	}
+	f := max(1, (max(r.Dx(), r.Dy())+colourSide-1)/colourSide)
+	small := image.NewRGBA(image.Rect(0, 0, r.Dx()/f, r.Dy()/f))
+	for y := range small.Rect.Dy() {
+		for x := range small.Rect.Dx() {
+			small.Set(x, y, img.At(r.Min.X+x*f, r.Min.Y+y*f))
+		}
+	}
+	return colours{img: small, f: float64(f)}
+}
+
+// bigPicture is how many pixels a picture has from which Find keeps only
+// a sample of its colour (coloursOf).
+const bigPicture = 16e6
 
 // colourSide is the longest side of the plane colourTiles looks in: a
 // tile's gap stays a pixel or more wide, and a 50-megapixel picture's

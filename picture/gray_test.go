@@ -81,3 +81,35 @@ func TestShrink(t *testing.T) {
 		}
 	}
 }
+
+// TestColoursOfABigPicture: of a picture over bigPicture pixels Find keeps
+// every f-th pixel's colour, and samples it at the picture's places.
+func TestColoursOfABigPicture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping in -short mode: makes a 16-megapixel picture")
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 4100, 4000))
+	for y := range 4000 {
+		for x := range 4100 {
+			c := color.RGBA{200, 200, 200, 255} // grey
+			if x >= 2050 {
+				c = color.RGBA{40, 60, 200, 255} // blue, 160 colourful
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	c := coloursOf(img)
+	if c.f != 3 || c.img.Bounds().Dx() != 1366 {
+		t.Fatalf("kept every %vth pixel, %d across; want every 3rd, 1366", c.f, c.img.Bounds().Dx())
+	}
+	at := chromaSampler(c)
+	if got := at(100, 3990); got != 0 {
+		t.Errorf("colourfulness at (100, 3990) = %d, want 0 (grey)", got)
+	}
+	if got := at(4090, 3990); got != 160 {
+		t.Errorf("colourfulness at (4090, 3990) = %d, want 160 (blue)", got)
+	}
+	if small := image.NewRGBA(image.Rect(0, 0, 640, 480)); coloursOf(small).img != image.Image(small) {
+		t.Error("a small picture's colour is not the picture itself")
+	}
+}

@@ -18,6 +18,7 @@ package picture
 import (
 	"errors"
 	"fmt"
+	"runtime"
 )
 
 // Limits on a picture, checked from its header before it is decoded.
@@ -110,9 +111,15 @@ func Find(data []byte) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
+	colour := coloursOf(img)
+	if colour.f > 1 {
+		// The picture's own pixels are kept no longer: free them before
+		// the grid search's work, which would else pile on top of them.
+		runtime.GC()
+	}
 	l, ok := findLattice(g)
 	if !ok {
-		l, ok = colourTiles(img)
+		l, ok = colourTiles(colour)
 	}
 	if !ok {
 		return nil, ErrNoGrid
@@ -120,7 +127,7 @@ func Find(data []byte) (*Board, error) {
 	b := Board{lattice: &l, gray: g}
 	b.Corners = [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}
 	b.Cells = warpCells(g, &l)
-	b.Chroma = l.warpWith(cellSize, chromaSampler(img))
+	b.Chroma = l.warpWith(cellSize, chromaSampler(colour))
 	b.Ink = cellInk(b.Cells)
 	return &b, nil
 }
