@@ -262,7 +262,7 @@ func (b *Bot) Register(defs []*discordgo.ApplicationCommand) error {
 
 // register overwrites the commands of the application appID with defs.
 func (b *Bot) register(appID string, defs []*discordgo.ApplicationCommand) error {
-	if _, err := b.session.ApplicationCommandBulkOverwrite(appID, b.opt.GuildID, defs); err != nil {
+	if err := b.overwriteCommands(appID, b.opt.GuildID, defs); err != nil {
 		return fmt.Errorf("bot: register commands: %w", err)
 	}
 	b.log.Info("commands registered", "count", len(defs), "guild", b.opt.GuildID, "scope", scope(b.opt.GuildID))

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"net/http"
@@ -33,6 +34,38 @@ func TestRegistersEveryCommand(t *testing.T) {
 				t.Errorf("%d registration requests, want one bulk overwrite", h.fake.Requests("commands"))
 			}
 		})
+	}
+}
+
+// TestRegistersKeepingTheEntryPoint: with the app's Activities enabled
+// (Discord then holds an entry-point command), the global overwrite
+// keeps that command as it is, so it is not refused (50240) and every
+// command is registered.
+func TestRegistersKeepingTheEntryPoint(t *testing.T) {
+	fake := discordtest.New(testToken)
+	t.Cleanup(fake.Close)
+	fake.EnableActivities()
+	before := fake.EntryPoint()
+	h := startOn(t, fake, nil, nil)
+	if cmds := h.fake.Commands("", wait); len(cmds) != 6 {
+		t.Fatalf("registered %d commands, want 6", len(cmds))
+	}
+	var was, is struct {
+		ID      string `json:"id"`
+		Handler int    `json:"handler"`
+		Type    int    `json:"type"`
+	}
+	if err := json.Unmarshal(before, &was); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(h.fake.EntryPoint(), &is); err != nil {
+		t.Fatal(err)
+	}
+	if is != was {
+		t.Errorf("the entry point is now %+v, was %+v", is, was)
+	}
+	if v := h.fake.Violations(); len(v) > 0 {
+		t.Errorf("the fake Discord refused: %v", v)
 	}
 }
 

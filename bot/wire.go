@@ -136,3 +136,73 @@ func (b *Bot) editMessage(ctx context.Context, channel, message string, edit mes
 		discordgo.EndpointChannelMessage(channel, ""), 0, discordgo.WithContext(ctx))
 	return err
 }
+
+// entryPointType is the PRIMARY_ENTRY_POINT command type, which discordgo
+// v0.29 does not know: the command that launches an app's Activity,
+// which Discord makes when Activities are enabled.
+const entryPointType = 4
+
+// entryPoint is an entry-point command as a bulk overwrite sends it back:
+// fields Discord's description of the overwrite names, handler among
+// them (discordgo's ApplicationCommand has no handler field). Its
+// permissions are left out: Discord lists them as a string, and the
+// overwrite takes a number.
+type entryPoint struct {
+	ID                       string          `json:"id,omitempty"`
+	Type                     int             `json:"type"`
+	Name                     string          `json:"name"`
+	NameLocalizations        json.RawMessage `json:"name_localizations,omitempty"`
+	Description              string          `json:"description"`
+	DescriptionLocalizations json.RawMessage `json:"description_localizations,omitempty"`
+	Contexts                 json.RawMessage `json:"contexts,omitempty"`
+	IntegrationTypes         json.RawMessage `json:"integration_types,omitempty"`
+	Handler                  int             `json:"handler,omitempty"`
+}
+
+// overwriteCommands registers defs with one bulk overwrite, of a guild's
+// commands when guild is set, else of the global ones. A global
+// overwrite keeps the app's entry-point command: once Activities are
+// enabled, Discord refuses one that leaves it out (error 50240), and
+// every command would go unregistered.
+func (b *Bot) overwriteCommands(appID, guild string, defs []*discordgo.ApplicationCommand) error {
+	body := make([]any, 0, len(defs)+1)
+	for _, d := range defs {
+		body = append(body, d)
+	}
+	uri := discordgo.EndpointApplicationGuildCommands(appID, guild)
+	if guild == "" {
+		uri = discordgo.EndpointApplicationGlobalCommands(appID)
+		entry, err := b.entryPointOf(uri)
+		if err != nil {
+			return err
+		}
+		if entry != nil {
+			body = append(body, entry)
+		}
+	}
+	data, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	_, err = b.session.RequestRaw(http.MethodPut, uri, "application/json", data, uri, 0)
+	return err
+}
+
+// entryPointOf returns the entry-point command among the global commands
+// listed at uri, nil when there is none.
+func (b *Bot) entryPointOf(uri string) (*entryPoint, error) {
+	data, err := b.session.RequestRaw(http.MethodGet, uri, "", nil, uri, 0)
+	if err != nil {
+		return nil, err
+	}
+	var cmds []entryPoint
+	if err := json.Unmarshal(data, &cmds); err != nil {
+		return nil, fmt.Errorf("the listed commands: %w", err)
+	}
+	for _, c := range cmds {
+		if c.Type == entryPointType {
+			return &c, nil
+		}
+	}
+	return nil, nil
+}

@@ -68,6 +68,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/v9/gateway", s.getGateway)
 	mux.HandleFunc("GET /api/v9/gateway/bot", s.getGateway)
 	mux.HandleFunc("GET /api/v9/oauth2/applications/@me", s.getApplication)
+	mux.HandleFunc("GET /api/v9/applications/{app}/commands", s.getCommands)
 	mux.HandleFunc("PUT /api/v9/applications/{app}/commands", s.putCommands)
 	mux.HandleFunc("PUT /api/v9/applications/{app}/guilds/{guild}/commands", s.putCommands)
 	mux.HandleFunc("POST /api/v9/interactions/{id}/{token}/callback", s.postCallback)
@@ -140,35 +141,6 @@ func (s *Server) getGateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, map[string]any{"url": "ws" + strings.TrimPrefix(s.URL, "http") + "/gateway", "shards": 1})
-}
-
-func (s *Server) putCommands(w http.ResponseWriter, r *http.Request) {
-	if !s.begin("commands", w, r) {
-		return
-	}
-	var cmds []*discordgo.ApplicationCommand
-	body, err := io.ReadAll(r.Body)
-	if err == nil {
-		err = json.Unmarshal(body, &cmds)
-	}
-	if err == nil && !s.fitsSpec("commands", body, w) {
-		return
-	}
-	if err != nil || r.PathValue("app") != s.AppID {
-		s.mu.Lock()
-		s.violate("PUT commands: bad body or application id %s (%v)", r.PathValue("app"), err)
-		s.mu.Unlock()
-		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
-		return
-	}
-	s.mu.Lock()
-	for _, c := range cmds {
-		c.ID, c.ApplicationID = s.newID(), s.AppID
-	}
-	s.commands[r.PathValue("guild")] = cmds
-	s.changed.Broadcast()
-	s.mu.Unlock()
-	writeJSON(w, cmds)
 }
 
 // receive begins a request whose body is a message: it counts it, applies

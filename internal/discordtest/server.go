@@ -9,6 +9,7 @@
 package discordtest
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -48,6 +49,7 @@ type Server struct {
 	mu           sync.Mutex
 	changed      *sync.Cond
 	commands     map[string][]*discordgo.ApplicationCommand // by guild id, "" for global
+	entryPoint   json.RawMessage                            // the global entry-point command; nil when Activities are off
 	interactions map[string]*interaction                    // by interaction id
 	byToken      map[string]*interaction
 	messages     []Message          // posted in channels

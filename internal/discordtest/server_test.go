@@ -125,3 +125,40 @@ func TestFakeLimitsUserInstallFollowups(t *testing.T) {
 		t.Errorf("violations: %s", v)
 	}
 }
+
+// TestFakeKeepsTheEntryPoint: once Activities are enabled, a global bulk
+// overwrite that leaves out the entry-point command fails whole (50240),
+// as Discord's does; one that keeps it succeeds; an entry point is
+// global only, and one per app.
+func TestFakeKeepsTheEntryPoint(t *testing.T) {
+	s := New("tok")
+	defer s.Close()
+	auth := "Bot tok"
+	global := "/api/v9/applications/" + s.AppID + "/commands"
+	help := `{"name":"help","description":"Help","type":1}`
+	if code, body := request(t, s, http.MethodPut, global, auth, "["+help+"]"); code != http.StatusOK {
+		t.Fatalf("an overwrite before Activities: %d %s", code, body)
+	}
+	s.EnableActivities()
+	code, listed := request(t, s, http.MethodGet, global, auth, "")
+	if code != http.StatusOK || !strings.Contains(listed, `"type":4`) || !strings.Contains(listed, `"handler":2`) {
+		t.Fatalf("listed %d %s, want the entry point among them", code, listed)
+	}
+	if code, body := request(t, s, http.MethodPut, global, auth, "["+help+"]"); code != http.StatusBadRequest || !strings.Contains(body, "50240") {
+		t.Errorf("an overwrite without the entry point: %d %s, want 400 and code 50240", code, body)
+	}
+	entry := `{"id":"1","name":"launch","description":"","type":4,"handler":2}`
+	if code, body := request(t, s, http.MethodPut, global, auth, "["+help+","+entry+"]"); code != http.StatusOK {
+		t.Errorf("an overwrite keeping the entry point: %d %s", code, body)
+	}
+	guilds := "/api/v9/applications/" + s.AppID + "/guilds/5/commands"
+	if code, _ := request(t, s, http.MethodPut, guilds, auth, "["+entry+"]"); code != http.StatusBadRequest {
+		t.Errorf("a guild overwrite with an entry point: %d, want 400", code)
+	}
+	if code, _ := request(t, s, http.MethodPut, global, auth, "["+entry+","+entry+"]"); code != http.StatusBadRequest {
+		t.Errorf("two entry points: %d, want 400", code)
+	}
+	if got := len(s.Violations()); got != 3 {
+		t.Errorf("%d violations recorded, want 3 (the refused overwrites): %v", got, s.Violations())
+	}
+}
