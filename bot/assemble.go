@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/sudokubot/sudokubot/activity"
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/daily"
@@ -42,6 +43,11 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 		if cfg.DailyPosts {
 			opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost, Remind: deps.DailyReminder, Every: cfg.DailyPoll}
 		}
+	}
+	if cfg.ActivityAddr != "" {
+		opt.ActivityAddr = cfg.ActivityAddr
+		opt.Activity = activity.New(activity.Config{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
+			APIURL: cfg.APIURL.String(), Log: log})
 	}
 	opt.Commands = commands.All(deps)
 	return opt

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"runtime"
 	"strconv"
@@ -64,6 +65,10 @@ type Options struct {
 	// address.
 	InteractionsAddr string
 	PublicKey        ed25519.PublicKey
+	// ActivityAddr, when set, is where Run serves Activity, the big
+	// board's page and sign-in (a Discord Activity), in either mode.
+	ActivityAddr string
+	Activity     http.Handler
 	// Prepare readies what the first interactions need (the daily
 	// puzzles in use); Run calls it before it reports ready, and the
 	// posting loop every round. Nil: nothing to prepare.
@@ -86,6 +91,7 @@ type Bot struct {
 	ready    atomic.Bool  // the gateway session is up, or the endpoint serving
 	opsAddr  atomic.Value // string: where the operations endpoint listens
 	httpAddr atomic.Value // string: where POST /interactions is served
+	actAddr  atomic.Value // string: where the Activity is served
 	seen     seenIDs      // interaction ids answered over HTTP, against replays
 	// schedulerOnly is set by RunScheduler: no gateway to be healthy.
 	schedulerOnly atomic.Bool
@@ -192,6 +198,11 @@ func botToken(t string) string {
 // new ones, waits for those in flight (up to ShutdownTimeout) and closes
 // the session. It returns an error only when it cannot connect.
 func (b *Bot) Run(ctx context.Context) error {
+	stopActivity, err := b.serveActivity()
+	if err != nil {
+		return err
+	}
+	defer stopActivity()
 	if b.opt.InteractionsAddr != "" {
 		return b.runHTTP(ctx)
 	}

@@ -156,3 +156,24 @@ func (b *Bot) InteractionsAddr() string {
 	a, _ := b.httpAddr.Load().(string)
 	return a
 }
+
+// serveActivity serves Options.Activity on Options.ActivityAddr, when set,
+// and returns what stops it.
+func (b *Bot) serveActivity() (func(), error) {
+	if b.opt.ActivityAddr == "" || b.opt.Activity == nil {
+		return func() {}, nil
+	}
+	addr, stop, err := b.listen("activity", b.opt.ActivityAddr, b.opt.Activity)
+	if err != nil {
+		return nil, err
+	}
+	b.actAddr.Store(addr)
+	return stop, nil
+}
+
+// ActivityAddr returns the address the Activity is served on, once Run
+// has started it ("" before, or when it is off).
+func (b *Bot) ActivityAddr() string {
+	a, _ := b.actAddr.Load().(string)
+	return a
+}

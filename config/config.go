@@ -53,6 +53,12 @@ type Config struct {
 	// (DISCORD_PUBLIC_KEY, the application's key in hex).
 	InteractionsAddr string
 	PublicKey        ed25519.PublicKey
+	// ActivityAddr, when set, is the host:port where the bot serves the
+	// big board, a Discord Activity (ACTIVITY_ADDR; Discord's URL mapping
+	// points at it). ClientID and ClientSecret are the application's OAuth2
+	// credentials, which its sign-in needs (DISCORD_CLIENT_ID,
+	// DISCORD_CLIENT_SECRET); the secret must never be logged or shown.
+	ActivityAddr, ClientID, ClientSecret string
 }
 
 // Defaults for settings that may be left unset.
@@ -103,6 +109,7 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 	c.DailyPosts = l.choice("DAILY_POSTS", "on", "on", "off") == "on"
 	c.DailyPoll = l.duration("DAILY_POLL", 30*time.Second, time.Second, time.Hour)
 	c.InteractionsAddr, c.PublicKey = l.interactions()
+	c.ActivityAddr, c.ClientID, c.ClientSecret = l.activity()
 	if len(l.problems) > 0 {
 		return Config{}, &Error{Problems: l.problems}
 	}
@@ -116,6 +123,9 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 // here), on its own.
 func (c Config) Secrets() []string {
 	out := []string{c.Token, strings.TrimPrefix(strings.TrimSpace(c.Token), "Bot ")}
+	if c.ClientSecret != "" {
+		out = append(out, c.ClientSecret)
+	}
 	if u, err := url.Parse(c.DatabaseURL); err == nil && u.User != nil {
 		if pw, ok := u.User.Password(); ok && pw != "" {
 			out = append(out, u.User.String()+"@")

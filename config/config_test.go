@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -151,6 +152,39 @@ func TestInteractions(t *testing.T) {
 		}
 		if err != nil || c.InteractionsAddr != tt.addr || (tt.key != "" && len(c.PublicKey) != 32) {
 			t.Errorf("Load(%q, %q) = %q, %x, %v", tt.addr, tt.key, c.InteractionsAddr, c.PublicKey, err)
+		}
+	}
+}
+
+func TestActivity(t *testing.T) {
+	const id, secret = "100000000000000001", "s3cret-value"
+	for _, tt := range []struct {
+		addr, id, secret, problem string
+	}{
+		{"", "", "", ""},
+		{":8090", id, secret, ""},
+		{":8090", "", secret, "needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET"},
+		{":8090", id, "", "needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET"},
+		{"", id, secret, "ACTIVITY_ADDR is not"},
+		{":8090", "sudokubot", secret, "not an application id"},
+		{"8090", id, secret, "host:port"},
+	} {
+		env := map[string]string{"ACTIVITY_ADDR": tt.addr, "DISCORD_CLIENT_ID": tt.id, "DISCORD_CLIENT_SECRET": tt.secret}
+		c, err := Load(func(k string) string { return env[k] }, false)
+		if tt.problem != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.problem) {
+				t.Errorf("Load(%q, %q, secret) = %v, want a problem with %q", tt.addr, tt.id, err, tt.problem)
+			}
+			if err != nil && tt.secret != "" && strings.Contains(err.Error(), tt.secret) {
+				t.Errorf("the problem shows the client secret: %v", err)
+			}
+			continue
+		}
+		if err != nil || c.ActivityAddr != tt.addr || c.ClientID != tt.id || c.ClientSecret != tt.secret {
+			t.Errorf("Load(%q, %q, secret) = %q, %q, %v", tt.addr, tt.id, c.ActivityAddr, c.ClientID, err)
+		}
+		if tt.secret != "" && !slices.Contains(c.Secrets(), tt.secret) {
+			t.Errorf("Secrets() = %q leaves out the client secret", c.Secrets())
 		}
 	}
 }

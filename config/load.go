@@ -157,3 +157,26 @@ func (l *loader) interactions() (string, ed25519.PublicKey) {
 	}
 	return "", nil
 }
+
+// activity reads ACTIVITY_ADDR, DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET,
+// which go together: the Activity cannot sign anyone in without the
+// application's OAuth2 credentials.
+func (l *loader) activity() (addr, clientID, secret string) {
+	addrText, secret := l.str("ACTIVITY_ADDR", ""), l.str("DISCORD_CLIENT_SECRET", "")
+	clientID = l.str("DISCORD_CLIENT_ID", "")
+	if addrText == "" && clientID == "" && secret == "" {
+		return "", "", ""
+	}
+	addr = l.addr("ACTIVITY_ADDR")
+	switch {
+	case addrText == "":
+		l.problem("DISCORD_CLIENT_ID or DISCORD_CLIENT_SECRET is set but ACTIVITY_ADDR is not: set all three to serve the big board, or none")
+	case clientID == "" || secret == "":
+		l.problem("ACTIVITY_ADDR needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET: copy the Client ID and Client Secret from the developer portal (OAuth2)")
+	case len(clientID) < 15 || len(clientID) > 20 || strings.Trim(clientID, "0123456789") != "":
+		l.problem("DISCORD_CLIENT_ID=%q is not an application id: copy the Client ID from the developer portal (OAuth2)", clientID)
+	case addr != "":
+		return addr, clientID, secret
+	}
+	return "", "", ""
+}

@@ -79,6 +79,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("PATCH /api/v9/channels/{channel}/messages/{msg}", s.patchMessage)
 	mux.HandleFunc("GET /api/v9/channels/{channel}/messages", s.getMessages)
 	mux.HandleFunc("GET /api/v9/users/@me", s.getMe)
+	mux.HandleFunc("GET /api/v10/users/@me", s.getMe)
+	mux.HandleFunc("POST /api/v10/oauth2/token", s.postToken)
 	mux.HandleFunc("POST /api/v9/users/@me/channels", s.postDM)
 	mux.HandleFunc("GET /gateway/", s.serveGateway)
 	mux.HandleFunc("GET /attachments/{channel}/{id}/{name}", s.getAttachment)
@@ -377,7 +379,13 @@ func (s *Server) DMs(user string) []Message {
 }
 
 // getMe is the bot's own user: its id is the application's.
+// getMe is the bot's own user, or with an OAuth2 access token the user
+// who authorised it (the identify scope).
 func (s *Server) getMe(w http.ResponseWriter, r *http.Request) {
+	if u, ok := s.bearerUser(r); ok {
+		writeJSON(w, map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "avatar": nil, "discriminator": "0"})
+		return
+	}
 	if !s.begin("me", w, r) {
 		return
 	}

@@ -65,6 +65,7 @@ type Server struct {
 	ep           endpoint
 	discardFiles atomic.Bool
 	spec         *Spec // nil: bodies are not checked
+	oauth        oauth
 }
 
 // DiscardFiles makes the fake keep only the names and sizes of files it
@@ -89,7 +90,7 @@ func New(token string) *Server {
 		commands: map[string][]*discordgo.ApplicationCommand{}, interactions: map[string]*interaction{},
 		byToken: map[string]*interaction{}, msgs: map[string]Message{}, dms: map[string]string{}, refuseDMs: map[string]bool{},
 		failures: map[string][]failure{}, requests: map[string]int{},
-		nextID: 200000000000000000,
+		nextID: 200000000000000000, oauth: oauth{codes: map[string]User{}, tokens: map[string]User{}},
 	}
 	s.changed = sync.NewCond(&s.mu)
 	if spec, err := LoadSpec(); err == nil {

@@ -1,0 +1,238 @@
+// Package activity serves the big board, a Discord Activity: the web page
+// Discord opens inside a channel or DM, the exchange of the code its SDK
+// gets for a session of our own, and (to come) the game over a WebSocket.
+// It imports no Discord library: Discord is reached over plain HTTP, at
+// Config.APIURL.
+package activity
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Config is what the Activity's server needs.
+type Config struct {
+	// ClientID and ClientSecret are the application's OAuth2 credentials
+	// (its id, and the secret from the developer portal).
+	ClientID, ClientSecret string
+	// APIURL is Discord's origin (DISCORD_API_URL): https://discord.com,
+	// or the fake Discord in tests.
+	APIURL string
+	// Client makes the requests to Discord; http.DefaultClient when nil.
+	Client *http.Client
+	// Log receives what went wrong on Discord's side, without tokens.
+	Log *slog.Logger
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+}
+
+// sessionLife is how long a session token is good: a player who keeps the
+// Activity open longer signs in again, which the page does by itself.
+const sessionLife = 12 * time.Hour
+
+// discordWait bounds each request to Discord.
+const discordWait = 10 * time.Second
+
+// Server is the Activity's HTTP side.
+type Server struct {
+	cfg Config
+	key []byte
+	mux *http.ServeMux
+}
+
+// New returns the Activity's server for cfg.
+func New(cfg Config) *Server {
+	if cfg.Client == nil {
+		cfg.Client = http.DefaultClient
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Server{cfg: cfg, key: sessionKey(cfg.ClientSecret), mux: http.NewServeMux()}
+	files := loadAssets()
+	s.mux.HandleFunc("GET /{$}", files.serveIndex)
+	s.mux.HandleFunc("GET /assets/{name}", files.serveAsset)
+	s.mux.HandleFunc("GET /api/config", s.getConfig)
+	s.mux.HandleFunc("POST /api/token", s.postToken)
+	s.mux.HandleFunc("GET /api/me", s.getMe)
+	return s
+}
+
+// ServeHTTP serves the Activity.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// tokenReply is what the page gets for its code: Discord's access token
+// (the SDK's authenticate wants it), our session token, and who signed in.
+type tokenReply struct {
+	AccessToken string `json:"access_token"`
+	Session     string `json:"session"`
+	User        User   `json:"user"`
+}
+
+// postToken exchanges the code the SDK's authorize gave the page for
+// Discord's access token, learns who the user is from /users/@me, and
+// hands the page a session token of our own.
+func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Code string `json:"code"`
+	}
+	if err := json.NewDecoder(io.LimitReader(r.Body, 4<<10)).Decode(&body); err != nil || body.Code == "" {
+		writeProblem(w, http.StatusBadRequest, "The sign-in request is missing its code. Close the Activity and open it again.")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), discordWait)
+	defer cancel()
+	access, err := s.exchange(ctx, body.Code)
+	if err == nil {
+		var u User
+		if u, err = s.whoIs(ctx, access); err == nil {
+			writeJSON(w, tokenReply{AccessToken: access, Session: issue(s.key, u, s.cfg.Now().Add(sessionLife)), User: u})
+			return
+		}
+	}
+	var refused *discordRefused
+	if errors.As(err, &refused) && refused.status < 500 {
+		s.cfg.Log.Warn("activity sign-in refused by Discord", "status", refused.status, "error", refused.code)
+		writeProblem(w, http.StatusUnauthorized, "Discord did not accept the sign-in. Close the Activity and open it again.")
+		return
+	}
+	s.cfg.Log.Error("activity sign-in failed", "err", err)
+	writeProblem(w, http.StatusBadGateway, "Discord did not answer the sign-in. Try again in a moment.")
+}
+
+// discordRefused is an answer from Discord other than success.
+type discordRefused struct {
+	status int
+	code   string // OAuth2's error code, when there is one
+}
+
+func (e *discordRefused) Error() string {
+	return fmt.Sprintf("discord answered %d %s", e.status, e.code)
+}
+
+// exchange trades an authorization code for an access token at Discord's
+// OAuth2 token endpoint (form-encoded, as it wants).
+func (s *Server) exchange(ctx context.Context, code string) (string, error) {
+	form := url.Values{"grant_type": {"authorization_code"}, "code": {code},
+		"client_id": {s.cfg.ClientID}, "client_secret": {s.cfg.ClientSecret}}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.cfg.APIURL+"/api/v10/oauth2/token", strings.NewReader(form.Encode()))
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	var got struct {
+		AccessToken string `json:"access_token"`
+	}
+	if err := s.call(req, &got); err != nil {
+		return "", err
+	}
+	if got.AccessToken == "" {
+		return "", errors.New("a token exchange answered without an access token")
+	}
+	return got.AccessToken, nil
+}
+
+// whoIs returns the user an access token belongs to.
+func (s *Server) whoIs(ctx context.Context, access string) (User, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.cfg.APIURL+"/api/v10/users/@me", nil)
+	if err != nil {
+		return User{}, err
+	}
+	req.Header.Set("Authorization", "Bearer "+access)
+	var got struct {
+		ID         string  `json:"id"`
+		Username   string  `json:"username"`
+		GlobalName *string `json:"global_name"`
+		Avatar     *string `json:"avatar"`
+	}
+	if err := s.call(req, &got); err != nil {
+		return User{}, err
+	}
+	if got.ID == "" {
+		return User{}, errors.New("/users/@me answered without an id")
+	}
+	u := User{ID: got.ID, Name: got.Username}
+	if got.GlobalName != nil && *got.GlobalName != "" {
+		u.Name = *got.GlobalName
+	}
+	if got.Avatar != nil {
+		u.Avatar = *got.Avatar
+	}
+	return u, nil
+}
+
+// call sends req to Discord and decodes a successful answer into v.
+func (s *Server) call(req *http.Request, v any) error {
+	resp, err := s.cfg.Client.Do(req)
+	if err != nil {
+		return fmt.Errorf("%s %s: %w", req.Method, req.URL.Path, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK {
+		var e struct {
+			Error string `json:"error"`
+		}
+		json.Unmarshal(body, &e)
+		return &discordRefused{status: resp.StatusCode, code: e.Error}
+	}
+	return json.Unmarshal(body, v)
+}
+
+// getConfig tells the page what it needs before signing in: the
+// application's client id, for the SDK.
+func (s *Server) getConfig(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, map[string]string{"client_id": s.cfg.ClientID})
+}
+
+// getMe returns the signed-in user: what the page asks to check its
+// session.
+func (s *Server) getMe(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.signedIn(w, r)
+	if ok {
+		writeJSON(w, u)
+	}
+}
+
+// signedIn returns the user of the request's session token (Authorization:
+// Bearer), or answers 401 and reports false. Nothing that touches a game
+// runs without it.
+func (s *Server) signedIn(w http.ResponseWriter, r *http.Request) (User, bool) {
+	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	u, err := verify(s.key, token, s.cfg.Now())
+	if err != nil {
+		writeProblem(w, http.StatusUnauthorized, "Your session has ended. Close the Activity and open it again.")
+		return User{}, false
+	}
+	return u, true
+}
+
+// problem is an error as the page gets it: a sentence to show.
+type problem struct {
+	Message string `json:"message"`
+}
+
+func writeProblem(w http.ResponseWriter, status int, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(problem{Message: message})
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,108 @@
+package activity
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+)
+
+// browser returns a context driving a headless Chromium, or skips the
+// test when none is installed.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("skipping: no chromium to drive (apt-get update && apt-get install -y chromium; .ci/run installs it)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path),
+		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Flag("headless", true))
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(cancel)
+	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// fakeClient is a page standing in for the Discord client around an
+// Activity: it frames the Activity's page with the query Discord adds, and
+// answers the SDK as Discord's RPC server does (HANDSHAKE with READY;
+// AUTHORIZE with a code the fake Discord made for the test's user;
+// AUTHENTICATE with that user; anything else with an empty answer). The
+// SDK accepts messages from its own page's origin, so served beside the
+// Activity it runs its real code path.
+const fakeClient = `<!doctype html><html><body>
+<iframe id="activity" src="/?frame_id=frame1&instance_id=instance1&platform=desktop&channel_id=300" style="width:400px;height:700px"></iframe>
+<script>
+const frame = document.getElementById("activity");
+const reply = (msg) => frame.contentWindow.postMessage(msg, location.origin);
+window.addEventListener("message", async (event) => {
+  const [op, payload] = event.data;
+  if (op === 0) {
+    reply([1, {cmd: "DISPATCH", evt: "READY", nonce: null, data: {v: 1, config: {api_endpoint: "//discord.com/api", environment: "production", cdn_host: "cdn.discordapp.com"}}}]);
+    return;
+  }
+  if (op !== 1) return;
+  const answer = (data) => reply([1, {cmd: payload.cmd, evt: null, nonce: payload.nonce, data}]);
+  if (payload.cmd === "AUTHORIZE") {
+    const code = await (await fetch("/test/code")).text();
+    answer({code});
+  } else if (payload.cmd === "AUTHENTICATE") {
+    answer({access_token: payload.args.access_token, scopes: ["identify"], expires: "2099-01-01T00:00:00Z",
+      user: {id: "42", username: "ada", discriminator: "0", avatar: null, public_flags: 0, global_name: "Ada"},
+      application: {id: "1", name: "Sudoku", description: ""}});
+  } else {
+    answer(null);
+  }
+});
+</script></body></html>`
+
+// TestSignInInABrowser: the page, framed by a stand-in Discord client in
+// a real browser, runs the real SDK through its handshake, authorize, our
+// code exchange with the fake Discord, and authenticate, and shows who
+// signed in.
+func TestSignInInABrowser(t *testing.T) {
+	ctx := browser(t)
+	fake := discordtest.New("tok")
+	defer fake.Close()
+	activity := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL})
+	mux := http.NewServeMux()
+	mux.Handle("/", activity)
+	mux.HandleFunc("GET /test/client", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(fakeClient))
+	})
+	mux.HandleFunc("GET /test/code", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(fake.Authorize(discordtest.User{ID: "42", Name: "Ada"})))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/test/client")); err != nil {
+		t.Fatalf("the stand-in client did not load: %v", err)
+	}
+	who, err := chromedp.Run(ctx, chromedp.Poll[string](
+		`(() => { const d = document.getElementById("activity").contentDocument; return d && d.body && d.body.dataset.signedIn; })()`,
+		chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil {
+		t.Fatalf("the page did not sign in: %v", err)
+	}
+	status, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`document.getElementById("activity").contentDocument.getElementById("status").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if who != "42" || status != "Signed in as Ada." {
+		t.Errorf("signed in as %q, the page says %q", who, status)
+	}
+	if v := fake.Violations(); len(v) > 0 {
+		t.Errorf("the fake Discord refused: %v", v)
+	}
+}

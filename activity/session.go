@@ -1,0 +1,72 @@
+package activity
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+)
+
+// User is a player as the Activity knows them: what Discord's identify
+// scope gives, and nothing more is kept.
+type User struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Avatar string `json:"avatar,omitempty"`
+}
+
+// sessionClaims is what a session token carries: the user and when the
+// token stops being good, in Unix seconds.
+type sessionClaims struct {
+	User    User  `json:"u"`
+	Expires int64 `json:"e"`
+}
+
+// errSession is every reason a session token is refused: missing,
+// malformed, forged or expired. The page is told only to sign in again.
+var errSession = errors.New("activity: no valid session")
+
+// sessionKey derives the key session tokens are signed with from the
+// application's client secret, so every process of one deployment (behind
+// one load balancer) accepts the others' tokens, and no secret more is
+// configured.
+func sessionKey(clientSecret string) []byte {
+	m := hmac.New(sha256.New, []byte("sudokubot activity session"))
+	m.Write([]byte(clientSecret))
+	return m.Sum(nil)
+}
+
+// issue returns a session token for u, good until expires: the claims
+// in base64url, a dot, and their HMAC-SHA256.
+func issue(key []byte, u User, expires time.Time) string {
+	payload, _ := json.Marshal(sessionClaims{User: u, Expires: expires.Unix()})
+	body := base64.RawURLEncoding.EncodeToString(payload)
+	return body + "." + sign(key, body)
+}
+
+func sign(key []byte, body string) string {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(body))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// verify returns the user of a session token signed with key and good at
+// now.
+func verify(key []byte, token string, now time.Time) (User, error) {
+	body, mac, ok := strings.Cut(token, ".")
+	if !ok || !hmac.Equal([]byte(mac), []byte(sign(key, body))) {
+		return User{}, errSession
+	}
+	payload, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil {
+		return User{}, errSession
+	}
+	var c sessionClaims
+	if json.Unmarshal(payload, &c) != nil || c.User.ID == "" || now.Unix() >= c.Expires {
+		return User{}, errSession
+	}
+	return c.User, nil
+}

@@ -1,0 +1,39 @@
+package activity
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// FuzzVerify: any string given as a session token is refused or gives a
+// user, never a panic; a token issued with the key gives back its user,
+// and any change to it is refused.
+func FuzzVerify(f *testing.F) {
+	key := sessionKey("secret")
+	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	good := issue(key, User{ID: "42", Name: "ada"}, now.Add(time.Hour))
+	for _, seed := range []string{"", ".", "a.b", good, good + "x", strings.Replace(good, ".", "", 1), "e30." + good[strings.Index(good, ".")+1:]} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, token string) {
+		u, err := verify(key, token, now)
+		if err == nil && (token != good || u.ID != "42") {
+			t.Errorf("token %q accepted as %+v", token, u)
+		}
+	})
+}
+
+// TestIssueVerify: a token issued for a user gives that user back until it
+// expires.
+func TestIssueVerify(t *testing.T) {
+	key := sessionKey("secret")
+	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	token := issue(key, User{ID: "42", Name: "ada", Avatar: "abc"}, now.Add(time.Hour))
+	if u, err := verify(key, token, now); err != nil || u != (User{ID: "42", Name: "ada", Avatar: "abc"}) {
+		t.Errorf("verify = %+v, %v", u, err)
+	}
+	if _, err := verify(key, token, now.Add(time.Hour)); err == nil {
+		t.Error("an expired token was accepted")
+	}
+}
