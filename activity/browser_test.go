@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -104,5 +105,42 @@ func TestSignInInABrowser(t *testing.T) {
 	}
 	if v := fake.Violations(); len(v) > 0 {
 		t.Errorf("the fake Discord refused: %v", v)
+	}
+}
+
+// TestSignInFailsInABrowser: the page opened outside Discord says where
+// to open it, and a sign-in Discord refuses shows the server's sentence.
+func TestSignInFailsInABrowser(t *testing.T) {
+	ctx := browser(t)
+	fake := discordtest.New("tok")
+	defer fake.Close()
+	activity := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL})
+	mux := http.NewServeMux()
+	mux.Handle("/", activity)
+	mux.HandleFunc("GET /test/client", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(fakeClient))
+	})
+	mux.HandleFunc("GET /test/code", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("not-a-code")) })
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	for _, tc := range []struct{ page, status, want string }{
+		{srv.URL + "/", `document.getElementById("status").textContent`, "Open Sudoku from Discord"},
+		{srv.URL + "/test/client", `document.getElementById("activity").contentDocument.getElementById("status").textContent`,
+			"Discord did not accept the sign-in"},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(tc.page)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := chromedp.Run(ctx, chromedp.Poll[string](
+			`(() => { try { const s = `+tc.status+`; return s.includes("`+tc.want+`") && s; } catch (e) { return false; } })()`,
+			chromedp.WithPollingTimeout(20*time.Second)))
+		if err != nil {
+			t.Errorf("%s: the page never said %q (%v)", tc.page, tc.want, err)
+			continue
+		}
+		if strings.Contains(got, "not-a-code") {
+			t.Errorf("the page shows the code: %q", got)
+		}
 	}
 }
