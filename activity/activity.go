@@ -1,6 +1,6 @@
 // Package activity serves the big board, a Discord Activity: the web page
 // Discord opens inside a channel or DM, the exchange of the code its SDK
-// gets for a session of our own, and (to come) the game over a WebSocket.
+// gets for a session of our own, and the game over a WebSocket.
 // It imports no Discord library: Discord is reached over plain HTTP, at
 // Config.APIURL.
 package activity
@@ -16,6 +16,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/sudokubot/sudokubot/game"
 )
 
 // Config is what the Activity's server needs.
@@ -32,6 +34,9 @@ type Config struct {
 	Log *slog.Logger
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// Games are the stored games the button board plays too; nil leaves
+	// the board out (a bot without a database).
+	Games game.Store
 }
 
 // sessionLife is how long a session token is good: a player who keeps the
@@ -66,6 +71,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/config", s.getConfig)
 	s.mux.HandleFunc("POST /api/token", s.postToken)
 	s.mux.HandleFunc("GET /api/me", s.getMe)
+	s.mux.HandleFunc("GET /api/play", s.servePlay)
 	return s
 }
 

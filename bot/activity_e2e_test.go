@@ -1,15 +1,24 @@
 package bot
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/gorilla/websocket"
+
+	"github.com/sudokubot/sudokubot/activity"
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // TestActivityServed: with ACTIVITY_ADDR and the application's OAuth2
@@ -55,5 +64,83 @@ func TestActivityServed(t *testing.T) {
 	}
 	if strings.Contains(h.logs.String(), discordtest.ClientSecret) {
 		t.Errorf("the client secret appears in the logs:\n%s", h.logs)
+	}
+}
+
+// TestWebBoardContinuesAButtonGame: a game begun on the buttons (/play) is
+// continued on the web board, over its WebSocket after signing in; a tap
+// on the buttons' older board is refused and shows the web's move; the
+// game is finished on the buttons.
+func TestWebBoardContinuesAButtonGame(t *testing.T) {
+	dsn := filepath.Join(t.TempDir(), "games.db")
+	games, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { games.Close() })
+	var web http.Handler // made once the fake Discord's application id is known
+	h, st := startDailyWith(t, dsn, func(o *Options) {
+		o.ActivityAddr, o.Activity = "127.0.0.1:0", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { web.ServeHTTP(w, r) })
+	})
+	web = activity.New(activity.Config{ClientID: h.fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: h.fake.URL, Games: games})
+	const puzzle = "...1...44...2..."
+	b := openBoard(t, h, st, ada, map[string]any{"puzzle": puzzle})
+	before := b.seq
+
+	// Sign in as the Activity's page does, and place r1c1 over the WebSocket.
+	code := h.fake.Authorize(ada)
+	resp, err := http.Post("http://"+h.bot.ActivityAddr()+"/api/token", "application/json", strings.NewReader(`{"code":"`+code+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var signed struct{ Session string }
+	json.NewDecoder(resp.Body).Decode(&signed)
+	resp.Body.Close()
+	conn, _, err := websocket.DefaultDialer.Dial("ws://"+h.bot.ActivityAddr()+"/api/play", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	p, _ := solver.Parse(puzzle)
+	res, _ := solver.Solve(context.Background(), p, 1)
+	sol := res.Solutions[0]
+	var state struct {
+		T       string
+		Version int
+		Cells   string
+	}
+	for _, m := range []map[string]any{
+		{"t": "hello", "session": signed.Session},
+		{"t": "open", "game": b.ref},
+		{"t": "place", "game": b.ref, "version": b.stored().Seq(), "row": 0, "col": 0, "digit": sol.At(0, 0)},
+	} {
+		conn.WriteJSON(m)
+		if m["t"] == "hello" {
+			continue
+		}
+		conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		if err := conn.ReadJSON(&state); err != nil || state.T != "state" {
+			t.Fatalf("the web board answered %+v, %v", state, err)
+		}
+	}
+	if g := b.stored(); g.Grid().At(0, 0) != sol.At(0, 0) || g.Seq() != state.Version {
+		t.Fatalf("stored after the web's move: r1c1 %d at version %d, want %d at %d", g.Grid().At(0, 0), g.Seq(), sol.At(0, 0), state.Version)
+	}
+
+	// The buttons' board still shows the version before: a tap is refused.
+	b.seq = before
+	b.tap("b1")
+	if !strings.Contains(b.content, "out of date") {
+		t.Errorf("a tap on the board before the web's move: %q", b.content)
+	}
+	var rest []string
+	for i := 1; i < 16; i++ {
+		if p.At(i/4, i%4) == 0 {
+			rest = append(rest, fmt.Sprintf("r%dc%d %d", i/4+1, i%4+1, sol.At(i/4, i%4)))
+		}
+	}
+	b.typeMoves(strings.Join(rest, ", "))
+	if g := b.stored(); !g.Solved() {
+		t.Errorf("after the rest typed on the buttons, the game is not solved: %s (board says %q)", g.Grid(), b.content)
 	}
 }

@@ -45,9 +45,11 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 		}
 	}
 	if cfg.ActivityAddr != "" {
-		opt.ActivityAddr = cfg.ActivityAddr
-		opt.Activity = activity.New(activity.Config{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
-			APIURL: cfg.APIURL.String(), Log: log})
+		acfg := activity.Config{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, APIURL: cfg.APIURL.String(), Log: log}
+		if db != nil {
+			acfg.Games = db
+		}
+		opt.ActivityAddr, opt.Activity = cfg.ActivityAddr, activity.New(acfg)
 	}
 	opt.Commands = commands.All(deps)
 	return opt
