@@ -36,7 +36,16 @@ type Config struct {
 	Now func() time.Time
 	// Games are the stored games the button board plays too; nil leaves
 	// the board out (a bot without a database).
-	Games game.Store
+	Games Games
+}
+
+// Games is what the big board needs of the stored games: the button
+// board's store, and a player's latest games.
+type Games interface {
+	game.Store
+	// RecentGames returns the puzzles (Key.Puzzle) of a player's games,
+	// the most recently played first, at most limit.
+	RecentGames(ctx context.Context, user string, limit int) ([]string, error)
 }
 
 // sessionLife is how long a session token is good: a player who keeps the
@@ -71,6 +80,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/config", s.getConfig)
 	s.mux.HandleFunc("POST /api/token", s.postToken)
 	s.mux.HandleFunc("GET /api/me", s.getMe)
+	s.mux.HandleFunc("GET /api/games", s.getGames)
 	s.mux.HandleFunc("GET /api/play", s.servePlay)
 	return s
 }

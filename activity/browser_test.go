@@ -2,16 +2,22 @@ package activity
 
 import (
 	"context"
+	"flag"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/store"
 )
 
 // browser returns a context driving a headless Chromium, or skips the
@@ -100,7 +106,7 @@ func TestSignInInABrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if who != "42" || status != "Signed in as Ada." {
+	if who != "42" || !strings.HasPrefix(status, "Signed in as Ada.") {
 		t.Errorf("signed in as %q, the page says %q", who, status)
 	}
 	if v := fake.Violations(); len(v) > 0 {
@@ -143,4 +149,74 @@ func TestSignInFailsInABrowser(t *testing.T) {
 			t.Errorf("the page shows the code: %q", got)
 		}
 	}
+}
+
+// TestPlayInABrowser: signed in, the page opens the player's latest game
+// (begun as the button board begins one) and plays it: a click on a cell
+// and on a digit, then the keyboard (an arrow and a digit), each stored.
+func TestPlayInABrowser(t *testing.T) {
+	ctx := browser(t)
+	fake := discordtest.New("tok")
+	defer fake.Close()
+	db, ref := storedGame(t, "42")
+	activity := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, Games: db})
+	mux := http.NewServeMux()
+	mux.Handle("/", activity)
+	mux.HandleFunc("GET /test/client", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(fakeClient))
+	})
+	mux.HandleFunc("GET /test/code", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(fake.Authorize(discordtest.User{ID: "42", Name: "Ada"})))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	const doc = `document.getElementById("activity").contentDocument`
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/test/client")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const d = `+doc+`; return !!(d && d.querySelector('[data-cell="80"]')); })()`,
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the board was not drawn: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`(() => { const d = `+doc+`;
+		d.querySelector('[data-cell="2"]').click(); d.querySelector('#pad [data-digit="4"]').click();
+		d.querySelector('[data-cell="2"]').focus(); return null; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	waitCell(t, db, ref, 0, 2, 4)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("6")); err != nil {
+		t.Fatal(err)
+	}
+	waitCell(t, db, ref, 0, 3, 6)
+	drawn, err := chromedp.Run(ctx, chromedp.Evaluate[string](doc+`.querySelector('[data-cell="3"]').getAttribute("aria-label")`))
+	if err != nil || drawn != "row 1 column 4, 6" {
+		t.Errorf("r1c4 is labelled %q (%v)", drawn, err)
+	}
+	if *screenshots != "" {
+		png, err := chromedp.Run(ctx, chromedp.Screenshot("#activity"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*screenshots, "activity-board.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+var screenshots = flag.String("screenshots", "", "write the README's pictures of the big board to this folder")
+
+// waitCell waits until the stored game under ref has digit at (row, col).
+func waitCell(t *testing.T, db *store.DB, ref game.Ref, row, col, digit int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		sess, ok, err := (game.Sessions{Store: db}).Load(context.Background(), ref.Key("42", ""))
+		if err == nil && ok && sess.Game.Grid().At(row, col) == digit {
+			return
+		}
+	}
+	t.Fatalf("r%dc%d never became %d in the stored game", row+1, col+1, digit)
 }

@@ -207,3 +207,34 @@ func refusalText(err error) string {
 	}
 	return "The board does not know that message."
 }
+
+// recentGames is how many of a player's latest games the page lists.
+const recentGames = 10
+
+// getGames lists the signed-in player's games in progress that the board
+// plays (not ranked dailies), the most recently played first.
+func (s *Server) getGames(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.signedIn(w, r)
+	if !ok {
+		return
+	}
+	if s.cfg.Games == nil {
+		writeProblem(w, http.StatusServiceUnavailable, "The board needs the bot's database, which this bot runs without.")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), storeWait)
+	defer cancel()
+	puzzles, err := s.cfg.Games.RecentGames(ctx, u.ID, recentGames)
+	if err != nil {
+		s.cfg.Log.Error("activity: listing games failed", "err", err)
+		writeProblem(w, http.StatusServiceUnavailable, gamesDown)
+		return
+	}
+	out := []string{}
+	for _, p := range puzzles {
+		if ref, ok := game.ParseRef(p); ok && ref.Kind != game.RefDaily {
+			out = append(out, p)
+		}
+	}
+	writeJSON(w, map[string][]string{"games": out})
+}

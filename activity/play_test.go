@@ -21,11 +21,23 @@ const (
 	solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 )
 
-// playServer serves the Activity on a SQLite store, with a game of the
-// classic puzzle begun for user 42 as the button board begins one (the
-// same sessions, under the same key), and returns its address, the
-// store, that game's ref and a session token for user 42.
+// playServer serves the Activity on a store with a game begun for user 42
+// (storedGame), and returns its WebSocket's address, the store, that
+// game's ref and a session token for user 42.
 func playServer(t *testing.T) (string, *store.DB, game.Ref, string) {
+	t.Helper()
+	db, ref := storedGame(t, "42")
+	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db}
+	srv := httptest.NewServer(New(cfg))
+	t.Cleanup(srv.Close)
+	session := issue(sessionKey(cfg.ClientSecret), User{ID: "42", Name: "ada"}, time.Now().Add(time.Hour))
+	return "ws" + strings.TrimPrefix(srv.URL, "http") + "/api/play", db, ref, session
+}
+
+// storedGame opens a SQLite store with a game of the classic puzzle begun
+// for user as the button board begins one (the same sessions, under the
+// same key), and returns the store and the game's ref.
+func storedGame(t *testing.T, user string) (*store.DB, game.Ref) {
 	t.Helper()
 	ctx := context.Background()
 	db, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "games.db"))
@@ -36,14 +48,10 @@ func playServer(t *testing.T) (string, *store.DB, game.Ref, string) {
 	p, _ := solver.Parse(classic)
 	sol, _ := solver.Parse(solution)
 	ref := game.PuzzleRef(p)
-	if _, err := (game.Sessions{Store: db}).LoadOrCreate(ctx, ref.Key("42", ""), func() (*game.Game, error) { return game.New(p, sol) }); err != nil {
+	if _, err := (game.Sessions{Store: db}).LoadOrCreate(ctx, ref.Key(user, ""), func() (*game.Game, error) { return game.New(p, sol) }); err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db}
-	srv := httptest.NewServer(New(cfg))
-	t.Cleanup(srv.Close)
-	session := issue(sessionKey(cfg.ClientSecret), User{ID: "42", Name: "ada"}, time.Now().Add(time.Hour))
-	return "ws" + strings.TrimPrefix(srv.URL, "http") + "/api/play", db, ref, session
+	return db, ref
 }
 
 // page is one open WebSocket, as a page of ours holds it.
@@ -198,4 +206,23 @@ func FuzzChange(f *testing.F) {
 			t.Errorf("%q r%d c%d %d refused (%v) yet changed the game", kind, row, col, digit, err)
 		}
 	})
+}
+
+// TestGamesListed: /api/games lists a player's games the board plays, and
+// only with a session.
+func TestGamesListed(t *testing.T) {
+	db, ref := storedGame(t, "42")
+	db.CreateGame(context.Background(), game.Key{User: "42", Puzzle: "d327/700"}, []byte(`{}`), time.Now()) // a ranked daily
+	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db}
+	srv := httptest.NewServer(New(cfg))
+	defer srv.Close()
+	session := issue(sessionKey(cfg.ClientSecret), User{ID: "42", Name: "ada"}, time.Now().Add(time.Hour))
+	var got struct{ Games []string }
+	if status := call(t, "GET", srv.URL+"/api/games", session, "", &got); status != 200 || len(got.Games) != 1 || got.Games[0] != ref.String() {
+		t.Errorf("/api/games = %d %v, want [%s]", status, got.Games, ref)
+	}
+	var p problem
+	if status := call(t, "GET", srv.URL+"/api/games", "", "", &p); status != 401 {
+		t.Errorf("/api/games without a session = %d", status)
+	}
 }

@@ -8,16 +8,15 @@ import (
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/daily"
-	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/render"
 )
 
 // Database is what Assemble needs of the database: the daily challenge's
-// state, the stored games, a health check and a count of its errors.
-// store.DB is one.
+// state, the stored games (and a player's latest, for the big board), a
+// health check and a count of its errors. store.DB is one.
 type Database interface {
 	daily.Store
-	game.Store
+	activity.Games
 	Ping(ctx context.Context) error
 	Errors() uint64
 }

@@ -54,3 +54,23 @@ func (d *DB) changed(op string, res sql.Result, err error) (bool, error) {
 	}
 	return n == 1, nil
 }
+
+// RecentGames returns the puzzles of a player's stored games (their keys'
+// Puzzle), the most recently played first, at most limit.
+func (d *DB) RecentGames(ctx context.Context, user string, limit int) ([]string, error) {
+	rows, err := d.db.QueryContext(ctx, d.q(`SELECT puzzle FROM games WHERE user_id = ?
+		ORDER BY updated_at DESC, puzzle LIMIT ?`), user, limit)
+	if err != nil {
+		return nil, d.wrap("recent games", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, d.wrap("recent games", err)
+		}
+		out = append(out, p)
+	}
+	return out, d.wrap("recent games", rows.Err())
+}

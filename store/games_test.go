@@ -3,9 +3,11 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
@@ -80,4 +82,28 @@ func TestGameErrorsAreTheStores(t *testing.T) {
 	if !errors.Is(err, daily.ErrStore) {
 		t.Errorf("Game on a closed database = %v, want daily.ErrStore", err)
 	}
+}
+
+// TestRecentGames: a player's games, the most recently played first, at
+// most the limit, and none of another player's.
+func TestRecentGames(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *DB) {
+		d, ctx := open(), context.Background()
+		for k, p := range []string{"ha", "hb", "hc"} {
+			if ok, err := d.CreateGame(ctx, game.Key{User: "u", Puzzle: p}, []byte(`{}`), t0.Add(time.Duration(k)*time.Minute)); !ok || err != nil {
+				t.Fatal(err)
+			}
+		}
+		d.CreateGame(ctx, game.Key{User: "v", Puzzle: "hz"}, []byte(`{}`), t0.Add(time.Hour))
+		if ok, err := d.SaveGame(ctx, game.Key{User: "u", Puzzle: "ha"}, 0, 1, []byte(`{}`), t0.Add(10*time.Minute)); !ok || err != nil {
+			t.Fatal(err)
+		}
+		got, err := d.RecentGames(ctx, "u", 2)
+		if err != nil || strings.Join(got, ",") != "ha,hc" {
+			t.Errorf("RecentGames = %v, %v; want ha,hc", got, err)
+		}
+		if got, err := d.RecentGames(ctx, "w", 5); err != nil || len(got) != 0 {
+			t.Errorf("a player with none: %v, %v", got, err)
+		}
+	})
 }

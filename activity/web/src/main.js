@@ -46,6 +46,134 @@ async function signIn() {
   return { sdk, session: signed.session, user: signed.user };
 }
 
+// board draws a game and plays it over the WebSocket at /api/play: click
+// or tap a cell, then a digit; arrows, digits, Backspace, N (pencil marks)
+// and Ctrl+Z on a keyboard. Each change names the version it was made on;
+// the server's answer is the board as stored, which is what is drawn.
+function board(session, ref) {
+  const root = document.getElementById("board");
+  const grid = document.getElementById("grid");
+  const pad = document.getElementById("pad");
+  let state = null;
+  let at = 0;
+  let pencil = false;
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/play");
+  // Changes go one at a time, each on the version the last answer gave:
+  // a player typing faster than the answers come is queued, not refused.
+  const queue = [];
+  let waiting = false;
+  const pump = () => {
+    if (waiting || !queue.length || ws.readyState !== WebSocket.OPEN) return;
+    waiting = true;
+    ws.send(JSON.stringify(Object.assign({ game: ref, version: state ? state.version : 0 }, queue.shift())));
+  };
+  const send = (t, extra) => {
+    queue.push(Object.assign({ t }, extra));
+    pump();
+  };
+  const cellMove = (t, digit) => send(t, { row: Math.floor(at / state.size), col: at % state.size, digit });
+
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ t: "hello", session }));
+    send("open");
+  };
+  ws.onclose = () => say("The connection to the board closed. Close the Activity and open it again.");
+  ws.onmessage = (event) => {
+    const m = JSON.parse(event.data);
+    waiting = false;
+    setTimeout(pump);
+    if (m.t === "state") {
+      draw(m);
+      say(m.solved ? "Solved! Well done." : m.wrong && m.wrong.length ? m.wrong.length + " wrong, marked in red." : "");
+    } else {
+      if (m.state) draw(m.state);
+      say(m.message);
+    }
+  };
+
+  function draw(s) {
+    state = s;
+    root.hidden = false;
+    grid.style.setProperty("--n", s.size);
+    grid.replaceChildren();
+    const box = s.size === 6 ? [2, 3] : [Math.sqrt(s.size), Math.sqrt(s.size)];
+    for (let r = 0; r < s.size; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      for (let c = 0; c < s.size; c++) {
+        const i = r * s.size + c;
+        const cell = document.createElement("button");
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.cell = i;
+        const given = s.givens[i] !== ".";
+        const digit = s.cells[i] !== "." ? s.cells[i] : "";
+        cell.className = "cell" + (given ? " given" : "") + (i === at ? " selected" : "") +
+          ((c + 1) % box[1] === 0 && c + 1 < s.size ? " box-right" : "") +
+          ((r + 1) % box[0] === 0 && r + 1 < s.size ? " box-bottom" : "") +
+          (s.wrong && s.wrong.includes(i) ? " wrong" : "");
+        cell.textContent = digit;
+        if (!digit && s.notes[i]) {
+          cell.classList.add("notes");
+          cell.textContent = s.notes[i];
+        }
+        cell.setAttribute("aria-label", "row " + (r + 1) + " column " + (c + 1) + ", " +
+          (given ? "given " + digit : digit ? digit : s.notes[i] ? "marks " + s.notes[i].split("").join(" ") : "empty"));
+        cell.tabIndex = i === at ? 0 : -1;
+        cell.onclick = () => select(i);
+        row.append(cell);
+      }
+      grid.append(row);
+    }
+    document.getElementById("undo").disabled = !s.can_undo;
+  }
+
+  function select(i) {
+    at = i;
+    draw(state);
+    grid.querySelector('[data-cell="' + i + '"]').focus();
+  }
+
+  function input(digit) {
+    if (!state) return;
+    if (digit === 0) cellMove("erase");
+    else cellMove(pencil ? "note" : "place", digit);
+  }
+
+  pad.replaceChildren();
+  for (let d = 1; d <= 9; d++) {
+    const b = document.createElement("button");
+    b.textContent = d;
+    b.dataset.digit = d;
+    b.onclick = () => input(d);
+    pad.append(b);
+  }
+  document.getElementById("erase").onclick = () => input(0);
+  document.getElementById("undo").onclick = () => send("undo");
+  document.getElementById("check").onclick = () => send("check");
+  const pencilButton = document.getElementById("pencil");
+  pencilButton.onclick = () => {
+    pencil = !pencil;
+    pencilButton.setAttribute("aria-pressed", String(pencil));
+  };
+  document.addEventListener("keydown", (e) => {
+    if (!state) return;
+    const n = state.size;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -n, ArrowDown: n };
+    if (e.key in moves) {
+      select((at + moves[e.key] + n * n) % (n * n));
+      e.preventDefault();
+    } else if (/^[1-9]$/.test(e.key) && Number(e.key) <= n) {
+      input(Number(e.key));
+    } else if (e.key === "Backspace" || e.key === "Delete" || e.key === "0") {
+      input(0);
+    } else if (e.key === "n" || e.key === "N") {
+      pencilButton.click();
+    } else if (e.key === "z" && (e.ctrlKey || e.metaKey)) {
+      send("undo");
+    }
+  });
+}
+
 async function main() {
   say("Signing in…");
   try {
@@ -53,8 +181,21 @@ async function main() {
     if (!who) return;
     window.sudokubot = { session: who.session, user: who.user };
     const me = await api("/api/me", who.session);
-    say("Signed in as " + me.name + ".");
     document.body.dataset.signedIn = me.id;
+    const signedIn = "Signed in as " + me.name + ".";
+    say(signedIn);
+    let games;
+    try {
+      ({ games } = await api("/api/games", who.session));
+    } catch (err) {
+      say(signedIn + " " + err.message);
+      return;
+    }
+    if (!games.length) {
+      say(signedIn + " No board yet: start one with /play in Discord, then open this again.");
+      return;
+    }
+    board(who.session, games[0]);
   } catch (err) {
     say(err instanceof Error ? err.message : "Signing in did not work. Close the Activity and open it again.");
   }
