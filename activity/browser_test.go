@@ -196,6 +196,14 @@ func TestPlayInABrowser(t *testing.T) {
 	if err != nil || drawn != "row 1 column 4, 6" {
 		t.Errorf("r1c4 is labelled %q (%v)", drawn, err)
 	}
+	// r1c4 (6) selected: its 20 peers are shaded, and every 6 is marked.
+	marks, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`(() => { const d = `+doc+`;
+		const cells = [...d.querySelectorAll(".cell")];
+		return [d.querySelectorAll(".cell.peer").length, d.querySelectorAll(".cell.same").length,
+			cells.filter((c) => c.textContent === "6").length]; })()`))
+	if err != nil || len(marks) != 3 || marks[0] != 20 || marks[1] != marks[2] || marks[2] < 2 {
+		t.Errorf("peers shaded, 6s marked, 6s on the board = %v (%v), want 20 and the 6s", marks, err)
+	}
 	if *screenshots != "" {
 		png, err := chromedp.Run(ctx, chromedp.Screenshot("#activity"))
 		if err != nil {

@@ -97,6 +97,9 @@ function board(session, ref) {
     grid.style.setProperty("--n", s.size);
     grid.replaceChildren();
     const box = s.size === 6 ? [2, 3] : [Math.sqrt(s.size), Math.sqrt(s.size)];
+    const boxOf = (r, c) => Math.floor(r / box[0]) * box[0] + Math.floor(c / box[1]);
+    const selRow = Math.floor(at / s.size), selCol = at % s.size;
+    const selDigit = s.cells[at] !== "." ? s.cells[at] : "";
     for (let r = 0; r < s.size; r++) {
       const row = document.createElement("div");
       row.setAttribute("role", "row");
@@ -110,7 +113,9 @@ function board(session, ref) {
         cell.className = "cell" + (given ? " given" : "") + (i === at ? " selected" : "") +
           ((c + 1) % box[1] === 0 && c + 1 < s.size ? " box-right" : "") +
           ((r + 1) % box[0] === 0 && r + 1 < s.size ? " box-bottom" : "") +
-          (s.wrong && s.wrong.includes(i) ? " wrong" : "");
+          (s.wrong && s.wrong.includes(i) ? " wrong" : "") +
+          (i !== at && (r === selRow || c === selCol || boxOf(r, c) === boxOf(selRow, selCol)) ? " peer" : "") +
+          (selDigit && digit === selDigit ? " same" : "");
         cell.textContent = digit;
         if (!digit && s.notes[i]) {
           cell.classList.add("notes");
