@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -203,6 +204,12 @@ func TestPlayInABrowser(t *testing.T) {
 			cells.filter((c) => c.textContent === "6").length]; })()`))
 	if err != nil || len(marks) != 3 || marks[0] != 20 || marks[1] != marks[2] || marks[2] < 2 {
 		t.Errorf("peers shaded, 6s marked, 6s on the board = %v (%v), want 20 and the 6s", marks, err)
+	}
+	// The clock counts from when the game was begun (on the buttons, 90 s
+	// before the test).
+	clock, err := chromedp.Run(ctx, chromedp.Evaluate[string](doc+`.getElementById("clock").textContent`))
+	if err != nil || !regexp.MustCompile(`^1:[345]\d$`).MatchString(clock) {
+		t.Errorf("the clock shows %q (%v), want a minute and a half", clock, err)
 	}
 	if *screenshots != "" {
 		png, err := chromedp.Run(ctx, chromedp.Screenshot("#activity"))

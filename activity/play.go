@@ -50,6 +50,7 @@ type State struct {
 	Wrong   []int    `json:"wrong,omitempty"`
 	Solved  bool     `json:"solved"`
 	CanUndo bool     `json:"can_undo"`
+	Started int64    `json:"started,omitempty"` // when the player first opened the game, Unix seconds
 }
 
 // reply is any answer but a state: a sentence, and the game as it is
@@ -81,6 +82,9 @@ func stateOf(ref game.Ref, g *game.Game, wrong []solver.Cell) *State {
 	n := g.Size()
 	s := &State{T: "state", Game: ref.String(), Version: g.Seq(), Size: n, Givens: g.Puzzle().String(),
 		Cells: g.Grid().String(), Notes: make([]string, n*n), Solved: g.Solved(), CanUndo: g.CanUndo()}
+	if !g.Started().IsZero() {
+		s.Started = g.Started().Unix()
+	}
 	for i := range s.Notes {
 		for _, d := range g.Notes(solver.Cell{Row: i / n, Col: i % n}).Digits() {
 			s.Notes[i] += string(rune('0' + d))

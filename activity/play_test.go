@@ -35,8 +35,8 @@ func playServer(t *testing.T) (string, *store.DB, game.Ref, string) {
 }
 
 // storedGame opens a SQLite store with a game of the classic puzzle begun
-// for user as the button board begins one (the same sessions, under the
-// same key), and returns the store and the game's ref.
+// for user, 90 seconds ago, as the button board begins one (the same
+// sessions, under the same key), and returns the store and the game's ref.
 func storedGame(t *testing.T, user string) (*store.DB, game.Ref) {
 	t.Helper()
 	ctx := context.Background()
@@ -48,7 +48,8 @@ func storedGame(t *testing.T, user string) (*store.DB, game.Ref) {
 	p, _ := solver.Parse(classic)
 	sol, _ := solver.Parse(solution)
 	ref := game.PuzzleRef(p)
-	if _, err := (game.Sessions{Store: db}).LoadOrCreate(ctx, ref.Key(user, ""), func() (*game.Game, error) { return game.New(p, sol) }); err != nil {
+	begun := func() time.Time { return time.Now().Add(-90 * time.Second) } // begun a minute and a half ago
+	if _, err := (game.Sessions{Store: db, Now: begun}).LoadOrCreate(ctx, ref.Key(user, ""), func() (*game.Game, error) { return game.New(p, sol) }); err != nil {
 		t.Fatal(err)
 	}
 	return db, ref
@@ -103,7 +104,7 @@ func TestPlayOverTheWebSocket(t *testing.T) {
 	url, _, ref, session := playServer(t)
 	p := dial(t, url, session)
 	s, _ := p.send(clientMessage{T: "open", Game: ref.String()})
-	if s == nil || s.Givens != classic || s.Version != 0 {
+	if s == nil || s.Givens != classic || s.Version != 0 || time.Since(time.Unix(s.Started, 0)) < 80*time.Second {
 		t.Fatalf("open gave %+v", s)
 	}
 	place := clientMessage{T: "place", Game: ref.String(), Version: 0, Row: 0, Col: 2, Digit: 4}

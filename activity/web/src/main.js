@@ -91,9 +91,21 @@ function board(session, ref) {
     }
   };
 
+  // The clock counts from when the game was first opened, on any front
+  // end, and stops when it is solved.
+  const clock = document.getElementById("clock");
+  const tick = () => {
+    if (!state || !state.started || state.solved) return;
+    const secs = Math.max(0, Math.floor(Date.now() / 1000) - state.started);
+    const h = Math.floor(secs / 3600), m = Math.floor(secs / 60) % 60, sec = secs % 60;
+    clock.textContent = (h ? h + ":" + String(m).padStart(2, "0") : m) + ":" + String(sec).padStart(2, "0");
+  };
+  setInterval(tick, 1000);
+
   function draw(s) {
     state = s;
     root.hidden = false;
+    tick();
     grid.style.setProperty("--n", s.size);
     grid.replaceChildren();
     const box = s.size === 6 ? [2, 3] : [Math.sqrt(s.size), Math.sqrt(s.size)];
