@@ -73,6 +73,28 @@ window.addEventListener("message", async (event) => {
 });
 </script></body></html>`
 
+// clientSite serves the Activity (on games, nil for none) against the
+// fake Discord, beside the stand-in client at /test/client, whose
+// AUTHORIZE answers with code(); it returns the site's origin.
+func clientSite(t *testing.T, fake *discordtest.Server, games Games, code func() string) string {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.Handle("/", New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, Games: games}))
+	mux.HandleFunc("GET /test/client", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(fakeClient))
+	})
+	mux.HandleFunc("GET /test/code", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(code())) })
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// ada returns codes the fake Discord makes for user 42, Ada.
+func ada(fake *discordtest.Server) func() string {
+	return func() string { return fake.Authorize(discordtest.User{ID: "42", Name: "Ada"}) }
+}
+
 // TestSignInInABrowser: the page, framed by a stand-in Discord client in
 // a real browser, runs the real SDK through its handshake, authorize, our
 // code exchange with the fake Discord, and authenticate, and shows who
@@ -81,19 +103,8 @@ func TestSignInInABrowser(t *testing.T) {
 	ctx := browser(t)
 	fake := discordtest.New("tok")
 	defer fake.Close()
-	activity := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL})
-	mux := http.NewServeMux()
-	mux.Handle("/", activity)
-	mux.HandleFunc("GET /test/client", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(fakeClient))
-	})
-	mux.HandleFunc("GET /test/code", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte(fake.Authorize(discordtest.User{ID: "42", Name: "Ada"})))
-	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/test/client")); err != nil {
+	site := clientSite(t, fake, nil, ada(fake))
+	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/test/client")); err != nil {
 		t.Fatalf("the stand-in client did not load: %v", err)
 	}
 	who, err := chromedp.Run(ctx, chromedp.Poll[string](
@@ -121,19 +132,10 @@ func TestSignInFailsInABrowser(t *testing.T) {
 	ctx := browser(t)
 	fake := discordtest.New("tok")
 	defer fake.Close()
-	activity := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL})
-	mux := http.NewServeMux()
-	mux.Handle("/", activity)
-	mux.HandleFunc("GET /test/client", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(fakeClient))
-	})
-	mux.HandleFunc("GET /test/code", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("not-a-code")) })
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
+	site := clientSite(t, fake, nil, func() string { return "not-a-code" })
 	for _, tc := range []struct{ page, status, want string }{
-		{srv.URL + "/", `document.getElementById("status").textContent`, "Open Sudoku from Discord"},
-		{srv.URL + "/test/client", `document.getElementById("activity").contentDocument.getElementById("status").textContent`,
+		{site + "/", `document.getElementById("status").textContent`, "Open Sudoku from Discord"},
+		{site + "/test/client", `document.getElementById("activity").contentDocument.getElementById("status").textContent`,
 			"Discord did not accept the sign-in"},
 	} {
 		if err := chromedp.Do(ctx, chromedp.Navigate(tc.page)); err != nil {
@@ -160,20 +162,9 @@ func TestPlayInABrowser(t *testing.T) {
 	fake := discordtest.New("tok")
 	defer fake.Close()
 	db, ref := storedGame(t, "42")
-	activity := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, Games: db})
-	mux := http.NewServeMux()
-	mux.Handle("/", activity)
-	mux.HandleFunc("GET /test/client", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(fakeClient))
-	})
-	mux.HandleFunc("GET /test/code", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte(fake.Authorize(discordtest.User{ID: "42", Name: "Ada"})))
-	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
+	site := clientSite(t, fake, db, ada(fake))
 	const doc = `document.getElementById("activity").contentDocument`
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/test/client")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/test/client")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const d = `+doc+`; return !!(d && d.querySelector('[data-cell="80"]')); })()`,

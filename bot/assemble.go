@@ -44,11 +44,8 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 		}
 	}
 	if cfg.ActivityAddr != "" {
-		acfg := activity.Config{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, APIURL: cfg.APIURL.String(), Log: log}
-		if db != nil {
-			acfg.Games = db
-		}
-		opt.ActivityAddr, opt.Activity = cfg.ActivityAddr, activity.New(acfg)
+		opt.ActivityAddr, opt.Activity = cfg.ActivityAddr, activity.New(activity.Config{ClientID: cfg.ClientID,
+			ClientSecret: cfg.ClientSecret, APIURL: cfg.APIURL.String(), Log: log, Games: db}) // a nil db leaves the board out
 	}
 	opt.Commands = commands.All(deps)
 	return opt

@@ -196,7 +196,6 @@ async function main() {
   try {
     const who = await signIn();
     if (!who) return;
-    window.sudokubot = { session: who.session, user: who.user };
     const me = await api("/api/me", who.session);
     document.body.dataset.signedIn = me.id;
     const signedIn = "Signed in as " + me.name + ".";
