@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -163,15 +162,6 @@ func UserID(i *discordgo.Interaction) string {
 		return i.User.ID
 	}
 	return ""
-}
-
-// clock writes a time taken as m:ss, or h:mm:ss past an hour.
-func clock(t time.Duration) string {
-	s := int(t.Round(time.Second).Seconds())
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
 // dailyImage returns day n's puzzle image, drawn once (d.Renders): the

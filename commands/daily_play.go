@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -24,8 +23,8 @@ func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response
 		return Response{}, failed(pr.Text(replyDailyDown), fmt.Errorf("daily play failed: %w", err))
 	}
 	if !e.Solved.IsZero() {
-		return Response{Content: pr.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.", p.Day, tookText(pr, e)) +
-			"\n" + pr.Text("Share:") + "\n" + codeBlock(share(pr, p.Day, e, 0))}, nil
+		return Response{Content: pr.Sprintf("You solved **Daily #%d** already%s. A new puzzle comes tomorrow.", p.Day, daily.Took(pr, e)) +
+			"\n" + pr.Text("Share:") + "\n" + codeBlock(daily.Share(pr, p.Day, e, 0))}, nil
 	}
 	if d.Games != nil {
 		return d.dailyOpen(ctx, pr, i.GuildID, UserID(i), p, e)
@@ -65,8 +64,8 @@ func submitText(p i18n.Printer, out daily.Outcome) string {
 	n := out.Puzzle.Day
 	switch out.Verdict {
 	case daily.Correct:
-		return p.Sprintf("✅ **Correct!** Daily #%d solved%s.", n, tookText(p, out.Entry)) + "\n" + p.Text("Share:") + "\n" +
-			codeBlock(share(p, n, out.Entry, daily.CurrentStreak(out.Player, out.Today)))
+		return p.Sprintf("✅ **Correct!** Daily #%d solved%s.", n, daily.Took(p, out.Entry)) + "\n" + p.Text("Share:") + "\n" +
+			codeBlock(daily.Share(p, n, out.Entry, daily.CurrentStreak(out.Player, out.Today)))
 	case daily.Wrong:
 		return p.Sprintf("❌ Not yet: **%s**. That was try %d on Daily #%d; your clock keeps running. Keep going!",
 			p.Count(out.Wrong, "%d cell is wrong", "%d cells are wrong"), out.Entry.Wrong, n)
@@ -77,49 +76,5 @@ func submitText(p i18n.Printer, out daily.Outcome) string {
 		return p.Text("Daily puzzles are 9×9: paste all 81 cells, row by row. This was not counted as a try.")
 	}
 	return p.Sprintf("You solved Daily #%d already%s; only the first correct answer counts, so nothing changed.",
-		n, tookText(p, out.Entry))
-}
-
-// share is what a player can paste anywhere, spoiler-free: a line with
-// the time, mistakes, streak and the help taken on the board, then, for a
-// solve on the board, its shape as a grid of squares (shareGrid).
-func share(p i18n.Printer, n int, e daily.Entry, streak int) string {
-	line := fmt.Sprintf("Daily #%d — %s", n, strings.Join(solveParts(p, e, streak, p.Text("solved")), ", "))
-	if grid := shareGrid(e.Shape); grid != "" {
-		line += "\n" + grid
-	}
-	return line
-}
-
-// shapeSquares are the share grid's squares for game.Shape's letters:
-// boxes completed in the first, middle and last third, a box where a
-// check found a mistake, a box a hint pointed into.
-var shapeSquares = map[rune]string{'a': "🟩", 'b': "🟨", 'c': "🟧", 'w': "🟥", 'h': "💡"}
-
-// shareGrid draws a 9×9 solve's shape as three rows of three squares, the
-// boxes where they stand; "" for a shape it cannot draw (none, or another
-// size). Colours say when and how, never which digit.
-func shareGrid(shape string) string {
-	if len(shape) != 9 {
-		return ""
-	}
-	var sb strings.Builder
-	for k, letter := range shape {
-		sq, ok := shapeSquares[letter]
-		if !ok {
-			return ""
-		}
-		sb.WriteString(sq)
-		if k%3 == 2 && k < 8 {
-			sb.WriteByte('\n')
-		}
-	}
-	return sb.String()
-}
-
-func tookText(p i18n.Printer, e daily.Entry) string {
-	if !e.Timed {
-		return ""
-	}
-	return p.Sprintf(" in %s", clock(e.Took))
+		n, daily.Took(p, out.Entry))
 }

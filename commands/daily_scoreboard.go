@@ -37,32 +37,7 @@ func scoreboard(p i18n.Printer, r daily.Results) string {
 
 // solveNotes says how one solve went on the scoreboard.
 func solveNotes(p i18n.Printer, e daily.Entry) string {
-	return strings.Join(solveParts(p, e, 0, p.Text("no clock")), " · ")
-}
-
-// solveParts are the words of one solve, for the scoreboard and the
-// share: its time (untimed when it has none), mistakes, the streak when
-// longer than a day, and the checks and hints taken on the board.
-func solveParts(p i18n.Printer, e daily.Entry, streak int, untimed string) []string {
-	parts := []string{untimed}
-	if e.Timed {
-		parts[0] = clock(e.Took)
-	}
-	if e.Wrong == 0 {
-		parts = append(parts, p.Text("no mistakes"))
-	} else {
-		parts = append(parts, p.Count(e.Wrong, "%d wrong try", "%d wrong tries"))
-	}
-	if streak > 1 {
-		parts = append(parts, p.Sprintf("🔥 %d-day streak", streak))
-	}
-	if e.Checks > 0 {
-		parts = append(parts, p.Count(e.Checks, "%d check", "%d checks"))
-	}
-	if e.Hints > 0 {
-		parts = append(parts, p.Count(e.Hints, "%d hint", "%d hints"))
-	}
-	return parts
+	return strings.Join(daily.SolveParts(p, e, 0, p.Text("no clock")), " · ")
 }
 
 // bands are the recap's time bands, by their upper bound.
@@ -85,7 +60,7 @@ func recap(p i18n.Printer, r daily.Results, streak, broken int) (text string, na
 		named = append(named, e.User)
 		switch {
 		case k == 0 && e.Timed:
-			lines = append(lines, fmt.Sprintf("🏆 <@%s> %s", e.User, clock(e.Took)))
+			lines = append(lines, fmt.Sprintf("🏆 <@%s> %s", e.User, daily.Clock(e.Took)))
 		case !e.Timed:
 			banded[4] = append(banded[4], "<@"+e.User+">")
 		default:
@@ -93,7 +68,7 @@ func recap(p i18n.Printer, r daily.Results, streak, broken int) (text string, na
 			for e.Took >= bands[b].under {
 				b++
 			}
-			banded[b] = append(banded[b], fmt.Sprintf("<@%s> %s", e.User, clock(e.Took)))
+			banded[b] = append(banded[b], fmt.Sprintf("<@%s> %s", e.User, daily.Clock(e.Took)))
 		}
 	}
 	for b, names := range banded {

@@ -66,7 +66,7 @@ func standingsText(pr i18n.Printer, b daily.Standings) string {
 func rowValue(pr i18n.Printer, p daily.Period, r daily.Row) string {
 	switch p {
 	case daily.PeriodToday:
-		return clock(time.Duration(r.Value) * time.Millisecond)
+		return daily.Clock(time.Duration(r.Value) * time.Millisecond)
 	case daily.PeriodWeek, daily.PeriodMonth:
 		return pr.Count(int(r.Value), "%d point", "%d points") + " (" + pr.Count(int(r.Extra), "%d solve", "%d solves") + ")"
 	}
@@ -98,12 +98,12 @@ func (d Deps) dailyStats(ctx context.Context, pr i18n.Printer, guild, user strin
 		pr.Sprintf("✅ Solved: %d", st.Solved),
 	}
 	if st.Timed > 0 {
-		lines = append(lines, pr.Sprintf("⏱️ Median %s · best %s (%d timed)", clock(st.Median), clock(st.Fastest), st.Timed))
+		lines = append(lines, pr.Sprintf("⏱️ Median %s · best %s (%d timed)", daily.Clock(st.Median), daily.Clock(st.Fastest), st.Timed))
 	}
 	lines = append(lines, pr.Text("Last 4 weeks:"), calendar(st))
 	if n := len(st.Recent); n > 0 {
 		last := st.Recent[n-1]
-		lines = append(lines, pr.Text("Latest:"), codeBlock(share(pr, last.Day, last, 0)))
+		lines = append(lines, pr.Text("Latest:"), codeBlock(daily.Share(pr, last.Day, last, 0)))
 	}
 	return Response{Content: strings.Join(lines, "\n")}, nil
 }
