@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
@@ -17,6 +18,7 @@ type stored struct {
 	Cells    string   `json:"cells"`
 	Notes    []Notes  `json:"notes,omitempty"` // by cell; omitted when there are none
 	Undo     []change `json:"undo,omitempty"`
+	Redo     []string `json:"redo,omitempty"` // steps to redo, each its moves as ParseMoves reads them
 	Seq      int      `json:"seq"`
 	Checks   int      `json:"checks,omitempty"`
 	Hints    int      `json:"hints,omitempty"`
@@ -38,6 +40,9 @@ func (g *Game) Encode() ([]byte, error) {
 		Order: g.order, Hinted: g.hinted, Flagged: g.flagged}
 	if !g.started.IsZero() {
 		s.Started = g.started.Unix()
+	}
+	for _, step := range g.redo {
+		s.Redo = append(s.Redo, movesText(step))
 	}
 	for _, n := range g.notes {
 		if n != 0 {
@@ -101,6 +106,16 @@ func (g *Game) restore(cells solver.Grid, s stored) error {
 			return errors.New("an undo step outside the board")
 		}
 	}
+	if len(s.Redo) > MaxUndo {
+		return fmt.Errorf("%d redo steps, more than %d", len(s.Redo), MaxUndo)
+	}
+	for _, text := range s.Redo {
+		step, err := ParseMoves(text, n)
+		if err != nil || len(step) == 0 {
+			return errors.New("a redo step that does not read")
+		}
+		g.redo = append(g.redo, step)
+	}
 	if s.Seq < 0 || s.Checks < 0 || s.Hints < 0 {
 		return errors.New("a negative counter")
 	}
@@ -116,6 +131,15 @@ func (g *Game) restore(cells solver.Grid, s stored) error {
 	}
 	g.order, g.hinted, g.flagged = s.Order, s.Hinted, s.Flagged
 	return nil
+}
+
+// movesText writes moves as ParseMoves reads them back.
+func movesText(moves []Move) string {
+	parts := make([]string, len(moves))
+	for k, m := range moves {
+		parts[k] = m.String()
+	}
+	return strings.Join(parts, "; ")
 }
 
 func (g *Game) validChange(ch change) bool {

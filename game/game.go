@@ -22,6 +22,7 @@ var (
 	ErrGiven   = errors.New("game: that cell is a given")
 	ErrFilled  = errors.New("game: pencil marks go in empty cells")
 	ErrNoUndo  = errors.New("game: nothing to undo")
+	ErrNoRedo  = errors.New("game: nothing to redo")
 	ErrOutside = errors.New("game: outside the grid")
 )
 
@@ -30,6 +31,7 @@ type Game struct {
 	puzzle, solution, cells solver.Grid
 	notes                   []Notes // by cell index
 	undo                    []change
+	redo                    [][]Move // steps undone, the latest last; a new move clears them
 	seq                     int
 	checks, hints           int
 	cursor                  Cursor
@@ -58,6 +60,9 @@ type change struct {
 	Notes  Notes `json:"n,omitempty"`
 	Peers  []int `json:"p,omitempty"` // cells that lost the placed digit's mark
 	Placed int   `json:"v,omitempty"` // the digit placed, whose mark Peers lost
+	// With joins the change to the one before it: one step of several
+	// cells (auto-notes), undone and redone as one.
+	With bool `json:"w,omitempty"`
 }
 
 // New starts a game of puzzle, whose only solution is solution. It
@@ -144,13 +149,25 @@ func (g *Game) UseHint(at ...solver.Cell) {
 }
 
 // Apply makes a move. It returns ErrGiven, ErrFilled or ErrOutside, and
-// changes nothing, for a move the rules refuse.
+// changes nothing, for a move the rules refuse. The moves undone before it
+// can no longer be redone.
 func (g *Game) Apply(m Move) error {
+	if err := g.apply(m, false); err != nil {
+		return err
+	}
+	g.redo = nil
+	g.seq++
+	return nil
+}
+
+// apply makes a move and keeps what it changed for Undo, joined to the
+// change before it when with is true. It does not count the move.
+func (g *Game) apply(m Move, with bool) error {
 	if err := g.allowed(m); err != nil {
 		return err
 	}
 	i := g.index(m.Cell)
-	ch := change{Cell: i, Digit: g.cells.At(m.Cell.Row, m.Cell.Col), Notes: g.notes[i]}
+	ch := change{Cell: i, Digit: g.cells.At(m.Cell.Row, m.Cell.Col), Notes: g.notes[i], With: with}
 	switch m.Kind {
 	case Place:
 		g.cells.Set(m.Cell.Row, m.Cell.Col, m.Digit)
@@ -169,7 +186,6 @@ func (g *Game) Apply(m Move) error {
 	if len(g.undo) > MaxUndo {
 		g.undo = append(g.undo[:0:0], g.undo[1:]...)
 	}
-	g.seq++
 	return nil
 }
 
@@ -207,22 +223,99 @@ func (g *Game) clearPeerMarks(c solver.Cell, digit int) []int {
 	return had
 }
 
-// Undo takes the last move back (checks and hints stay counted). It
-// returns ErrNoUndo when there is none.
+// Undo takes the last step back (checks and hints stay counted): one
+// move, or every cell of an auto-notes. It returns ErrNoUndo when there is
+// none. Redo makes the step again.
 func (g *Game) Undo() error {
 	if len(g.undo) == 0 {
 		return ErrNoUndo
 	}
-	ch := g.undo[len(g.undo)-1]
-	g.undo = g.undo[:len(g.undo)-1]
+	var step []Move
+	for with := true; with && len(g.undo) > 0; {
+		ch := g.undo[len(g.undo)-1]
+		g.undo = g.undo[:len(g.undo)-1]
+		step = append([]Move{g.redoOf(ch)}, step...)
+		n := g.Size()
+		g.cells.Set(ch.Cell/n, ch.Cell%n, ch.Digit)
+		g.notes[ch.Cell] = ch.Notes
+		for _, p := range ch.Peers {
+			g.notes[p] = g.notes[p].With(ch.Placed)
+		}
+		with = ch.With
+	}
+	g.redo = append(g.redo, step)
+	g.seq++
+	return nil
+}
+
+// redoOf returns the move that makes change ch again, read from the cell
+// as ch left it (before it is undone).
+func (g *Game) redoOf(ch change) Move {
 	n := g.Size()
-	g.cells.Set(ch.Cell/n, ch.Cell%n, ch.Digit)
-	g.notes[ch.Cell] = ch.Notes
-	for _, p := range ch.Peers {
-		g.notes[p] = g.notes[p].With(ch.Placed)
+	at := solver.Cell{Row: ch.Cell / n, Col: ch.Cell % n}
+	switch {
+	case ch.Placed != 0:
+		return Move{Kind: Place, Cell: at, Digit: ch.Placed}
+	case g.cells.At(at.Row, at.Col) == 0 && g.notes[ch.Cell] == 0:
+		return Move{Kind: Erase, Cell: at}
+	}
+	return Move{Kind: Mark, Cell: at, Notes: g.notes[ch.Cell]}
+}
+
+// Redo makes the last step Undo took back again. It returns ErrNoRedo
+// when there is none (nothing was undone, or a move was made since).
+func (g *Game) Redo() error {
+	if len(g.redo) == 0 {
+		return ErrNoRedo
+	}
+	step := g.redo[len(g.redo)-1]
+	g.redo = g.redo[:len(g.redo)-1]
+	for k, m := range step {
+		if err := g.apply(m, k > 0); err != nil {
+			return fmt.Errorf("game: redo %s: %w", m, err) // a stored step Decode let through
+		}
 	}
 	g.seq++
 	return nil
+}
+
+// CanRedo reports whether there is a step to redo.
+func (g *Game) CanRedo() bool { return len(g.redo) > 0 }
+
+// AutoNotes fills every empty cell's pencil marks with the digits its row,
+// column and box do not hold yet, as one step (one Undo takes it back). It
+// reads the board as it is, mistakes included: it never looks at the
+// solution. It changes nothing when every cell's marks are already so.
+func (g *Game) AutoNotes() {
+	n := g.Size()
+	with := false
+	for i := range g.notes {
+		at := solver.Cell{Row: i / n, Col: i % n}
+		if g.cells.At(at.Row, at.Col) != 0 {
+			continue
+		}
+		if c := g.candidates(at); c != g.notes[i] {
+			g.apply(Move{Kind: Mark, Cell: at, Notes: c}, with) // an empty cell takes any marks
+			with = true
+		}
+	}
+	if with {
+		g.redo = nil
+		g.seq++
+	}
+}
+
+// candidates returns the digits none of c's peers holds.
+func (g *Game) candidates(c solver.Cell) Notes {
+	n := g.Size()
+	out := AllNotes(n)
+	for i := 0; i < n*n; i++ {
+		r, col := i/n, i%n
+		if r == c.Row || col == c.Col || g.cells.Box(r, col) == g.cells.Box(c.Row, c.Col) {
+			out = out.Without(g.cells.At(r, col))
+		}
+	}
+	return out
 }
 
 // Clone returns a copy of g that shares nothing with it.
@@ -230,6 +323,7 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.notes = append([]Notes(nil), g.notes...)
 	c.undo = append([]change(nil), g.undo...)
+	c.redo = append([][]Move(nil), g.redo...)
 	c.order = append([]int(nil), g.order...)
 	return &c
 }

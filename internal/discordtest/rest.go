@@ -81,6 +81,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/v9/users/@me", s.getMe)
 	mux.HandleFunc("GET /api/v10/users/@me", s.getMe)
 	mux.HandleFunc("POST /api/v10/oauth2/token", s.postToken)
+	mux.HandleFunc("GET /api/v10/applications/{app}/activity-instances/{instance}", s.getInstance)
 	mux.HandleFunc("POST /api/v9/users/@me/channels", s.postDM)
 	mux.HandleFunc("GET /gateway/", s.serveGateway)
 	mux.HandleFunc("GET /attachments/{channel}/{id}/{name}", s.getAttachment)

@@ -66,6 +66,7 @@ type Server struct {
 	discardFiles atomic.Bool
 	spec         *Spec // nil: bodies are not checked
 	oauth        oauth
+	instances    map[string]*Instance
 }
 
 // DiscardFiles makes the fake keep only the names and sizes of files it
@@ -91,6 +92,7 @@ func New(token string) *Server {
 		byToken: map[string]*interaction{}, msgs: map[string]Message{}, dms: map[string]string{}, refuseDMs: map[string]bool{},
 		failures: map[string][]failure{}, requests: map[string]int{},
 		nextID: 200000000000000000, oauth: oauth{codes: map[string]User{}, tokens: map[string]User{}},
+		instances: map[string]*Instance{},
 	}
 	s.changed = sync.NewCond(&s.mu)
 	if spec, err := LoadSpec(); err == nil {
