@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
 )
 
@@ -34,9 +35,14 @@ type Config struct {
 	Log *slog.Logger
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// BotToken is the bot's token, for Discord's activity-instance
+	// endpoint: where an Activity was launched and who is in it.
+	BotToken string
 	// Games are the stored games the button board plays too; nil leaves
 	// the board out (a bot without a database).
 	Games Games
+	// Daily is the daily challenge the buttons play; nil leaves it out.
+	Daily *daily.Service
 }
 
 // Games is what the big board needs of the stored games: the button
@@ -57,9 +63,10 @@ const discordWait = 10 * time.Second
 
 // Server is the Activity's HTTP side.
 type Server struct {
-	cfg Config
-	key []byte
-	mux *http.ServeMux
+	cfg     Config
+	key     []byte
+	mux     *http.ServeMux
+	sockets sockets
 }
 
 // New returns the Activity's server for cfg.
@@ -101,7 +108,8 @@ type tokenReply struct {
 // hands the page a session token of our own.
 func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
 	var body struct {
-		Code string `json:"code"`
+		Code     string `json:"code"`
+		Instance string `json:"instance"` // the SDK's instanceId: where the Activity runs
 	}
 	if err := json.NewDecoder(io.LimitReader(r.Body, 4<<10)).Decode(&body); err != nil || body.Code == "" {
 		writeProblem(w, http.StatusBadRequest, "The sign-in request is missing its code. Close the Activity and open it again.")
@@ -110,12 +118,20 @@ func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), discordWait)
 	defer cancel()
 	access, err := s.exchange(ctx, body.Code)
+	var seat Seat
 	if err == nil {
-		var u User
-		if u, err = s.whoIs(ctx, access); err == nil {
-			writeJSON(w, tokenReply{AccessToken: access, Session: issue(s.key, u, s.cfg.Now().Add(sessionLife)), User: u})
-			return
-		}
+		seat.User, err = s.whoIs(ctx, access)
+	}
+	if err == nil {
+		seat.Guild, err = s.guildOf(ctx, body.Instance, seat.User.ID)
+	}
+	if errors.Is(err, errNotInInstance) {
+		writeProblem(w, http.StatusForbidden, "You are not in this Activity any more. Close it and open it again.")
+		return
+	}
+	if err == nil {
+		writeJSON(w, tokenReply{AccessToken: access, Session: issue(s.key, seat, s.cfg.Now().Add(sessionLife)), User: seat.User})
+		return
 	}
 	var refused *discordRefused
 	if errors.As(err, &refused) && refused.status < 500 {
@@ -218,23 +234,23 @@ func (s *Server) getConfig(w http.ResponseWriter, r *http.Request) {
 // getMe returns the signed-in user: what the page asks to check its
 // session.
 func (s *Server) getMe(w http.ResponseWriter, r *http.Request) {
-	u, ok := s.signedIn(w, r)
+	seat, ok := s.signedIn(w, r)
 	if ok {
-		writeJSON(w, u)
+		writeJSON(w, seat.User)
 	}
 }
 
-// signedIn returns the user of the request's session token (Authorization:
+// signedIn returns the seat of the request's session token (Authorization:
 // Bearer), or answers 401 and reports false. Nothing that touches a game
 // runs without it.
-func (s *Server) signedIn(w http.ResponseWriter, r *http.Request) (User, bool) {
+func (s *Server) signedIn(w http.ResponseWriter, r *http.Request) (Seat, bool) {
 	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	u, err := verify(s.key, token, s.cfg.Now())
+	seat, err := verify(s.key, token, s.cfg.Now())
 	if err != nil {
-		writeProblem(w, http.StatusUnauthorized, "Your session has ended. Close the Activity and open it again.")
-		return User{}, false
+		writeProblem(w, http.StatusUnauthorized, sessionEnded)
+		return Seat{}, false
 	}
-	return u, true
+	return seat, true
 }
 
 // problem is an error as the page gets it: a sentence to show.

@@ -83,14 +83,14 @@ func TestSessionRefused(t *testing.T) {
 	clock := func() time.Time { return now }
 	srv := serve(t, fake, func(c *Config) { c.Now = clock })
 	key := sessionKey(discordtest.ClientSecret)
-	good := issue(key, User{ID: "42", Name: "ada"}, now.Add(time.Hour))
+	good := issue(key, Seat{User: User{ID: "42", Name: "ada"}}, now.Add(time.Hour))
 	body, _, _ := strings.Cut(good, ".")
 	for name, token := range map[string]string{
 		"missing":      "",
 		"malformed":    "not a token",
-		"forged":       issue(sessionKey("another secret"), User{ID: "42"}, now.Add(time.Hour)),
-		"other claims": issue(key, User{ID: "43"}, now.Add(time.Hour))[:len(body)] + good[len(body):],
-		"expired":      issue(key, User{ID: "42"}, now.Add(-time.Second)),
+		"forged":       issue(sessionKey("another secret"), Seat{User: User{ID: "42"}}, now.Add(time.Hour)),
+		"other claims": issue(key, Seat{User: User{ID: "43"}}, now.Add(time.Hour))[:len(body)] + good[len(body):],
+		"expired":      issue(key, Seat{User: User{ID: "42"}}, now.Add(-time.Second)),
 	} {
 		var p problem
 		status := call(t, "GET", srv.URL+"/api/me", token, "", &p)
@@ -131,5 +131,53 @@ func TestSignInFailures(t *testing.T) {
 	broken := serve(t, fake, func(c *Config) { c.APIURL = down.URL })
 	if status := call(t, "POST", broken.URL+"/api/token", "", `{"code":"x"}`, &p); status != http.StatusBadGateway || !strings.Contains(p.Message, "did not answer") {
 		t.Errorf("Discord down: %d %q", status, p.Message)
+	}
+}
+
+// TestSignInChecksTheInstance: with the bot's token, the sign-in asks
+// Discord where the page's Activity instance runs and whether the user is
+// in it; the session then names that server (whose daily the board
+// plays). A user outside the instance, or an instance that is not
+// running, is refused.
+func TestSignInChecksTheInstance(t *testing.T) {
+	fake := discordtest.New("tok")
+	defer fake.Close()
+	srv := serve(t, fake, func(c *Config) { c.BotToken = "tok" })
+	ada, bob := discordtest.User{ID: "42", Name: "ada"}, discordtest.User{ID: "43", Name: "bob"}
+	inServer := fake.Launch("700", "800", ada.ID)
+	inDM := fake.Launch("", "801", ada.ID)
+	for name, tt := range map[string]struct {
+		user     discordtest.User
+		instance string
+		status   int
+		guild    string
+	}{
+		"in a server":         {ada, inServer, http.StatusOK, "700"},
+		"in a DM":             {ada, inDM, http.StatusOK, ""},
+		"not in the instance": {bob, inServer, http.StatusForbidden, ""},
+		"no such instance":    {ada, "i-1-gc-700-800", http.StatusForbidden, ""},
+	} {
+		var got struct {
+			tokenReply
+			problem
+		}
+		body := `{"code":"` + fake.Authorize(tt.user) + `","instance":"` + tt.instance + `"}`
+		if status := call(t, "POST", srv.URL+"/api/token", "", body, &got); status != tt.status {
+			t.Errorf("%s: sign-in answered %d %q, want %d", name, status, got.Message, tt.status)
+			continue
+		}
+		if tt.status != http.StatusOK {
+			if !strings.Contains(got.Message, "not in this Activity") {
+				t.Errorf("%s: refused with %q", name, got.Message)
+			}
+			continue
+		}
+		seat, err := verify(sessionKey(discordtest.ClientSecret), got.Session, time.Now())
+		if err != nil || seat.Guild != tt.guild || seat.User.ID != tt.user.ID {
+			t.Errorf("%s: the session holds %+v, %v; want server %q", name, seat, err, tt.guild)
+		}
+	}
+	if v := fake.Violations(); len(v) > 0 {
+		t.Errorf("the fake Discord refused: %v", v)
 	}
 }

@@ -3,6 +3,7 @@ package activity
 import (
 	"context"
 	"flag"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -48,9 +49,11 @@ func browser(t *testing.T) context.Context {
 // SDK accepts messages from its own page's origin, so served beside the
 // Activity it runs its real code path.
 const fakeClient = `<!doctype html><html><body>
-<iframe id="activity" src="/?frame_id=frame1&instance_id=instance1&platform=desktop&channel_id=300" style="width:400px;height:700px"></iframe>
+<iframe id="activity" style="width:400px;height:760px;border:0"></iframe>
 <script>
 const frame = document.getElementById("activity");
+const instance = new URLSearchParams(location.search).get("instance") || "instance1";
+frame.src = "/?frame_id=frame1&instance_id=" + encodeURIComponent(instance) + "&platform=desktop&channel_id=800";
 const reply = (msg) => frame.contentWindow.postMessage(msg, location.origin);
 window.addEventListener("message", async (event) => {
   const [op, payload] = event.data;
@@ -73,22 +76,39 @@ window.addEventListener("message", async (event) => {
 });
 </script></body></html>`
 
-// clientSite serves the Activity (on games, nil for none) against the
-// fake Discord, beside the stand-in client at /test/client, whose
+// clientSite serves the Activity against the fake Discord, with what
+// change sets (nil: no games, no daily), beside the stand-in client at
+// /test/client (?instance= names the Activity instance it frames), whose
 // AUTHORIZE answers with code(); it returns the site's origin.
-func clientSite(t *testing.T, fake *discordtest.Server, games Games, code func() string) string {
+func clientSite(t *testing.T, fake *discordtest.Server, change func(*Config), code func() string) string {
 	t.Helper()
+	srv := httptest.NewServer(siteHandler(fake, New(siteConfig(fake, change)), code))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func siteConfig(fake *discordtest.Server, change func(*Config)) Config {
+	cfg := Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token}
+	if change != nil {
+		change(&cfg)
+	}
+	return cfg
+}
+
+// siteHandler serves the Activity's server act beside the stand-in client.
+func siteHandler(fake *discordtest.Server, act http.Handler, code func() string) http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/", New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, Games: games}))
+	mux.Handle("/", act)
 	mux.HandleFunc("GET /test/client", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(fakeClient))
 	})
 	mux.HandleFunc("GET /test/code", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(code())) })
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	return srv.URL
+	return mux
 }
+
+// withGames serves the Activity on a store of games, without the daily.
+func withGames(db Games) func(*Config) { return func(c *Config) { c.Games = db } }
 
 // ada returns codes the fake Discord makes for user 42, Ada.
 func ada(fake *discordtest.Server) func() string {
@@ -97,14 +117,15 @@ func ada(fake *discordtest.Server) func() string {
 
 // TestSignInInABrowser: the page, framed by a stand-in Discord client in
 // a real browser, runs the real SDK through its handshake, authorize, our
-// code exchange with the fake Discord, and authenticate, and shows who
-// signed in.
+// code exchange with the fake Discord (and its check that the user is in
+// the Activity's instance), and authenticate, and shows who signed in;
+// this bot has no database, which the page says.
 func TestSignInInABrowser(t *testing.T) {
 	ctx := browser(t)
 	fake := discordtest.New("tok")
 	defer fake.Close()
 	site := clientSite(t, fake, nil, ada(fake))
-	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/test/client")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/test/client?instance="+fake.Launch("700", "800", "42"))); err != nil {
 		t.Fatalf("the stand-in client did not load: %v", err)
 	}
 	who, err := chromedp.Run(ctx, chromedp.Poll[string](
@@ -113,13 +134,14 @@ func TestSignInInABrowser(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the page did not sign in: %v", err)
 	}
-	status, err := chromedp.Run(ctx, chromedp.Evaluate[string](
-		`document.getElementById("activity").contentDocument.getElementById("status").textContent`))
+	said, err := chromedp.Run(ctx, chromedp.Poll[[]string](`(() => { const d = document.getElementById("activity").contentDocument;
+		const s = d.getElementById("status").textContent; return s && [d.getElementById("who").textContent, s]; })()`,
+		chromedp.WithPollingTimeout(10*time.Second)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if who != "42" || !strings.HasPrefix(status, "Signed in as Ada.") {
-		t.Errorf("signed in as %q, the page says %q", who, status)
+	if who != "42" || said[0] != "Signed in as Ada." || said[1] != noBoard {
+		t.Errorf("signed in as %q, the page says %q", who, said)
 	}
 	if v := fake.Violations(); len(v) > 0 {
 		t.Errorf("the fake Discord refused: %v", v)
@@ -162,15 +184,8 @@ func TestPlayInABrowser(t *testing.T) {
 	fake := discordtest.New("tok")
 	defer fake.Close()
 	db, ref := storedGame(t, "42")
-	site := clientSite(t, fake, db, ada(fake))
-	const doc = `document.getElementById("activity").contentDocument`
-	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/test/client")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const d = `+doc+`; return !!(d && d.querySelector('[data-cell="80"]')); })()`,
-		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("the board was not drawn: %v", err)
-	}
+	site := clientSite(t, fake, withGames(db), ada(fake))
+	launch(t, ctx, site+"/test/client?instance="+fake.Launch("700", "800", "42"), 81)
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`(() => { const d = `+doc+`;
 		d.querySelector('[data-cell="2"]').click(); d.querySelector('#pad [data-digit="4"]').click();
 		d.querySelector('[data-cell="2"]').focus(); return null; })()`)); err != nil {
@@ -213,6 +228,25 @@ func TestPlayInABrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// doc is the Activity's document inside the stand-in client.
+const doc = `document.getElementById("activity").contentDocument`
+
+// launch opens the stand-in client at url and waits for the board to draw
+// its cells; it returns how long that took from the navigation.
+func launch(t *testing.T, ctx context.Context, url string, cells int) time.Duration {
+	t.Helper()
+	start := time.Now()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`(() => { const d = %s; return !!(d && d.querySelector('[data-cell="%d"]')); })()`, doc, cells-1),
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		status, _ := chromedp.Run(ctx, chromedp.Evaluate[string](doc+`.getElementById("status").textContent`))
+		t.Fatalf("the board was not drawn (%v); the page says %q", err, status)
+	}
+	return time.Since(start)
 }
 
 var screenshots = flag.String("screenshots", "", "write the README's pictures of the big board to this folder")

@@ -30,7 +30,7 @@ func playServer(t *testing.T) (string, *store.DB, game.Ref, string) {
 	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db}
 	srv := httptest.NewServer(New(cfg))
 	t.Cleanup(srv.Close)
-	session := issue(sessionKey(cfg.ClientSecret), User{ID: "42", Name: "ada"}, time.Now().Add(time.Hour))
+	session := issue(sessionKey(cfg.ClientSecret), Seat{User: User{ID: "42", Name: "ada"}}, time.Now().Add(time.Hour))
 	return "ws" + strings.TrimPrefix(srv.URL, "http") + "/api/play", db, ref, session
 }
 
@@ -91,6 +91,7 @@ func (p *page) send(m clientMessage) (*State, reply) {
 	}
 	if raw.T == "state" {
 		s := raw.State
+		s.Message = raw.Message
 		return &s, reply{}
 	}
 	return nil, reply{T: raw.T, Message: raw.Message, State: raw.Inner}
@@ -152,7 +153,8 @@ func TestPlayTwoDevices(t *testing.T) {
 	}
 }
 
-// TestPlayRefuses: no hello, a bad session, another's game, a daily and a
+// TestPlayRefuses: no hello, a bad session, another's game, a daily on a
+// bot without one, and a
 // message no page sends are refused with a sentence; a message over the
 // limit closes the socket.
 func TestPlayRefuses(t *testing.T) {
@@ -170,7 +172,7 @@ func TestPlayRefuses(t *testing.T) {
 	if _, r := p.send(clientMessage{T: "open", Game: "haaaaaaaaaaaa"}); r.T != "error" || !strings.Contains(r.Message, "gone") {
 		t.Errorf("a game the player does not have: %+v", r)
 	}
-	if _, r := p.send(clientMessage{T: "open", Game: "d327"}); r.T != "error" || !strings.Contains(r.Message, "/play") {
+	if _, r := p.send(clientMessage{T: "open", Game: "d327"}); r.T != "error" || r.Message != noDailyHere {
 		t.Errorf("a ranked daily: %+v", r)
 	}
 	if _, r := p.send(clientMessage{T: "dance", Game: ref.String()}); r.T != "refused" {
@@ -191,15 +193,16 @@ func FuzzChange(f *testing.F) {
 	f.Add("place", 0, 2, 4)
 	f.Add("note", 8, 8, 9)
 	f.Add("erase", -1, 99, 0)
-	f.Add("check", 0, 0, 0)
+	f.Add("autonotes", 0, 0, 0)
 	f.Add("undo", 0, 0, 0)
+	f.Add("redo", 0, 0, 0)
 	f.Fuzz(func(t *testing.T, kind string, row, col, digit int) {
 		g, err := game.New(p, sol)
 		if err != nil {
 			t.Fatal(err)
 		}
 		before := g.Seq()
-		_, err = change(g, clientMessage{T: kind, Row: row, Col: col, Digit: digit})
+		err = move(g, clientMessage{T: kind, Row: row, Col: col, Digit: digit})
 		if err == nil && g.Seq() != before+1 {
 			t.Errorf("%q r%d c%d %d: version %d -> %d", kind, row, col, digit, before, g.Seq())
 		}
@@ -217,10 +220,11 @@ func TestGamesListed(t *testing.T) {
 	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db}
 	srv := httptest.NewServer(New(cfg))
 	defer srv.Close()
-	session := issue(sessionKey(cfg.ClientSecret), User{ID: "42", Name: "ada"}, time.Now().Add(time.Hour))
-	var got struct{ Games []string }
-	if status := call(t, "GET", srv.URL+"/api/games", session, "", &got); status != 200 || len(got.Games) != 1 || got.Games[0] != ref.String() {
-		t.Errorf("/api/games = %d %v, want [%s]", status, got.Games, ref)
+	session := issue(sessionKey(cfg.ClientSecret), Seat{User: User{ID: "42", Name: "ada"}}, time.Now().Add(time.Hour))
+	var got Menu
+	if status := call(t, "GET", srv.URL+"/api/games", session, "", &got); status != 200 || len(got.Games) != 1 || got.Games[0].Game != ref.String() ||
+		got.Games[0].Left != 51 || got.Games[0].Title != "Puzzle · 9×9" || len(got.Levels) != 5 || got.Daily {
+		t.Errorf("/api/games = %d %+v, want one game, %s, 51 cells left, five levels, no daily", status, got, ref)
 	}
 	var p problem
 	if status := call(t, "GET", srv.URL+"/api/games", "", "", &p); status != 401 {

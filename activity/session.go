@@ -18,11 +18,19 @@ type User struct {
 	Avatar string `json:"avatar,omitempty"`
 }
 
-// sessionClaims is what a session token carries: the user and when the
+// Seat is a signed-in player and where their Activity was launched, as
+// Discord's activity-instance endpoint told it at sign-in.
+type Seat struct {
+	User  User
+	Guild string // the server; "" in a DM or group DM, where there is no daily
+}
+
+// sessionClaims is what a session token carries: the seat and when the
 // token stops being good, in Unix seconds.
 type sessionClaims struct {
-	User    User  `json:"u"`
-	Expires int64 `json:"e"`
+	User    User   `json:"u"`
+	Guild   string `json:"g,omitempty"`
+	Expires int64  `json:"e"`
 }
 
 // errSession is every reason a session token is refused: missing,
@@ -39,10 +47,10 @@ func sessionKey(clientSecret string) []byte {
 	return m.Sum(nil)
 }
 
-// issue returns a session token for u, good until expires: the claims
-// in base64url, a dot, and their HMAC-SHA256.
-func issue(key []byte, u User, expires time.Time) string {
-	payload, _ := json.Marshal(sessionClaims{User: u, Expires: expires.Unix()})
+// issue returns a session token for a seat, good until expires: the
+// claims in base64url, a dot, and their HMAC-SHA256.
+func issue(key []byte, seat Seat, expires time.Time) string {
+	payload, _ := json.Marshal(sessionClaims{User: seat.User, Guild: seat.Guild, Expires: expires.Unix()})
 	body := base64.RawURLEncoding.EncodeToString(payload)
 	return body + "." + sign(key, body)
 }
@@ -53,20 +61,20 @@ func sign(key []byte, body string) string {
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
 
-// verify returns the user of a session token signed with key and good at
+// verify returns the seat of a session token signed with key and good at
 // now.
-func verify(key []byte, token string, now time.Time) (User, error) {
+func verify(key []byte, token string, now time.Time) (Seat, error) {
 	body, mac, ok := strings.Cut(token, ".")
 	if !ok || !hmac.Equal([]byte(mac), []byte(sign(key, body))) {
-		return User{}, errSession
+		return Seat{}, errSession
 	}
 	payload, err := base64.RawURLEncoding.DecodeString(body)
 	if err != nil {
-		return User{}, errSession
+		return Seat{}, errSession
 	}
 	var c sessionClaims
 	if json.Unmarshal(payload, &c) != nil || c.User.ID == "" || now.Unix() >= c.Expires {
-		return User{}, errSession
+		return Seat{}, errSession
 	}
-	return c.User, nil
+	return Seat{User: c.User, Guild: c.Guild}, nil
 }

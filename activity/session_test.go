@@ -12,13 +12,13 @@ import (
 func FuzzVerify(f *testing.F) {
 	key := sessionKey("secret")
 	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
-	good := issue(key, User{ID: "42", Name: "ada"}, now.Add(time.Hour))
+	good := issue(key, Seat{User: User{ID: "42", Name: "ada"}, Guild: "7"}, now.Add(time.Hour))
 	for _, seed := range []string{"", ".", "a.b", good, good + "x", strings.Replace(good, ".", "", 1), "e30." + good[strings.Index(good, ".")+1:]} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, token string) {
 		u, err := verify(key, token, now)
-		if err == nil && (token != good || u.ID != "42") {
+		if err == nil && (token != good || u.User.ID != "42" || u.Guild != "7") {
 			t.Errorf("token %q accepted as %+v", token, u)
 		}
 	})
@@ -29,8 +29,9 @@ func FuzzVerify(f *testing.F) {
 func TestIssueVerify(t *testing.T) {
 	key := sessionKey("secret")
 	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
-	token := issue(key, User{ID: "42", Name: "ada", Avatar: "abc"}, now.Add(time.Hour))
-	if u, err := verify(key, token, now); err != nil || u != (User{ID: "42", Name: "ada", Avatar: "abc"}) {
+	seat := Seat{User: User{ID: "42", Name: "ada", Avatar: "abc"}, Guild: "7"}
+	token := issue(key, seat, now.Add(time.Hour))
+	if u, err := verify(key, token, now); err != nil || u != seat {
 		t.Errorf("verify = %+v, %v", u, err)
 	}
 	if _, err := verify(key, token, now.Add(time.Hour)); err == nil {

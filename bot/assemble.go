@@ -35,8 +35,9 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Log: log,
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr, InteractionsAddr: cfg.InteractionsAddr,
 		PublicKey: cfg.PublicKey, Metrics: m}
+	var svc *daily.Service
 	if db != nil {
-		svc := daily.New(db, log)
+		svc = daily.New(db, log)
 		deps.Daily, deps.Games, opt.Prepare, opt.Health = svc, db, svc.Ready, db.Ping
 		m.CountDatabaseErrors(db.Errors)
 		if cfg.DailyPosts {
@@ -44,8 +45,12 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 		}
 	}
 	if cfg.ActivityAddr != "" {
-		opt.ActivityAddr, opt.Activity = cfg.ActivityAddr, activity.New(activity.Config{ClientID: cfg.ClientID,
-			ClientSecret: cfg.ClientSecret, APIURL: cfg.APIURL.String(), Log: log, Games: db}) // a nil db leaves the board out
+		act := activity.Config{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, BotToken: cfg.Token,
+			APIURL: cfg.APIURL.String(), Log: log}
+		if db != nil { // without it, the page signs in and says the board needs the database
+			act.Games, act.Daily = db, svc
+		}
+		opt.ActivityAddr, opt.Activity = cfg.ActivityAddr, activity.New(act)
 	}
 	opt.Commands = commands.All(deps)
 	return opt

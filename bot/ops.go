@@ -43,6 +43,9 @@ func (b *Bot) listen(what, addr string, h http.Handler) (string, func(), error) 
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
 		WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
+	if c, ok := h.(interface{ CloseSockets() }); ok { // the Activity's WebSockets, which Shutdown does not close
+		srv.RegisterOnShutdown(c.CloseSockets)
+	}
 	go func() {
 		if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
 			b.log.Error(what+" stopped", "err", err)

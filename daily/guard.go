@@ -3,6 +3,7 @@ package daily
 import (
 	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
@@ -139,4 +140,11 @@ func (s *Service) fingerprint(ctx context.Context, n int) (fingerprint, error) {
 	})
 	s.prints.Store(n, f)
 	return f, nil
+}
+
+// Practicable reports whether day n can be played for practice at now,
+// when a server's today is today: it is out, not today, and no longer
+// today anywhere (until then its solution must not be given away).
+func Practicable(n, today int, now time.Time) bool {
+	return n >= 1 && n < today && !slices.Contains(OpenDays(now), n)
 }

@@ -2,12 +2,14 @@
 // (handshake, authorize, our server's code exchange, authenticate) and
 // keeps the session token our server hands it in memory, never in a
 // cookie (the proxy in front of an Activity wants cookies partitioned).
+// Then it shows today's daily, or the menu, and plays over a WebSocket.
+// The server holds every rule and words every answer; the page draws.
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 
-const status = document.getElementById("status");
+const $ = (id) => document.getElementById(id);
 
 function say(text) {
-  status.textContent = text;
+  $("status").textContent = text;
 }
 
 // api calls our server with the session token, and returns its JSON or
@@ -41,154 +43,323 @@ async function signIn() {
     prompt: "none",
     scope: ["identify"],
   });
-  const signed = await api("/api/token", null, { code });
+  const signed = await api("/api/token", null, { code, instance: sdk.instanceId });
   await sdk.commands.authenticate({ access_token: signed.access_token });
   return { sdk, session: signed.session, user: signed.user };
 }
 
-// board draws a game and plays it over the WebSocket at /api/play: click
-// or tap a cell, then a digit; arrows, digits, Backspace, N (pencil marks)
-// and Ctrl+Z on a keyboard. Each change names the version it was made on;
-// the server's answer is the board as stored, which is what is drawn.
-function board(session, ref) {
-  const root = document.getElementById("board");
-  const grid = document.getElementById("grid");
-  const pad = document.getElementById("pad");
+// connect keeps a WebSocket to /api/play open, saying hello with the
+// session on each (re)connection: after a restart of the bot the page
+// reconnects and opens its game again. Messages go one at a time, each on
+// the version the last answer gave, so a player typing faster than the
+// answers come is queued, not refused.
+function connect(session, onAnswer, onOpen) {
+  const queue = [];
+  let ws = null;
+  let waiting = false;
+  let tries = 0;
+  const pump = () => {
+    if (waiting || !queue.length || !ws || ws.readyState !== WebSocket.OPEN) return;
+    waiting = true;
+    ws.send(JSON.stringify(queue.shift()()));
+  };
+  const open = () => {
+    ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/play");
+    ws.onopen = () => {
+      tries = 0;
+      waiting = false;
+      ws.send(JSON.stringify({ t: "hello", session }));
+      onOpen();
+      pump();
+    };
+    ws.onmessage = (event) => {
+      waiting = false;
+      onAnswer(JSON.parse(event.data));
+      pump();
+    };
+    ws.onclose = () => {
+      waiting = false; // a change in flight is lost or applied: the state on reopening says which
+      tries++;
+      say(tries > 5 ? "The board lost its connection. Close the Activity and open it again." : "Reconnecting…");
+      if (tries <= 5) setTimeout(open, Math.min(4000, 250 * 2 ** tries));
+    };
+  };
+  open();
+  // send queues a message; make builds it when its turn comes, so that it
+  // carries the version of the latest answer.
+  return { send: (make) => { queue.push(make); pump(); }, first: (make) => { queue.unshift(make); pump(); } };
+}
+
+// Board draws one game at a time and plays it: click or tap a cell then a
+// digit, or (Digit first) a digit then cells; arrows, digits, Backspace,
+// N (pencil), Ctrl+Z and Ctrl+Y on a keyboard.
+function Board(session, showMenu) {
+  const grid = $("grid");
   let state = null;
   let at = 0;
   let pencil = false;
-  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/play");
-  // Changes go one at a time, each on the version the last answer gave:
-  // a player typing faster than the answers come is queued, not refused.
-  const queue = [];
-  let waiting = false;
-  const pump = () => {
-    if (waiting || !queue.length || ws.readyState !== WebSocket.OPEN) return;
-    waiting = true;
-    ws.send(JSON.stringify(Object.assign({ game: ref, version: state ? state.version : 0 }, queue.shift())));
-  };
-  const send = (t, extra) => {
-    queue.push(Object.assign({ t }, extra));
-    pump();
-  };
-  const cellMove = (t, digit) => send(t, { row: Math.floor(at / state.size), col: at % state.size, digit });
+  let held = 0;
+  let hint = null; // the last hint's step, while the board has not changed since
+  let wrong = [];
 
-  ws.onopen = () => {
-    ws.send(JSON.stringify({ t: "hello", session }));
-    send("open");
-  };
-  ws.onclose = () => say("The connection to the board closed. Close the Activity and open it again.");
-  ws.onmessage = (event) => {
-    const m = JSON.parse(event.data);
-    waiting = false;
-    setTimeout(pump);
-    if (m.t === "state") {
-      draw(m);
-      say(m.solved ? "Solved! Well done." : m.wrong && m.wrong.length ? m.wrong.length + " wrong, marked in red." : "");
-    } else {
-      if (m.state) draw(m.state);
-      say(m.message);
+  const conn = connect(session, answer, () => {
+    if (state) conn.first(() => ({ t: "open", game: state.game }));
+  });
+  const send = (t, extra) => conn.send(() => Object.assign({ t, game: state.game, version: state.version }, extra));
+  const cellMove = (t, i, digit) => send(t, { row: Math.floor(i / state.size), col: i % state.size, digit });
+
+  function answer(m) {
+    const s = m.t === "state" ? m : m.state;
+    if (s) draw(s);
+    if (m.t !== "state") {
+      $("message").textContent = m.message;
+      if (!s && !state) showMenu(m.message);
     }
-  };
+  }
 
-  // The clock counts from when the game was first opened, on any front
-  // end, and stops when it is solved.
-  const clock = document.getElementById("clock");
+  // The clock counts from when the game (or the daily) was first opened,
+  // on any front end, and stops when it is solved.
   const tick = () => {
-    if (!state || !state.started || state.solved) return;
+    if (!state || !state.started || state.solved || (state.daily && state.daily.solved)) return;
     const secs = Math.max(0, Math.floor(Date.now() / 1000) - state.started);
-    const h = Math.floor(secs / 3600), m = Math.floor(secs / 60) % 60, sec = secs % 60;
-    clock.textContent = (h ? h + ":" + String(m).padStart(2, "0") : m) + ":" + String(sec).padStart(2, "0");
+    const h = Math.floor(secs / 3600), mm = Math.floor(secs / 60) % 60, ss = secs % 60;
+    $("clock").textContent = (h ? h + ":" + String(mm).padStart(2, "0") : mm) + ":" + String(ss).padStart(2, "0");
   };
   setInterval(tick, 1000);
 
+  function over() {
+    return state.solved || (state.daily && state.daily.solved);
+  }
+
   function draw(s) {
+    const refocus = document.activeElement && document.activeElement.classList.contains("cell");
+    if (!state || s.game !== state.game || s.version !== state.version) wrong = s.wrong || [];
+    if (s.hint) hint = { version: s.version, step: s.hint.step, steps: s.hint.steps, cells: s.hint.cells || [] };
+    else if (hint && hint.version !== s.version) hint = null;
     state = s;
-    root.hidden = false;
+    $("menu").hidden = true;
+    $("board").hidden = false;
+    $("title").textContent = s.title;
     tick();
-    grid.style.setProperty("--n", s.size);
+    $("message").textContent = s.hint ? s.hint.text : s.message || "";
+    const share = s.daily && s.daily.share;
+    $("share").hidden = !share;
+    $("share").textContent = share || "";
+    drawGrid(s);
+    drawPad(s);
+    if (refocus) focusCell();
+  }
+
+  function drawGrid(s) {
+    const n = s.size;
+    grid.style.setProperty("--n", n);
     grid.replaceChildren();
-    const box = s.size === 6 ? [2, 3] : [Math.sqrt(s.size), Math.sqrt(s.size)];
+    const box = n === 6 ? [2, 3] : [Math.sqrt(n), Math.sqrt(n)];
     const boxOf = (r, c) => Math.floor(r / box[0]) * box[0] + Math.floor(c / box[1]);
-    const selRow = Math.floor(at / s.size), selCol = at % s.size;
-    const selDigit = s.cells[at] !== "." ? s.cells[at] : "";
-    for (let r = 0; r < s.size; r++) {
+    const selRow = Math.floor(at / n), selCol = at % n;
+    const selDigit = held ? String(held) : s.cells[at] !== "." ? s.cells[at] : "";
+    const lit = hint ? hint.cells : [];
+    for (let r = 0; r < n; r++) {
       const row = document.createElement("div");
       row.setAttribute("role", "row");
-      for (let c = 0; c < s.size; c++) {
-        const i = r * s.size + c;
+      for (let c = 0; c < n; c++) {
+        const i = r * n + c;
         const cell = document.createElement("button");
         cell.setAttribute("role", "gridcell");
         cell.dataset.cell = i;
         const given = s.givens[i] !== ".";
         const digit = s.cells[i] !== "." ? s.cells[i] : "";
-        cell.className = "cell" + (given ? " given" : "") + (i === at ? " selected" : "") +
-          ((c + 1) % box[1] === 0 && c + 1 < s.size ? " box-right" : "") +
-          ((r + 1) % box[0] === 0 && r + 1 < s.size ? " box-bottom" : "") +
-          (s.wrong && s.wrong.includes(i) ? " wrong" : "") +
-          (i !== at && (r === selRow || c === selCol || boxOf(r, c) === boxOf(selRow, selCol)) ? " peer" : "") +
-          (selDigit && digit === selDigit ? " same" : "");
-        cell.textContent = digit;
-        if (!digit && s.notes[i]) {
-          cell.classList.add("notes");
-          cell.textContent = s.notes[i];
-        }
+        const classes = ["cell"];
+        if (given) classes.push("given");
+        if (i === at && !held) classes.push("selected");
+        if ((c + 1) % box[1] === 0 && c + 1 < n) classes.push("box-right");
+        if ((r + 1) % box[0] === 0 && r + 1 < n) classes.push("box-bottom");
+        if (wrong.includes(i)) classes.push("wrong");
+        if (lit.includes(i)) classes.push("hinted");
+        if (!held && i !== at && (r === selRow || c === selCol || boxOf(r, c) === boxOf(selRow, selCol))) classes.push("peer");
+        if (selDigit && digit === selDigit) classes.push("same");
+        cell.className = classes.join(" ");
+        if (digit) cell.textContent = digit;
+        else if (s.notes[i]) cell.append(notes(s.notes[i], n, selDigit));
         cell.setAttribute("aria-label", "row " + (r + 1) + " column " + (c + 1) + ", " +
-          (given ? "given " + digit : digit ? digit : s.notes[i] ? "marks " + s.notes[i].split("").join(" ") : "empty"));
+          (given ? "given " + digit : digit ? digit : s.notes[i] ? "marks " + s.notes[i].split("").join(" ") : "empty") +
+          (wrong.includes(i) ? ", wrong" : ""));
+        cell.setAttribute("aria-selected", String(i === at));
         cell.tabIndex = i === at ? 0 : -1;
-        cell.onclick = () => select(i);
+        cell.onclick = () => tap(i);
         row.append(cell);
       }
       grid.append(row);
     }
-    document.getElementById("undo").disabled = !s.can_undo;
+  }
+
+  // notes draws a cell's pencil marks in a small grid, each digit in its
+  // place (1 top left … 9 bottom right), the selected digit stronger.
+  function notes(text, n, selDigit) {
+    const box = document.createElement("span");
+    box.className = "marks";
+    box.setAttribute("aria-hidden", "true");
+    for (let d = 1; d <= n; d++) {
+      const mark = document.createElement("span");
+      mark.textContent = text.includes(String(d)) ? d : "";
+      if (String(d) === selDigit && mark.textContent) mark.className = "same";
+      box.append(mark);
+    }
+    return box;
+  }
+
+  function drawPad(s) {
+    const done = over();
+    const placed = {};
+    for (const ch of s.cells) placed[ch] = (placed[ch] || 0) + 1;
+    for (const b of $("pad").children) {
+      const d = Number(b.dataset.digit);
+      b.hidden = d > s.size;
+      b.disabled = done;
+      b.setAttribute("aria-pressed", String(held === d));
+      b.querySelector("small").textContent = Math.max(0, s.size - (placed[String(d)] || 0)) || "";
+    }
+    for (const b of $("tools").children) b.disabled = done;
+    $("undo").disabled = done || !s.can_undo;
+    $("redo").disabled = done || !s.can_redo;
+    const full = !s.cells.includes(".");
+    $("submit").hidden = !(s.daily && !s.daily.solved && full);
+    $("hint").textContent = hint && hint.step < hint.steps ? "Hint: more (" + (hint.step + 1) + "/" + hint.steps + ")" : "Hint";
+    $("hint").disabled = done || (hint && hint.step >= hint.steps);
+  }
+
+  function focusCell() {
+    const cell = grid.querySelector('[data-cell="' + at + '"]');
+    if (cell) cell.focus();
   }
 
   function select(i) {
     at = i;
     draw(state);
-    grid.querySelector('[data-cell="' + i + '"]').focus();
+    focusCell();
+  }
+
+  function tap(i) {
+    if (held) {
+      at = i;
+      input(held);
+      select(i);
+      return;
+    }
+    select(i);
   }
 
   function input(digit) {
-    if (!state) return;
-    if (digit === 0) cellMove("erase");
-    else cellMove(pencil ? "note" : "place", digit);
+    if (!state || over()) return;
+    if (digit === 0) cellMove("erase", at);
+    else cellMove(pencil ? "note" : "place", at, digit);
   }
 
+  const pad = $("pad");
   pad.replaceChildren();
   for (let d = 1; d <= 9; d++) {
     const b = document.createElement("button");
-    b.textContent = d;
     b.dataset.digit = d;
-    b.onclick = () => input(d);
+    b.setAttribute("aria-label", "digit " + d);
+    b.append(String(d), document.createElement("small"));
+    b.onclick = () => {
+      if ($("hold").getAttribute("aria-pressed") === "true") {
+        held = held === d ? 0 : d;
+        draw(state);
+      } else input(d);
+    };
     pad.append(b);
   }
-  document.getElementById("erase").onclick = () => input(0);
-  document.getElementById("undo").onclick = () => send("undo");
-  document.getElementById("check").onclick = () => send("check");
-  const pencilButton = document.getElementById("pencil");
-  pencilButton.onclick = () => {
-    pencil = !pencil;
-    pencilButton.setAttribute("aria-pressed", String(pencil));
+  const toggle = (id, on) => $(id).setAttribute("aria-pressed", String(on));
+  $("pencil").onclick = () => toggle("pencil", (pencil = !pencil));
+  $("hold").onclick = () => {
+    const on = $("hold").getAttribute("aria-pressed") !== "true";
+    toggle("hold", on);
+    if (!on) held = 0;
+    draw(state);
   };
+  $("erase").onclick = () => input(0);
+  $("undo").onclick = () => send("undo");
+  $("redo").onclick = () => send("redo");
+  $("autonotes").onclick = () => send("autonotes");
+  $("check").onclick = () => send("check");
+  $("submit").onclick = () => send("submit");
+  $("hint").onclick = () => send("hint", { step: hint ? hint.step + 1 : 1 });
+  $("back").onclick = () => showMenu("");
+
   document.addEventListener("keydown", (e) => {
-    if (!state) return;
+    if (!state || $("board").hidden) return;
     const n = state.size;
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -n, ArrowDown: n };
-    if (e.key in moves) {
+    const ctrl = e.ctrlKey || e.metaKey;
+    if (e.key in moves && !ctrl) {
+      held = 0;
       select((at + moves[e.key] + n * n) % (n * n));
-      e.preventDefault();
-    } else if (/^[1-9]$/.test(e.key) && Number(e.key) <= n) {
+    } else if (/^[1-9]$/.test(e.key) && Number(e.key) <= n && !ctrl) {
       input(Number(e.key));
     } else if (e.key === "Backspace" || e.key === "Delete" || e.key === "0") {
       input(0);
-    } else if (e.key === "n" || e.key === "N") {
-      pencilButton.click();
-    } else if (e.key === "z" && (e.ctrlKey || e.metaKey)) {
+    } else if ((e.key === "n" || e.key === "N") && !ctrl) {
+      $("pencil").click();
+    } else if (ctrl && (e.key === "y" || e.key === "Y" || (e.shiftKey && (e.key === "z" || e.key === "Z")))) {
+      send("redo");
+    } else if (ctrl && (e.key === "z" || e.key === "Z")) {
       send("undo");
-    }
+    } else return;
+    e.preventDefault();
   });
+
+  return {
+    // open asks for a game: {t:"today"}, {t:"new", level} or {t:"open", game}.
+    open: (m) => {
+      at = 0;
+      held = 0;
+      hint = null;
+      conn.send(() => m);
+    },
+  };
+}
+
+// Menu lists what can be played: today's daily, a new puzzle by level,
+// the player's games in progress, and past dailies to practise.
+async function showMenu(session, board, note) {
+  $("board").hidden = true;
+  let menu;
+  try {
+    menu = await api("/api/games", session);
+  } catch (err) {
+    say(err.message);
+    return;
+  }
+  say(note || "");
+  $("menu").hidden = false;
+  $("daily").hidden = !menu.daily;
+  $("daily").onclick = () => board.open({ t: "today" });
+  $("levels").replaceChildren(...menu.levels.map((level) => {
+    const b = document.createElement("button");
+    b.textContent = level[0].toUpperCase() + level.slice(1);
+    b.onclick = () => board.open({ t: "new", level });
+    return b;
+  }));
+  $("games-title").hidden = !menu.games.length;
+  $("games").replaceChildren(...menu.games.map((g) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.textContent = g.title + " · " + (g.solved ? "solved" : g.left + " left");
+    b.onclick = () => board.open({ t: "open", game: g.game });
+    li.append(b);
+    return li;
+  }));
+  $("archive-title").hidden = !menu.archive.length;
+  $("archive").replaceChildren(...menu.archive.map((day) => {
+    const b = document.createElement("button");
+    b.textContent = "#" + day;
+    b.setAttribute("aria-label", "Daily #" + day);
+    b.onclick = () => board.open({ t: "open", game: "q" + day });
+    return b;
+  }));
+  (menu.daily ? $("daily") : $("levels").firstChild).focus();
+  return menu;
 }
 
 async function main() {
@@ -196,22 +367,15 @@ async function main() {
   try {
     const who = await signIn();
     if (!who) return;
-    const me = await api("/api/me", who.session);
-    document.body.dataset.signedIn = me.id;
-    const signedIn = "Signed in as " + me.name + ".";
-    say(signedIn);
-    let games;
-    try {
-      ({ games } = await api("/api/games", who.session));
-    } catch (err) {
-      say(signedIn + " " + err.message);
-      return;
-    }
-    if (!games.length) {
-      say(signedIn + " No board yet: start one with /play in Discord, then open this again.");
-      return;
-    }
-    board(who.session, games[0]);
+    document.body.dataset.signedIn = who.user.id;
+    $("who").textContent = "Signed in as " + who.user.name + ".";
+    say("");
+    let board;
+    const menu = (note) => showMenu(who.session, board, note);
+    board = Board(who.session, menu);
+    const first = await menu("");
+    if (first && first.daily) board.open({ t: "today" }); // today's daily first
+    else if (first && first.games.length && !first.games[0].solved) board.open({ t: "open", game: first.games[0].game });
   } catch (err) {
     say(err instanceof Error ? err.message : "Signing in did not work. Close the Activity and open it again.");
   }

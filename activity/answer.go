@@ -1,0 +1,199 @@
+package activity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// play is one message's work on one stored game: who asks, which game,
+// the game as read, and the sessions it is saved through.
+type play struct {
+	seat     Seat
+	ref      game.Ref
+	sess     game.Session
+	sessions game.Sessions
+}
+
+// answer returns the reply to one of a player's messages.
+func (s *Server) answer(ctx context.Context, seat Seat, m clientMessage) any {
+	ctx, cancel := context.WithTimeout(ctx, storeWait)
+	defer cancel()
+	if s.cfg.Games == nil {
+		return reply{T: "error", Message: noBoard}
+	}
+	switch m.T {
+	case "today":
+		return s.today(ctx, seat)
+	case "new":
+		return s.newPuzzle(ctx, seat, m.Level)
+	}
+	ref, ok := game.ParseRef(m.Game)
+	if !ok {
+		return reply{T: "error", Message: "That is not a game of this board."}
+	}
+	if ref.Kind == game.RefDaily && (seat.Guild == "" || s.cfg.Daily == nil) {
+		return reply{T: "error", Message: noDailyHere}
+	}
+	p := play{seat: seat, ref: ref, sessions: game.Sessions{Store: s.cfg.Games, Now: s.cfg.Now}}
+	sess, ok, err := p.sessions.Load(ctx, ref.Key(seat.User.ID, seat.Guild))
+	switch {
+	case err != nil:
+		return s.storeFailed("loading a game", err)
+	case !ok && m.T == "open" && ref.Kind == game.RefPractice:
+		return s.practice(ctx, seat, ref.Day)
+	case !ok:
+		return reply{T: "error", Message: "That game is gone. Start a new one from the menu."}
+	}
+	p.sess = sess
+	if m.T == "open" {
+		return s.stateOf(ctx, p, "")
+	}
+	if m.Version != sess.Game.Seq() {
+		return reply{T: "refused", Message: outdated, State: s.stateOf(ctx, p, "")}
+	}
+	return s.change(ctx, p, m)
+}
+
+// change makes the change m asks of p's game, saves it and returns the
+// game as stored, or the refusal.
+func (s *Server) change(ctx context.Context, p play, m clientMessage) any {
+	g := p.sess.Game
+	var st *State
+	switch m.T {
+	case "check":
+		wrong := g.Check()
+		st = s.stateOf(ctx, p, checkLine(len(wrong)))
+		st.Wrong = cellIndexes(g, wrong)
+	case "hint":
+		st = s.hint(ctx, p, m.Step)
+	case "submit":
+		return s.submit(ctx, p)
+	default:
+		if err := move(g, m); err != nil {
+			return reply{T: "refused", Message: refusalText(err), State: s.stateOf(ctx, p, "")}
+		}
+	}
+	switch err := p.sessions.Save(ctx, &p.sess); {
+	case errors.Is(err, game.ErrOutdated):
+		return reply{T: "refused", Message: outdated, State: s.stateOf(ctx, p, "")}
+	case err != nil:
+		return s.storeFailed("saving a game", err)
+	}
+	if p.ref.Kind == game.RefDaily && g.Solved() && m.T == "place" {
+		return s.submit(ctx, p) // a right grid cannot cost a try: it is handed in at once
+	}
+	if st == nil {
+		st = s.stateOf(ctx, p, "")
+	}
+	return st
+}
+
+// storeFailed logs a store error and words it for the page.
+func (s *Server) storeFailed(doing string, err error) reply {
+	s.cfg.Log.Error("activity: "+doing+" failed", "err", err)
+	return reply{T: "error", Message: gamesDown}
+}
+
+// errUnknownMessage is a message no page of ours sends.
+var errUnknownMessage = errors.New("activity: unknown message")
+
+// move makes the change to the board message m asks of g.
+func move(g *game.Game, m clientMessage) error {
+	at := solver.Cell{Row: m.Row, Col: m.Col}
+	switch m.T {
+	case "place":
+		return g.Apply(game.Move{Kind: game.Place, Cell: at, Digit: m.Digit})
+	case "erase":
+		return g.Apply(game.Move{Kind: game.Erase, Cell: at})
+	case "note":
+		if m.Digit < 1 || m.Digit > g.Size() {
+			return game.ErrOutside
+		}
+		return g.Apply(game.Move{Kind: game.Note, Cell: at, Notes: game.Notes(0).With(m.Digit)})
+	case "undo":
+		return g.Undo()
+	case "redo":
+		return g.Redo()
+	case "autonotes":
+		g.AutoNotes()
+		return nil
+	}
+	return errUnknownMessage
+}
+
+// refusalText words a change the rules refuse.
+func refusalText(err error) string {
+	switch {
+	case errors.Is(err, game.ErrGiven):
+		return "That cell is a given: it cannot change."
+	case errors.Is(err, game.ErrFilled):
+		return "Pencil marks go in empty cells."
+	case errors.Is(err, game.ErrNoUndo):
+		return "There is nothing to undo."
+	case errors.Is(err, game.ErrNoRedo):
+		return "There is nothing to redo."
+	case errors.Is(err, game.ErrOutside):
+		return "That is not a cell or digit of this board."
+	}
+	return "The board does not know that message."
+}
+
+func checkLine(wrong int) string {
+	switch wrong {
+	case 0:
+		return "Check: no mistakes so far."
+	case 1:
+		return "Check: 1 cell is wrong, marked in red."
+	}
+	return fmt.Sprintf("Check: %d cells are wrong, marked in red.", wrong)
+}
+
+// stateOf returns p's game as the page draws it, with message; a ranked
+// daily's carries its standing, and its clock is the daily's.
+func (s *Server) stateOf(ctx context.Context, p play, message string) *State {
+	g := p.sess.Game
+	n := g.Size()
+	st := &State{T: "state", Game: p.ref.String(), Title: s.title(ctx, p), Version: g.Seq(), Size: n,
+		Givens: g.Puzzle().String(), Cells: g.Grid().String(), Notes: make([]string, n*n), Solved: g.Solved(),
+		CanUndo: g.CanUndo(), CanRedo: g.CanRedo(), Message: message}
+	if !g.Started().IsZero() {
+		st.Started = g.Started().Unix()
+	}
+	for i := range st.Notes {
+		for _, d := range g.Notes(solver.Cell{Row: i / n, Col: i % n}).Digits() {
+			st.Notes[i] += string(rune('0' + d))
+		}
+	}
+	if p.ref.Kind == game.RefDaily {
+		s.withDaily(ctx, p, st)
+	} else if st.Solved && message == "" {
+		st.Message = solvedLine(g)
+	}
+	return st
+}
+
+// solvedLine is what an unranked game says once it is solved.
+func solvedLine(g *game.Game) string {
+	return fmt.Sprintf("Correct! Solved with %s and %s.", count(g.Checks(), "check"), count(g.Hints(), "hint"))
+}
+
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// cellIndexes returns cells as indexes in reading order, as the page
+// numbers them.
+func cellIndexes(g *game.Game, cells []solver.Cell) []int {
+	out := make([]int, len(cells))
+	for k, c := range cells {
+		out[k] = c.Row*g.Size() + c.Col
+	}
+	return out
+}

@@ -1,0 +1,179 @@
+package activity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/i18n"
+)
+
+// The daily on the big board is the one the buttons play, by the same
+// rules (daily.Service): today's in the server the Activity was launched
+// in (a DM's is the player's own, as /daily play there), one clock from the
+// first open on any front end, handed in through daily.Submit, which
+// counts tries, points and streaks and marks the server's post for its
+// scoreboard edit. A past daily is practice: unranked, counted nowhere.
+
+// Daily is a ranked daily's standing, sent with its board.
+type Daily struct {
+	Day     int    `json:"day"`
+	Solved  bool   `json:"solved"`
+	Tries   int    `json:"tries,omitempty"` // wrong answers handed in
+	Share   string `json:"share,omitempty"` // the share line, once solved
+	Started int64  `json:"started,omitempty"`
+}
+
+// What the page is told about the daily.
+const (
+	noDailyHere = "The daily is not available here: this bot runs without its database."
+	dailyDown   = "The daily puzzle is unavailable right now (I can't reach my database). Please try again later."
+	notRecorded = "I couldn't record that just now; nothing was saved. Please try again in a moment."
+)
+
+// english words what the board shares with the buttons (the share line).
+var english = i18n.For("")
+
+// today opens today's daily for the seat, starting its clock as /daily
+// play does, on the board the buttons keep under the same key.
+func (s *Server) today(ctx context.Context, seat Seat) any {
+	if s.cfg.Daily == nil {
+		return reply{T: "error", Message: noDailyHere}
+	}
+	pz, _, err := s.cfg.Daily.Play(ctx, seat.Guild, seat.User.ID)
+	if err != nil {
+		s.cfg.Log.Error("activity: opening the daily failed", "err", err)
+		return reply{T: "error", Message: dailyDown}
+	}
+	p := play{seat: seat, ref: game.DailyRef(pz.Day), sessions: game.Sessions{Store: s.cfg.Games, Now: s.cfg.Now}}
+	p.sess, err = p.sessions.LoadOrCreate(ctx, p.ref.Key(seat.User.ID, seat.Guild), func() (*game.Game, error) {
+		return game.New(pz.Grid, pz.Solution)
+	})
+	if err != nil {
+		return s.storeFailed("opening the daily's board", err)
+	}
+	return s.stateOf(ctx, p, "")
+}
+
+// withDaily adds the daily's standing to its board's state: the clock is
+// the daily's, which started at the first open anywhere.
+func (s *Server) withDaily(ctx context.Context, p play, st *State) {
+	e, ok, err := s.cfg.Daily.Entry(ctx, p.seat.Guild, p.seat.User.ID, p.ref.Day)
+	if err != nil || !ok {
+		return // the board still plays; the standing comes with the next answer
+	}
+	d := &Daily{Day: p.ref.Day, Solved: !e.Solved.IsZero(), Tries: e.Wrong, Started: e.Started.Unix()}
+	if d.Solved {
+		d.Share = daily.Share(english, p.ref.Day, e, 0)
+	}
+	st.Daily, st.Started = d, d.Started
+}
+
+// submit hands in a full daily board, with the checks, hints and shape of
+// the play, as the buttons' Submit does.
+func (s *Server) submit(ctx context.Context, p play) any {
+	g := p.sess.Game
+	if p.ref.Kind != game.RefDaily {
+		return s.stateOf(ctx, p, "Only the daily is handed in; this board says itself when it is solved.")
+	}
+	out, err := s.cfg.Daily.Submit(ctx, p.seat.Guild, p.seat.User.ID, p.ref.Day, g.Grid(),
+		daily.Aids{Checks: g.Checks(), Hints: g.Hints(), Shape: g.Shape()})
+	switch {
+	case errors.Is(err, daily.ErrClosed):
+		return s.stateOf(ctx, p, fmt.Sprintf("Daily #%d is closed; today's is #%d. Open it from the menu.", p.ref.Day, out.Today))
+	case err != nil:
+		s.cfg.Log.Error("activity: a daily answer was not recorded", "day", p.ref.Day, "err", err)
+		return reply{T: "error", Message: notRecorded}
+	}
+	st := s.stateOf(ctx, p, outcomeLine(out))
+	if out.Verdict == daily.Correct && st.Daily != nil {
+		st.Daily.Share = daily.Share(english, out.Puzzle.Day, out.Entry, daily.CurrentStreak(out.Player, out.Today))
+	}
+	if out.Verdict == daily.Wrong {
+		st.Wrong = cellIndexes(g, g.Wrong())
+	}
+	return st
+}
+
+// outcomeLine words what handing in a daily came to.
+func outcomeLine(out daily.Outcome) string {
+	n := out.Puzzle.Day
+	switch out.Verdict {
+	case daily.Correct:
+		return fmt.Sprintf("Correct! Daily #%d solved%s.", n, daily.Took(english, out.Entry))
+	case daily.Wrong:
+		return fmt.Sprintf("Not yet: %s. That was try %d on Daily #%d; your clock keeps running. Keep going!",
+			english.Count(out.Wrong, "%d cell is wrong", "%d cells are wrong"), out.Entry.Wrong, n)
+	case daily.Incomplete:
+		return fmt.Sprintf("Fill in every cell first: %s. This was not counted as a try.",
+			english.Count(out.Empty, "%d cell is empty", "%d cells are empty"))
+	}
+	return fmt.Sprintf("You solved Daily #%d already%s; only the first correct answer counts, so nothing changed.",
+		n, daily.Took(english, out.Entry))
+}
+
+// practice starts a past daily, unranked, for a player who has no board
+// of it yet; today's and those still today somewhere are not practice.
+func (s *Server) practice(ctx context.Context, seat Seat, n int) any {
+	if s.cfg.Daily == nil {
+		return reply{T: "error", Message: noDailyHere}
+	}
+	today, err := s.cfg.Daily.Today(ctx, seat.Guild)
+	if err != nil {
+		s.cfg.Log.Error("activity: reading today's daily failed", "err", err)
+		return reply{T: "error", Message: dailyDown}
+	}
+	if !daily.Practicable(n, today, s.cfg.Now()) {
+		return reply{T: "error", Message: fmt.Sprintf("Daily #%d cannot be practised yet: it is still today somewhere.", n)}
+	}
+	pz, err := s.cfg.Daily.Puzzle(ctx, n)
+	if err != nil {
+		s.cfg.Log.Error("activity: reading a past daily failed", "day", n, "err", err)
+		return reply{T: "error", Message: dailyDown}
+	}
+	p := play{seat: seat, ref: game.PracticeRef(n), sessions: game.Sessions{Store: s.cfg.Games, Now: s.cfg.Now}}
+	p.sess, err = p.sessions.LoadOrCreate(ctx, p.ref.Key(seat.User.ID, seat.Guild), func() (*game.Game, error) {
+		return game.New(pz.Grid, pz.Solution)
+	})
+	if err != nil {
+		return s.storeFailed("opening a practice board", err)
+	}
+	return s.stateOf(ctx, p, "Practice: nothing is counted, so take your time.")
+}
+
+// title is a board's heading.
+func (s *Server) title(ctx context.Context, p play) string {
+	size := fmt.Sprintf("%d×%d", p.sess.Game.Size(), p.sess.Game.Size())
+	if p.ref.Kind == game.RefPuzzle || s.cfg.Daily == nil {
+		return "Puzzle · " + size
+	}
+	level := ""
+	if pz, err := s.cfg.Daily.Puzzle(ctx, p.ref.Day); err == nil {
+		level = " · " + pz.Level.String()
+	}
+	if p.ref.Kind == game.RefPractice {
+		return fmt.Sprintf("Daily #%d, practice%s · unranked", p.ref.Day, level)
+	}
+	return fmt.Sprintf("Daily #%d%s", p.ref.Day, level)
+}
+
+// archiveDays is how far back the menu lists past dailies.
+const archiveDays = 14
+
+// archive returns the past dailies that can be practised, newest first.
+func (s *Server) archive(ctx context.Context, guild string, now time.Time) ([]int, error) {
+	today, err := s.cfg.Daily.Today(ctx, guild)
+	if err != nil {
+		return nil, err
+	}
+	var days []int
+	for n := today - 1; n >= 1 && n >= today-archiveDays; n-- {
+		if daily.Practicable(n, today, now) {
+			days = append(days, n)
+		}
+	}
+	return days, nil
+}

@@ -1,0 +1,115 @@
+package activity
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// dailyServer serves the Activity with the daily on a store, and returns
+// its WebSocket's address, the daily service and a session for user 42 in
+// server 700.
+func dailyServer(t *testing.T) (string, *daily.Service, string) {
+	t.Helper()
+	db, _ := storedGame(t, "42")
+	svc := daily.New(db, nil)
+	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db, Daily: svc}
+	srv := httptest.NewServer(New(cfg))
+	t.Cleanup(srv.Close)
+	session := issue(sessionKey(cfg.ClientSecret), Seat{User: User{ID: "42", Name: "ada"}, Guild: "700"}, time.Now().Add(time.Hour))
+	return "ws" + strings.TrimPrefix(srv.URL, "http") + "/api/play", svc, session
+}
+
+// TestPlayTheDaily: today's daily on the big board, by the daily's rules:
+// its clock starts at the first open, hints in steps and a check count on
+// the share line, a wrong full grid handed in costs a try, and the right
+// grid is handed in as its last digit goes in, which the server's
+// results (and so its post's scoreboard) show.
+func TestPlayTheDaily(t *testing.T) {
+	url, svc, session := dailyServer(t)
+	ctx := context.Background()
+	p := dial(t, url, session)
+	st, r := p.send(clientMessage{T: "today"})
+	if st == nil {
+		t.Fatalf("today: %+v", r)
+	}
+	n, _ := svc.Today(ctx, "700")
+	pz, _ := svc.Puzzle(ctx, n)
+	if st.Daily == nil || st.Daily.Day != n || st.Givens != pz.Grid.String() || !strings.HasPrefix(st.Title, "Daily #") || st.Started == 0 {
+		t.Fatalf("today's board: %+v", st)
+	}
+	if e, ok, _ := svc.Entry(ctx, "700", "42", n); !ok || e.Started.Unix() != st.Started {
+		t.Errorf("the board's clock %d is not the daily's (%v, %v)", st.Started, e.Started, ok)
+	}
+	st = p.step(st, clientMessage{T: "hint", Step: 1})
+	if st.Hint == nil || !strings.HasPrefix(st.Hint.Text, "Look at ") || len(st.Hint.Cells) == 0 || st.Hint.Steps < 3 {
+		t.Errorf("hint step 1: %+v", st.Hint)
+	}
+	st = p.step(st, clientMessage{T: "hint", Step: 2})
+	if st.Hint == nil || !strings.Contains(st.Hint.Text, "The technique: ") {
+		t.Errorf("hint step 2: %+v", st.Hint)
+	}
+	empty := fill(t, p, &st, pz.Solution, 1) // all but the last empty cell
+	r0, c0 := empty/9, empty%9
+	wrongDigit := pz.Solution.At(r0, c0)%9 + 1
+	st = p.step(st, clientMessage{T: "place", Row: r0, Col: c0, Digit: wrongDigit})
+	if st.Daily.Solved || st.Daily.Tries != 0 {
+		t.Fatalf("a wrong full grid was handed in by itself: %+v", st.Daily)
+	}
+	st = p.step(st, clientMessage{T: "submit"})
+	if !strings.HasPrefix(st.Message, "Not yet: 1 cell is wrong") || st.Daily.Tries != 1 || len(st.Wrong) != 1 {
+		t.Fatalf("a wrong grid handed in: %q %+v wrong %v", st.Message, st.Daily, st.Wrong)
+	}
+	st = p.step(st, clientMessage{T: "check"})
+	st = p.step(st, clientMessage{T: "place", Row: r0, Col: c0, Digit: pz.Solution.At(r0, c0)})
+	if !st.Daily.Solved || !strings.HasPrefix(st.Message, "Correct! Daily #") {
+		t.Fatalf("the right grid: %q %+v", st.Message, st.Daily)
+	}
+	for _, want := range []string{"1 wrong try", "1 check", "2 hints"} {
+		if !strings.Contains(st.Daily.Share, want) {
+			t.Errorf("the share line lacks %q:\n%s", want, st.Daily.Share)
+		}
+	}
+	res, err := svc.Results(ctx, "700", n, 10)
+	if err != nil || res.Solved != 1 || len(res.Solvers) != 1 || res.Solvers[0].User != "42" {
+		t.Errorf("the server's results: %+v, %v", res, err)
+	}
+	again, _ := p.send(clientMessage{T: "today"})
+	if again == nil || again.Daily == nil || !again.Daily.Solved || again.Daily.Share == "" {
+		t.Errorf("today, once solved: %+v", again)
+	}
+}
+
+// step sends m on st's game and version and returns the new state,
+// failing on anything else.
+func (p *page) step(st *State, m clientMessage) *State {
+	p.t.Helper()
+	m.Game, m.Version = st.Game, st.Version
+	next, r := p.send(m)
+	if next == nil {
+		p.t.Fatalf("%+v: %+v", m, r)
+	}
+	return next
+}
+
+// fill places the solution's digits in all but leave of the board's empty
+// cells, and returns the first cell left.
+func fill(t *testing.T, p *page, st **State, sol solver.Grid, leave int) int {
+	t.Helper()
+	var empty []int
+	for i, c := range (*st).Cells {
+		if c == '.' {
+			empty = append(empty, i)
+		}
+	}
+	for _, i := range empty[:len(empty)-leave] {
+		*st = p.step(*st, clientMessage{T: "place", Row: i / 9, Col: i % 9, Digit: sol.At(i/9, i%9)})
+	}
+	return empty[len(empty)-leave]
+}

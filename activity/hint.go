@@ -1,0 +1,90 @@
+package activity
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
+)
+
+// A hint on the big board comes in steps, each asked for and each counted
+// as a hint (on a daily, as the buttons' Hint is): where to look, then the
+// technique, then the cells, then the answer. The next logical step comes
+// from the hint engine the commands use (logic.Hint); a mistake on the
+// board comes first, as on the buttons.
+
+// HintState is one step of a hint: its words, the cells to light, and
+// how many steps this hint has.
+type HintState struct {
+	Step  int    `json:"step"`
+	Steps int    `json:"steps"`
+	Text  string `json:"text"`
+	Cells []int  `json:"cells,omitempty"`
+}
+
+// hintWait bounds the search for the next step.
+const hintWait = 2 * time.Second
+
+// hint counts and shows step (1 to 4) of the hint for p's game; the
+// caller saves the count.
+func (s *Server) hint(ctx context.Context, p play, step int) *State {
+	g := p.sess.Game
+	if wrong := g.Wrong(); len(wrong) > 0 {
+		g.UseHint(wrong[0])
+		st := s.stateOf(ctx, p, "")
+		st.Hint = &HintState{Step: 1, Steps: 1, Text: fmt.Sprintf("%s is wrong: fix it first.", wrong[0]), Cells: cellIndexes(g, wrong[:1])}
+		return st
+	}
+	hctx, cancel := context.WithTimeout(ctx, hintWait)
+	defer cancel()
+	a, err := logic.Hint(hctx, g.Grid())
+	if err != nil {
+		g.UseHint()
+		st := s.stateOf(ctx, p, "")
+		st.Hint = &HintState{Step: 1, Steps: 1, Text: "I could not find a step in time; try Check."}
+		return st
+	}
+	h := hintStep(g.Grid(), a, step)
+	g.UseHint(a.Focus...)
+	st := s.stateOf(ctx, p, "")
+	st.Hint = &h
+	return st
+}
+
+// hintStep words step (clamped to the hint's steps) of advice a on grid g.
+func hintStep(g solver.Grid, a logic.Advice, step int) HintState {
+	n := g.Size()
+	index := func(cells []solver.Cell) []int {
+		out := make([]int, len(cells))
+		for k, c := range cells {
+			out[k] = c.Row*n + c.Col
+		}
+		return out
+	}
+	unit, region, ok := a.Region(g)
+	if !ok { // done, or mistakes: one step says it all
+		return HintState{Step: 1, Steps: 1, Text: a.Text(solver.English), Cells: index(a.Mistakes)}
+	}
+	steps := 3
+	placed, places := a.Placement()
+	if places {
+		steps = 4
+	}
+	step = min(max(step, 1), steps)
+	where := "Look at " + unit.Say(solver.English) + "."
+	technique := strings.ToLower(a.Step.Technique.String()[:1]) + a.Step.Technique.String()[1:]
+	switch {
+	case step == 1:
+		return HintState{Step: 1, Steps: steps, Text: where, Cells: index(region)}
+	case step == 2:
+		return HintState{Step: 2, Steps: steps, Text: where + " The technique: " + technique + ".", Cells: index(region)}
+	case step == 3 && places:
+		return HintState{Step: 3, Steps: steps, Cells: index(append(append([]solver.Cell(nil), a.Focus...), a.Targets...)),
+			Text: fmt.Sprintf("A %s places a digit in %s; the lit cells show why.", technique, placed.Cell)}
+	}
+	return HintState{Step: step, Steps: steps, Text: a.Text(solver.English),
+		Cells: index(append(append([]solver.Cell(nil), a.Focus...), a.Targets...))}
+}
