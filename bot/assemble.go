@@ -31,7 +31,8 @@ type Database interface {
 func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 	m := NewMetrics()
 	deps := commands.Deps{Meter: m, SolveTimeout: cfg.SolveTimeout, DefaultFormat: cfg.DefaultFormat,
-		DarkImages: cfg.ImageTheme == "dark", Log: log, Renders: render.NewCache(256), Pictures: NewPictures(cfg.APIURL)}
+		DarkImages: cfg.ImageTheme == "dark", Log: log, Renders: render.NewCache(256), Pictures: NewPictures(cfg.APIURL),
+		Launch: cfg.ActivityAddr != ""}
 	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Log: log,
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr, InteractionsAddr: cfg.InteractionsAddr,
 		PublicKey: cfg.PublicKey, Metrics: m}

@@ -24,6 +24,7 @@ const (
 	replyExpired    = "That button no longer works. Run the command again."
 	replyBusy       = "I'm too busy right now. Please try again in a minute."
 	replySlowDown   = "Slow down a little: try again in %d s."
+	replyLaunchLate = "The board did not open in time. Press ▶ Play in Discord again."
 )
 
 // interactionLimit is how long a handler may take: a deferred reply can

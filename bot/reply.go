@@ -53,6 +53,10 @@ func (b *Bot) respond(c *call, command string, resp commands.Response) {
 // respondAs answers with the reply itself: a message (private when
 // ephemeral), the button's message updated, or a form.
 func (b *Bot) respondAs(c *call, command string, how reply, resp commands.Response) {
+	if resp.Launch {
+		b.callback(c, command, callback{Type: launchActivity})
+		return
+	}
 	if resp.Modal != nil {
 		b.callback(c, command, asCallback(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: modal(resp.Modal)}))
 		return
@@ -158,6 +162,9 @@ func (b *Bot) edit(c *call, command string, how reply, resp commands.Response) {
 	if resp.Modal != nil {
 		b.log.Error("a form cannot follow a deferred answer", "command", command, "interaction", c.ID)
 		resp = notice(c.Interaction, replyApology)
+	}
+	if resp.Launch { // only a first callback launches the Activity; the deferred answer is the asker's own
+		resp = commands.Response{Content: notice(c.Interaction, replyLaunchLate).Content}
 	}
 	if resp.Notice && !how.ephemeral {
 		b.privately(c, command, resp)

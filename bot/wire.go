@@ -34,6 +34,11 @@ type v2Message struct {
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions,omitempty"`
 }
 
+// launchActivity is the LAUNCH_ACTIVITY callback (type 12), which discordgo
+// v0.29 does not know: it opens the app's Activity for the person who
+// used the command or button.
+const launchActivity discordgo.InteractionResponseType = 12
+
 // callback is an interaction's first callback as sent: its type, its data
 // (discordgo's InteractionResponseData, or a v2Message) and its files.
 type callback struct {

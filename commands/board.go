@@ -24,7 +24,7 @@ type boardView struct {
 
 // board returns the board message for g, one Components V2 card: the
 // title, the picture, the status and the controls (34 components of
-// Discord's 40).
+// Discord's 40; 36 with Play in Discord).
 func (d Deps) board(g *game.Game, v boardView) (Response, error) {
 	file, err := d.boardImage(g, v)
 	if err != nil {
@@ -34,8 +34,16 @@ func (d Deps) board(g *game.Game, v boardView) (Response, error) {
 		Content: v.title + " · " + v.p.Count(g.Left(), "%d cell left", "%d cells left") + modeLine(v.p, g)}
 	if !v.over {
 		resp.Rows = controls(v.p, g, v.ref)
+		if d.Launch {
+			resp.Rows = append(resp.Rows, []Button{launchButton(v.p)})
+		}
 	}
 	return resp, nil
+}
+
+// launchButton is Play in Discord.
+func launchButton(p i18n.Printer) Button {
+	return Button{Label: p.Text("▶ Play in Discord"), CustomID: launchID}
 }
 
 // modeLine says what the taps do now: the held digit, pencil marks.

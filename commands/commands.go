@@ -79,7 +79,14 @@ type Response struct {
 	// Post, when set, asks the bot to send a message to a channel first;
 	// the reply is then what Post.After returns.
 	Post *ChannelPost
+	// Launch answers by launching the app's Activity (the big board) for
+	// the person who pressed, instead of a message.
+	Launch bool
 }
+
+// launchID is the custom id of Play in Discord: the play command answers
+// it by launching the Activity.
+const launchID = "play:launch"
 
 // Ping is whom a message may ping: these users and roles.
 type Ping struct {
@@ -158,6 +165,9 @@ type Deps struct {
 	Log *slog.Logger
 	// Daily runs the daily challenge; nil leaves /daily out.
 	Daily *daily.Service
+	// Launch says the app has an Activity (the big board): the daily post
+	// and the board then offer Play in Discord, which launches it.
+	Launch bool
 	// Games keeps the boards of /play between taps; nil leaves /play out.
 	Games game.Store
 	// Meter receives solver timings (nil: dropped).

@@ -57,6 +57,9 @@ func (d Deps) DailyPost(ctx context.Context, guild string, n int) (Response, err
 		content = fmt.Sprintf("<@&%s> ", g.Role) + content
 		ping.Roles = []string{g.Role}
 	}
-	return Response{Content: content + "\n\n" + results, Files: []File{img}, Ping: ping,
-		Buttons: []Button{{Label: pr.Text("Play"), CustomID: "daily:play"}}}, nil
+	buttons := []Button{{Label: pr.Text("Play"), CustomID: "daily:play"}}
+	if d.Launch {
+		buttons = append(buttons, launchButton(pr))
+	}
+	return Response{Content: content + "\n\n" + results, Files: []File{img}, Ping: ping, Buttons: buttons}, nil
 }

@@ -29,12 +29,15 @@ func playCommand(d Deps) Command {
 		Private: func(*discordgo.Interaction) bool { return true },
 		Updates: func(i *discordgo.Interaction) bool {
 			id := customID(i)
-			return strings.HasPrefix(id, "play:") && !strings.HasPrefix(id, "play:"+readPrefix)
+			return strings.HasPrefix(id, "play:") && !strings.HasPrefix(id, "play:"+readPrefix) && id != launchID
 		},
 		Heavy:  true,
 		Handle: d.playOpen,
 		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
 			pr := i18n.For(string(i.Locale))
+			if "play:"+arg == launchID {
+				return Response{Launch: true}, nil
+			}
 			if packed, ok := strings.CutPrefix(arg, readPrefix); ok {
 				return d.playReading(ctx, pr, i, packed)
 			}

@@ -112,6 +112,11 @@ func final(t discordgo.InteractionResponseType) bool {
 		t != discordgo.InteractionResponseDeferredMessageUpdate
 }
 
+// LaunchActivity is the callback type (12) that launches the app's
+// Activity for the user; Discord accepts it only from an app whose
+// Activities are enabled (EnableActivities).
+const LaunchActivity discordgo.InteractionResponseType = 12
+
 // wireCallback is a callback body as Discord receives it.
 type wireCallback struct {
 	Type discordgo.InteractionResponseType `json:"type"`
@@ -154,6 +159,12 @@ func (s *Server) acceptLocked(in *interaction, cb wireCallback, msg Message) (st
 	case update && !in.component:
 		s.violate("interaction %s: a message update (type %d) answers only a component", in.id, t)
 		return http.StatusBadRequest, 50035, "Invalid Form Body: interaction has no message to update"
+	case t == LaunchActivity && s.entryPoint == nil:
+		s.violate("interaction %s: LAUNCH_ACTIVITY from an app without Activities", in.id)
+		return http.StatusBadRequest, 50035, "Invalid Form Body: this application has no Activity to launch"
+	case t == LaunchActivity && cb.Data != nil:
+		s.violate("interaction %s: LAUNCH_ACTIVITY with data", in.id)
+		return http.StatusBadRequest, 50035, "Invalid Form Body: a launch has no data"
 	}
 	if t == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		msg.Flags &^= FlagV2 // Discord takes the V2 flag on the edit that follows, not here

@@ -162,3 +162,26 @@ func TestFakeKeepsTheEntryPoint(t *testing.T) {
 		t.Errorf("%d violations recorded, want 3 (the refused overwrites): %v", got, s.Violations())
 	}
 }
+
+// TestFakeLaunchesOnlyWithActivities: a LAUNCH_ACTIVITY callback (type 12)
+// is refused from an app whose Activities are off, and taken, without
+// data, once they are on.
+func TestFakeLaunchesOnlyWithActivities(t *testing.T) {
+	s := New("tok")
+	defer s.Close()
+	launch := func(body string) int {
+		id, token := sent(s)
+		code, _ := request(t, s, "POST", "/api/v9/interactions/"+id+"/"+token+"/callback", "Bot tok", body)
+		return code
+	}
+	if code := launch(`{"type": 12}`); code != 400 || !strings.Contains(strings.Join(s.Violations(), "\n"), "without Activities") {
+		t.Errorf("a launch with Activities off: %d, violations %v", code, s.Violations())
+	}
+	s.EnableActivities()
+	if code := launch(`{"type": 12, "data": {"content": "hi"}}`); code != 400 {
+		t.Errorf("a launch with data: %d, want 400", code)
+	}
+	if code := launch(`{"type": 12}`); code != 204 {
+		t.Errorf("a launch with Activities on: %d, want 204", code)
+	}
+}

@@ -1,0 +1,130 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// withActivity assembles the bot as main does with the Activity on
+// (ACTIVITY_ADDR and the application's OAuth2 credentials) over st, on
+// the harness's log, posting the daily every 20 ms.
+func withActivity(fake *discordtest.Server, st *store.DB) func(*Options) {
+	return func(o *Options) {
+		env := map[string]string{"DISCORD_TOKEN": testToken, "DISCORD_API_URL": fake.URL, "ACTIVITY_ADDR": "127.0.0.1:0",
+			"DISCORD_CLIENT_ID": fake.AppID, "DISCORD_CLIENT_SECRET": discordtest.ClientSecret}
+		cfg, err := config.Load(func(k string) string { return env[k] }, true)
+		if err != nil {
+			panic(err)
+		}
+		log := o.Log
+		*o = Assemble(cfg, log, st)
+		o.Log, o.Schedule.Every, o.RateBurst = log, 20*time.Millisecond, 100
+	}
+}
+
+// startActivity runs the bot with the Activity on, on a fake Discord
+// whose app has Activities enabled.
+func startActivity(t *testing.T, over func(*Options)) (*harness, *store.DB) {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "daily.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	fake := discordtest.New(testToken)
+	t.Cleanup(fake.Close)
+	fake.EnableActivities()
+	return startOn(t, fake, st, both(withActivity(fake, st), over)), st
+}
+
+// TestPlayInDiscordLaunches: with the Activity on, the daily post and the
+// board offer Play in Discord, and pressing it launches the Activity
+// (callback type 12), over the gateway and the HTTP endpoint.
+func TestPlayInDiscordLaunches(t *testing.T) {
+	eachTransport(t, func(t *testing.T, over func(*Options)) {
+		h, _ := startActivity(t, over)
+		h.send(setupCmd(admin, "UTC", discordgo.PermissionManageGuild))
+		post := h.waitPosts(2)[1]
+		if strings.Join(post.Buttons, " ") != "daily:play play:launch" {
+			t.Errorf("the daily post's buttons: %v", post.Buttons)
+		}
+		r := h.send(discordtest.Button(guild, ada, "play:launch"))
+		if len(r.Callbacks) != 1 || r.Callbacks[0].Type != discordtest.LaunchActivity {
+			t.Errorf("Play in Discord answered %+v, want one launch", r.Callbacks)
+		}
+		board := h.send(discordtest.SlashCommand(guild, ada, "play", map[string]any{"puzzle": "...1...44...2..."}))
+		if b := board.Final.Buttons; len(b) == 0 || b[len(b)-1] != "play:launch" {
+			t.Errorf("the board's buttons end with %v, want Play in Discord", b)
+		}
+	})
+}
+
+// TestDailyOnTheWebUpdatesThePost: a player launches the Activity in the
+// server's channel, plays today's daily over the big board's WebSocket to
+// Correct!, and the server's daily post shows them on its scoreboard.
+func TestDailyOnTheWebUpdatesThePost(t *testing.T) {
+	h, st := startActivity(t, nil)
+	h.send(setupCmd(admin, "UTC", discordgo.PermissionManageGuild))
+	post := h.waitPosts(2)[1]
+	instance := h.fake.Launch(guild, post.ChannelID, ada.ID)
+	resp, err := http.Post("http://"+h.bot.ActivityAddr()+"/api/token", "application/json",
+		strings.NewReader(fmt.Sprintf(`{"code":%q,"instance":%q}`, h.fake.Authorize(ada), instance)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var signed struct{ Session string }
+	json.NewDecoder(resp.Body).Decode(&signed)
+	resp.Body.Close()
+	conn, _, err := websocket.DefaultDialer.Dial("ws://"+h.bot.ActivityAddr()+"/api/play", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	type state struct {
+		T, Game, Cells, Message string
+		Version                 int
+		Daily                   *struct{ Solved bool }
+	}
+	ask := func(m map[string]any) state {
+		t.Helper()
+		conn.WriteJSON(m)
+		var s state
+		conn.SetReadDeadline(time.Now().Add(wait))
+		if err := conn.ReadJSON(&s); err != nil || s.T != "state" {
+			t.Fatalf("%v answered %+v, %v", m, s, err)
+		}
+		return s
+	}
+	conn.WriteJSON(map[string]any{"t": "hello", "session": signed.Session})
+	s := ask(map[string]any{"t": "today"})
+	n := daily.DayOf(time.Now(), time.UTC)
+	p, _, err := st.Puzzle(context.Background(), n)
+	if err != nil || s.Game != fmt.Sprintf("d%d", n) {
+		t.Fatalf("today opened %q (%v), want d%d", s.Game, err, n)
+	}
+	for i := range 81 {
+		if s.Cells[i] == '.' {
+			s = ask(map[string]any{"t": "place", "game": s.Game, "version": s.Version, "row": i / 9, "col": i % 9, "digit": p.Solution.At(i/9, i%9)})
+		}
+	}
+	if s.Daily == nil || !s.Daily.Solved || !strings.HasPrefix(s.Message, "Correct!") {
+		t.Fatalf("the last digit gave %+v", s)
+	}
+	h.waitPost(post.ID, func(m discordtest.Message) bool {
+		return strings.Contains(m.Content, "1 solved") && strings.Contains(m.Content, "<@"+ada.ID+">")
+	})
+}
