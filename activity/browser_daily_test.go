@@ -54,6 +54,7 @@ func TestPlayTheDailyInABrowser(t *testing.T) {
 
 	waitText(t, ctx, "message", fmt.Sprintf("Correct! Daily #%d solved in ", n))
 	share := waitText(t, ctx, "share", fmt.Sprintf("Daily #%d — ", n))
+	shoot(t, ctx, "activity-solved.png", 400, 760, true)
 	if !strings.Contains(share, "2 hints") {
 		t.Errorf("the share line does not count the two hint steps:\n%s", share)
 	}

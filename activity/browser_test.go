@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -218,15 +216,6 @@ func TestPlayInABrowser(t *testing.T) {
 	clock, err := chromedp.Run(ctx, chromedp.Evaluate[string](doc+`.getElementById("clock").textContent`))
 	if err != nil || !regexp.MustCompile(`^1:[345]\d$`).MatchString(clock) {
 		t.Errorf("the clock shows %q (%v), want a minute and a half", clock, err)
-	}
-	if *screenshots != "" {
-		png, err := chromedp.Run(ctx, chromedp.Screenshot("#activity"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(*screenshots, "activity-board.png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 
