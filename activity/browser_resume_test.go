@@ -37,6 +37,7 @@ func TestResumeInABrowser(t *testing.T) {
 
 	first.CloseSockets()
 	server.Close()
+	waitText(t, ctx, "status", "Reconnecting")
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if ln, err = net.Listen("tcp", addr); err == nil || time.Now().After(deadline) {
 			break
@@ -48,9 +49,10 @@ func TestResumeInABrowser(t *testing.T) {
 	server = &http.Server{Handler: siteHandler(fake, New(cfg), ada(fake))}
 	go server.Serve(ln)
 	t.Cleanup(func() { server.Close() })
-	waitFor(t, ctx, `!d.getElementById("status").textContent`, "the page to reconnect")
+	// A move made while the server is away goes once it is back.
 	eval(t, ctx, `d.querySelector('[data-cell="3"]').click(); d.querySelector('#pad [data-digit="6"]').click()`)
 	waitCell(t, db, ref, 0, 3, 6)
+	waitFor(t, ctx, `!d.getElementById("status").textContent`, "the page to say it is back")
 }
 
 // TestKeyboardOnlyInABrowser: the board is played from the first key to

@@ -50,8 +50,10 @@ const fakeClient = `<!doctype html><html><body>
 <iframe id="activity" style="width:400px;height:760px;border:0"></iframe>
 <script>
 const frame = document.getElementById("activity");
-const instance = new URLSearchParams(location.search).get("instance") || "instance1";
-frame.src = "/?frame_id=frame1&instance_id=" + encodeURIComponent(instance) + "&platform=desktop&channel_id=800";
+const query = new URLSearchParams(location.search);
+const instance = query.get("instance") || "instance1";
+frame.src = "/?frame_id=frame1&instance_id=" + encodeURIComponent(instance) + "&platform=" + (query.get("platform") || "desktop") +
+  "&channel_id=800" + (query.get("guild") ? "&guild_id=" + query.get("guild") : "");
 const reply = (msg) => frame.contentWindow.postMessage(msg, location.origin);
 window.addEventListener("message", async (event) => {
   const [op, payload] = event.data;
@@ -117,13 +119,24 @@ func ada(fake *discordtest.Server) func() string {
 // a real browser, runs the real SDK through its handshake, authorize, our
 // code exchange with the fake Discord (and its check that the user is in
 // the Activity's instance), and authenticate, and shows who signed in;
-// this bot has no database, which the page says.
+// this bot has no database, which the page says. It does so as Discord
+// frames it on a desktop, in a server, and on a phone, in a DM.
 func TestSignInInABrowser(t *testing.T) {
+	for _, where := range []string{"platform=desktop&guild=700", "platform=mobile"} {
+		t.Run(where, func(t *testing.T) { signInAt(t, where) })
+	}
+}
+
+func signInAt(t *testing.T, where string) {
 	ctx := browser(t)
 	fake := discordtest.New("tok")
 	defer fake.Close()
 	site := clientSite(t, fake, nil, ada(fake))
-	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/test/client?instance="+fake.Launch("700", "800", "42"))); err != nil {
+	guild := ""
+	if strings.Contains(where, "guild=") {
+		guild = "700"
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/test/client?"+where+"&instance="+fake.Launch(guild, "800", "42"))); err != nil {
 		t.Fatalf("the stand-in client did not load: %v", err)
 	}
 	who, err := chromedp.Run(ctx, chromedp.Poll[string](

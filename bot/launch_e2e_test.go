@@ -80,20 +80,7 @@ func TestDailyOnTheWebUpdatesThePost(t *testing.T) {
 	h, st := startActivity(t, nil)
 	h.send(setupCmd(admin, "UTC", discordgo.PermissionManageGuild))
 	post := h.waitPosts(2)[1]
-	instance := h.fake.Launch(guild, post.ChannelID, ada.ID)
-	resp, err := http.Post("http://"+h.bot.ActivityAddr()+"/api/token", "application/json",
-		strings.NewReader(fmt.Sprintf(`{"code":%q,"instance":%q}`, h.fake.Authorize(ada), instance)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var signed struct{ Session string }
-	json.NewDecoder(resp.Body).Decode(&signed)
-	resp.Body.Close()
-	conn, _, err := websocket.DefaultDialer.Dial("ws://"+h.bot.ActivityAddr()+"/api/play", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := openWebBoard(t, h, h.fake.Launch(guild, post.ChannelID, ada.ID))
 	type state struct {
 		T, Game, Cells, Message string
 		Version                 int
@@ -109,7 +96,6 @@ func TestDailyOnTheWebUpdatesThePost(t *testing.T) {
 		}
 		return s
 	}
-	conn.WriteJSON(map[string]any{"t": "hello", "session": signed.Session})
 	s := ask(map[string]any{"t": "today"})
 	n := daily.DayOf(time.Now(), time.UTC)
 	p, _, err := st.Puzzle(context.Background(), n)
@@ -127,4 +113,46 @@ func TestDailyOnTheWebUpdatesThePost(t *testing.T) {
 	h.waitPost(post.ID, func(m discordtest.Message) bool {
 		return strings.Contains(m.Content, "1 solved") && strings.Contains(m.Content, "<@"+ada.ID+">")
 	})
+}
+
+// openWebBoard signs Ada in as the Activity's page does, in instance, and
+// returns the board's WebSocket, hello said.
+func openWebBoard(t *testing.T, h *harness, instance string) *websocket.Conn {
+	t.Helper()
+	resp, err := http.Post("http://"+h.bot.ActivityAddr()+"/api/token", "application/json",
+		strings.NewReader(fmt.Sprintf(`{"code":%q,"instance":%q}`, h.fake.Authorize(ada), instance)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var signed struct{ Session string }
+	json.NewDecoder(resp.Body).Decode(&signed)
+	resp.Body.Close()
+	if signed.Session == "" {
+		t.Fatalf("the sign-in answered %d without a session", resp.StatusCode)
+	}
+	conn, _, err := websocket.DefaultDialer.Dial("ws://"+h.bot.ActivityAddr()+"/api/play", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	conn.WriteJSON(map[string]any{"t": "hello", "session": signed.Session})
+	return conn
+}
+
+// TestStoppingClosesTheBoards: when the bot stops, it closes the pages'
+// WebSockets saying it is going away (an HTTP server's shutdown leaves
+// them open), so they reconnect to a process that runs.
+func TestStoppingClosesTheBoards(t *testing.T) {
+	h, _ := startActivity(t, nil)
+	conn := openWebBoard(t, h, h.fake.Launch(guild, "900", ada.ID))
+	conn.WriteJSON(map[string]any{"t": "new", "level": "easy"})
+	conn.SetReadDeadline(time.Now().Add(wait))
+	if _, _, err := conn.ReadMessage(); err != nil {
+		t.Fatalf("no board: %v", err)
+	}
+	h.stop()
+	_, _, err := conn.ReadMessage()
+	if !websocket.IsCloseError(err, websocket.CloseGoingAway) {
+		t.Errorf("after the bot stopped, the socket read %v, want a going-away close", err)
+	}
 }

@@ -56,29 +56,33 @@ async function signIn() {
 function connect(session, onAnswer, onOpen) {
   const queue = [];
   let ws = null;
-  let waiting = false;
+  let inflight = null; // the message sent and not yet answered
   let tries = 0;
   const pump = () => {
-    if (waiting || !queue.length || !ws || ws.readyState !== WebSocket.OPEN) return;
-    waiting = true;
-    ws.send(JSON.stringify(queue.shift()()));
+    if (inflight || !queue.length || !ws || ws.readyState !== WebSocket.OPEN) return;
+    inflight = queue.shift()();
+    ws.send(JSON.stringify(inflight));
   };
   const open = () => {
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/play");
     ws.onopen = () => {
+      if (tries) say("");
       tries = 0;
-      waiting = false;
       ws.send(JSON.stringify({ t: "hello", session }));
       onOpen();
       pump();
     };
     ws.onmessage = (event) => {
-      waiting = false;
+      inflight = null;
       onAnswer(JSON.parse(event.data));
       pump();
     };
     ws.onclose = () => {
-      waiting = false; // a change in flight is lost or applied: the state on reopening says which
+      // A change in flight may or may not have been applied: it goes again,
+      // as it was, after the game is opened again. It names the version it
+      // was made on, so if it was applied it is refused, never doubled.
+      if (inflight && inflight.version !== undefined) queue.unshift(((m) => () => m)(inflight));
+      inflight = null;
       tries++;
       say(tries > 5 ? "The board lost its connection. Close the Activity and open it again." : "Reconnecting…");
       if (tries <= 5) setTimeout(open, Math.min(4000, 250 * 2 ** tries));
@@ -86,7 +90,7 @@ function connect(session, onAnswer, onOpen) {
   };
   open();
   // send queues a message; make builds it when its turn comes, so that it
-  // carries the version of the latest answer.
+  // carries the version of the latest answer. first puts one at the front.
   return { send: (make) => { queue.push(make); pump(); }, first: (make) => { queue.unshift(make); pump(); } };
 }
 
