@@ -1,0 +1,137 @@
+package room
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// stored is a room as the store keeps it.
+type stored struct {
+	Puzzle   string                  `json:"puzzle"`
+	Solution string                  `json:"solution"`
+	Cells    string                  `json:"cells"`
+	By       []int                   `json:"by"`
+	Marks    map[string][]game.Notes `json:"marks,omitempty"`
+	Players  []Player                `json:"players"`
+	Version  int                     `json:"version"`
+	Checks   int                     `json:"checks,omitempty"`
+	Hints    int                     `json:"hints,omitempty"`
+	Started  int64                   `json:"started"`
+	Finished int64                   `json:"finished,omitempty"`
+	Undo     map[string][]change     `json:"undo,omitempty"`
+	Log      []logged                `json:"log,omitempty"`
+	Forgot   int                     `json:"forgot,omitempty"`
+}
+
+// maxSeats bounds the players a stored room lists, gone ones included.
+const maxSeats = 4 * MaxPlayers
+
+// Encode returns the room as JSON, for the store.
+func (r *Room) Encode() ([]byte, error) {
+	s := stored{Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Cells: r.Cells.String(), By: r.By,
+		Marks: r.Marks, Players: r.Players, Version: r.Version, Checks: r.Checks, Hints: r.Hints,
+		Started: r.Started.Unix(), Undo: r.undo, Log: r.log, Forgot: r.forgot}
+	if !r.Finished.IsZero() {
+		s.Finished = r.Finished.Unix()
+	}
+	return json.Marshal(s)
+}
+
+// Decode reads a room Encode wrote, checking that it is whole: the grids
+// belong together, and every placer, mark, undo step and logged change is
+// on the board.
+func Decode(data []byte) (*Room, error) {
+	var s stored
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("room: decode: %w", err)
+	}
+	grids := make([]solver.Grid, 3)
+	for k, text := range []string{s.Puzzle, s.Solution, s.Cells} {
+		g, err := solver.Parse(text)
+		if err != nil {
+			return nil, fmt.Errorf("room: decode grid %d: %w", k, err)
+		}
+		grids[k] = g
+	}
+	if _, err := game.New(grids[0], grids[1]); err != nil {
+		return nil, fmt.Errorf("room: decode: %w", err)
+	}
+	r := New(grids[0], grids[1], time.Unix(s.Started, 0))
+	if err := r.restore(grids[2], s); err != nil {
+		return nil, fmt.Errorf("room: decode: %w", err)
+	}
+	return r, nil
+}
+
+func (r *Room) restore(cells solver.Grid, s stored) error {
+	n := r.Puzzle.Size()
+	if cells.Size() != n {
+		return errors.New("the board's size differs from the puzzle's")
+	}
+	for i := 0; i < n*n; i++ {
+		if v := r.Puzzle.At(i/n, i%n); v != 0 && cells.At(i/n, i%n) != v {
+			return errors.New("the board changes a given")
+		}
+	}
+	if len(s.Players) > maxSeats || len(s.By) != n*n {
+		return errors.New("too many players, or placers that do not fit the board")
+	}
+	for _, k := range s.By {
+		if k < -1 || k >= len(s.Players) {
+			return errors.New("a digit placed by no player")
+		}
+	}
+	ids := map[string]bool{}
+	for _, p := range s.Players {
+		if p.ID == "" || ids[p.ID] {
+			return errors.New("a player without an id, or twice")
+		}
+		ids[p.ID] = true
+	}
+	for id, marks := range s.Marks {
+		if !ids[id] || len(marks) != n*n {
+			return errors.New("pencil marks of no player, or not a board's")
+		}
+		for _, m := range marks {
+			if m&^game.AllNotes(n) != 0 {
+				return errors.New("a pencil mark off the digits")
+			}
+		}
+	}
+	for id, stack := range s.Undo {
+		if !ids[id] || len(stack) > game.MaxUndo {
+			return errors.New("an undo list of no player, or too long")
+		}
+		for _, ch := range stack {
+			if ch.Cell < 0 || ch.Cell >= n*n || ch.Digit < 0 || ch.Digit > n || ch.Left < 0 || ch.Left > n ||
+				ch.By < -1 || ch.By >= len(s.Players) || r.Puzzle.At(ch.Cell/n, ch.Cell%n) != 0 {
+				return errors.New("an undo step off the board")
+			}
+		}
+	}
+	if len(s.Log) > logSize || s.Version < 0 || s.Checks < 0 || s.Hints < 0 || s.Forgot < 0 || s.Forgot > s.Version {
+		return errors.New("a counter out of range")
+	}
+	for _, l := range s.Log {
+		if l.Cell < 0 || l.Cell >= n*n || l.Version < 1 || l.Version > s.Version {
+			return errors.New("a logged change off the board")
+		}
+	}
+	r.Cells, r.By, r.Players, r.Version, r.Checks, r.Hints = cells, s.By, s.Players, s.Version, s.Checks, s.Hints
+	if s.Marks != nil {
+		r.Marks = s.Marks
+	}
+	if s.Undo != nil {
+		r.undo = s.Undo
+	}
+	r.log, r.forgot = s.Log, s.Forgot
+	if s.Finished > 0 {
+		r.Finished = time.Unix(s.Finished, 0).UTC()
+	}
+	return nil
+}

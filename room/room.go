@@ -1,0 +1,352 @@
+// Package room is a board played together: everyone in one Discord
+// Activity instance fills one grid (co-op). It holds the rules and nothing
+// else: no I/O, no clock, no Discord. A Room is not safe for concurrent
+// use; a server loads one, applies a player's move and stores it over the
+// version it read, as game.Sessions does for one player's game.
+//
+// Every change bumps Version. A move names the version it was made on;
+// one made on an older version still applies when nothing since touched
+// its cell (it is rebased), and is refused with ErrOutdated when
+// something did, so every player sees one order of moves and none is
+// applied twice.
+package room
+
+import (
+	"errors"
+	"time"
+
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// MaxPlayers is how many players a room takes.
+const MaxPlayers = 25
+
+// Errors of moves a room refuses.
+var (
+	ErrFull     = errors.New("room: the room is full")
+	ErrNotIn    = errors.New("room: the player has not joined")
+	ErrOutdated = errors.New("room: the cell changed since the move was made")
+	ErrGiven    = errors.New("room: that cell is a given")
+	ErrFilled   = errors.New("room: pencil marks go in empty cells")
+	ErrOutside  = errors.New("room: outside the grid")
+	ErrNoUndo   = errors.New("room: nothing of the player's to undo")
+	ErrSolved   = errors.New("room: the grid is solved")
+)
+
+// Player is one player of a room. Color is their colour's number, given
+// in the order they joined.
+type Player struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Avatar string `json:"avatar,omitempty"`
+	Color  int    `json:"color"`
+	Gone   bool   `json:"gone,omitempty"` // left the instance
+	Share  bool   `json:"share,omitempty"` // shows their pencil marks to the others
+}
+
+// Room is one instance's shared board.
+type Room struct {
+	Puzzle   solver.Grid
+	Solution solver.Grid
+	Cells    solver.Grid
+	By       []int             // by cell: the index in Players of who placed its digit, -1 for none
+	Marks    map[string][]game.Notes // by player: their pencil marks, by cell
+	Players  []Player
+	Version  int
+	Checks   int
+	Hints    int
+	Started  time.Time
+	Finished time.Time // when the grid was first full and right
+	undo     map[string][]change
+	log      []logged // the latest changes to cells, for rebasing
+	forgot   int      // the latest version dropped from log
+}
+
+// change is one move of a player's, for their Undo: the cell's digit and
+// placer before it, and the digit it left there.
+type change struct {
+	Cell  int `json:"c"`
+	Digit int `json:"d,omitempty"`
+	By    int `json:"b"`
+	Left  int `json:"l,omitempty"`
+}
+
+// logged is a change's version and cell.
+type logged struct {
+	Version int `json:"v"`
+	Cell    int `json:"c"`
+}
+
+// logSize is how many changes back a move can be rebased over.
+const logSize = 64
+
+// New starts a room on puzzle, whose only solution is solution.
+func New(puzzle, solution solver.Grid, at time.Time) *Room {
+	n := puzzle.Cells()
+	r := &Room{Puzzle: puzzle, Solution: solution, Cells: puzzle, By: make([]int, n), Marks: map[string][]game.Notes{},
+		Started: time.Unix(at.Unix(), 0).UTC(), undo: map[string][]change{}}
+	for i := range r.By {
+		r.By[i] = -1
+	}
+	return r
+}
+
+// Join adds a player, or brings one who left back; a player in the room
+// already changes nothing. It returns ErrFull past MaxPlayers.
+func (r *Room) Join(p Player) error {
+	if k := r.index(p.ID); k >= 0 {
+		if !r.Players[k].Gone {
+			return nil
+		}
+		if r.present() >= MaxPlayers {
+			return ErrFull
+		}
+		r.Players[k].Gone = false
+		r.Version++
+		return nil
+	}
+	if r.present() >= MaxPlayers {
+		return ErrFull
+	}
+	p.Color, p.Gone = len(r.Players), false
+	r.Players = append(r.Players, p)
+	r.Version++
+	return nil
+}
+
+// Leave marks a player gone: their digits stay, their marks and undo go.
+func (r *Room) Leave(id string) {
+	if k := r.index(id); k >= 0 && !r.Players[k].Gone {
+		r.Players[k].Gone = true
+		delete(r.Marks, id)
+		delete(r.undo, id)
+		r.Version++
+	}
+}
+
+// In reports whether a player has joined and not left.
+func (r *Room) In(id string) bool {
+	k := r.index(id)
+	return k >= 0 && !r.Players[k].Gone
+}
+
+func (r *Room) index(id string) int {
+	for k, p := range r.Players {
+		if p.ID == id {
+			return k
+		}
+	}
+	return -1
+}
+
+func (r *Room) present() int {
+	n := 0
+	for _, p := range r.Players {
+		if !p.Gone {
+			n++
+		}
+	}
+	return n
+}
+
+// Solved reports whether the grid is full and right.
+func (r *Room) Solved() bool { return r.Cells == r.Solution }
+
+// Placed returns how many digits each player placed that stand now, by
+// index in Players.
+func (r *Room) Placed() []int {
+	out := make([]int, len(r.Players))
+	for _, k := range r.By {
+		if k >= 0 {
+			out[k]++
+		}
+	}
+	return out
+}
+
+// Move is one player's change to the board, made on version Seen.
+type Move struct {
+	Kind  game.MoveKind // game.Place, game.Erase or game.Note
+	Cell  solver.Cell
+	Digit int
+	Seen  int
+}
+
+// Apply makes a player's move. A move made on an older version applies
+// if no change since touched its cell, and is refused with ErrOutdated if
+// one did.
+func (r *Room) Apply(id string, m Move, at time.Time) error {
+	if err := r.allowed(id, m); err != nil {
+		return err
+	}
+	i := m.Cell.Row*r.Puzzle.Size() + m.Cell.Col
+	if m.Seen != r.Version && !r.untouchedSince(m.Seen, i) {
+		return ErrOutdated
+	}
+	switch m.Kind {
+	case game.Note:
+		r.toggleMark(id, i, m.Digit)
+	case game.Erase:
+		m.Digit = 0
+		fallthrough
+	default:
+		r.undo[id] = append(r.undo[id], change{Cell: i, Digit: r.Cells.At(m.Cell.Row, m.Cell.Col), By: r.By[i], Left: m.Digit})
+		if len(r.undo[id]) > game.MaxUndo {
+			r.undo[id] = r.undo[id][1:]
+		}
+		r.set(i, m.Digit, r.index(id))
+	}
+	r.changed(i, at)
+	return nil
+}
+
+func (r *Room) allowed(id string, m Move) error {
+	n := r.Puzzle.Size()
+	switch {
+	case !r.In(id):
+		return ErrNotIn
+	case m.Cell.Row < 0 || m.Cell.Col < 0 || m.Cell.Row >= n || m.Cell.Col >= n:
+		return ErrOutside
+	case r.Solved():
+		return ErrSolved
+	case r.Puzzle.At(m.Cell.Row, m.Cell.Col) != 0:
+		return ErrGiven
+	case m.Kind == game.Place && (m.Digit < 1 || m.Digit > n), m.Kind == game.Note && (m.Digit < 1 || m.Digit > n):
+		return ErrOutside
+	case m.Kind == game.Note && r.Cells.At(m.Cell.Row, m.Cell.Col) != 0:
+		return ErrFilled
+	case m.Kind != game.Place && m.Kind != game.Erase && m.Kind != game.Note:
+		return ErrOutside
+	}
+	return nil
+}
+
+// untouchedSince reports whether no change after version seen touched
+// cell i, as far back as the log reaches.
+func (r *Room) untouchedSince(seen, i int) bool {
+	if seen > r.Version || seen < r.forgot {
+		return false // a version from the future, or older than the log
+	}
+	for _, l := range r.log {
+		if l.Version > seen && l.Cell == i {
+			return false
+		}
+	}
+	return true
+}
+
+// set writes digit (0 to empty) at cell i, placed by player k, and takes
+// the digit from every player's marks in the cells that see it.
+func (r *Room) set(i, digit, k int) {
+	n := r.Puzzle.Size()
+	row, col := i/n, i%n
+	r.Cells.Set(row, col, digit)
+	r.By[i] = k
+	if digit == 0 {
+		r.By[i] = -1
+		return
+	}
+	for _, marks := range r.Marks {
+		marks[i] = 0
+		for j := range marks {
+			jr, jc := j/n, j%n
+			if jr == row || jc == col || r.Cells.Box(jr, jc) == r.Cells.Box(row, col) {
+				marks[j] = marks[j].Without(digit)
+			}
+		}
+	}
+}
+
+func (r *Room) toggleMark(id string, i, digit int) {
+	marks := r.Marks[id]
+	if marks == nil {
+		marks = make([]game.Notes, r.Puzzle.Cells())
+		r.Marks[id] = marks
+	}
+	if marks[i].Has(digit) {
+		marks[i] = marks[i].Without(digit)
+	} else {
+		marks[i] = marks[i].With(digit)
+	}
+}
+
+// changed counts a change to cell i (-1 for none) and notes the finish.
+func (r *Room) changed(i int, at time.Time) {
+	r.Version++
+	if i >= 0 {
+		r.log = append(r.log, logged{Version: r.Version, Cell: i})
+		if len(r.log) > logSize {
+			r.forgot, r.log = r.log[0].Version, r.log[1:]
+		}
+	}
+	if r.Finished.IsZero() && r.Solved() {
+		r.Finished = time.Unix(at.Unix(), 0).UTC()
+	}
+}
+
+// Undo takes back the player's last placement or erasure whose cell still
+// holds what it left (another player may have changed it since: then that
+// move is dropped and the one before tried). Pencil marks are not undone.
+func (r *Room) Undo(id string, at time.Time) error {
+	if !r.In(id) {
+		return ErrNotIn
+	}
+	if r.Solved() {
+		return ErrSolved
+	}
+	k := r.index(id)
+	for stack := r.undo[id]; len(stack) > 0; stack = r.undo[id] {
+		ch := stack[len(stack)-1]
+		r.undo[id] = stack[:len(stack)-1]
+		n := r.Puzzle.Size()
+		if r.Cells.At(ch.Cell/n, ch.Cell%n) != ch.Left || ch.Left != 0 && r.By[ch.Cell] != k {
+			continue // the cell changed since, by another player
+		}
+		r.set(ch.Cell, ch.Digit, ch.By)
+		r.changed(ch.Cell, at)
+		return nil
+	}
+	return ErrNoUndo
+}
+
+// ShareMarks shows or hides the player's pencil marks to the others.
+func (r *Room) ShareMarks(id string, on bool) error {
+	k := r.index(id)
+	if k < 0 || r.Players[k].Gone {
+		return ErrNotIn
+	}
+	if r.Players[k].Share != on {
+		r.Players[k].Share = on
+		r.Version++
+	}
+	return nil
+}
+
+// Check counts a check, shared by the room, and returns the filled cells
+// that are wrong, by index.
+func (r *Room) Check(id string) ([]int, error) {
+	if !r.In(id) {
+		return nil, ErrNotIn
+	}
+	r.Checks++
+	r.Version++
+	var wrong []int
+	n := r.Puzzle.Size()
+	for i := 0; i < r.Puzzle.Cells(); i++ {
+		if d := r.Cells.At(i/n, i%n); d != 0 && d != r.Solution.At(i/n, i%n) {
+			wrong = append(wrong, i)
+		}
+	}
+	return wrong, nil
+}
+
+// UseHint counts a hint, shared by the room.
+func (r *Room) UseHint(id string) error {
+	if !r.In(id) {
+		return ErrNotIn
+	}
+	r.Hints++
+	r.Version++
+	return nil
+}
