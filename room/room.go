@@ -41,7 +41,7 @@ type Player struct {
 	Name   string `json:"name"`
 	Avatar string `json:"avatar,omitempty"`
 	Color  int    `json:"color"`
-	Gone   bool   `json:"gone,omitempty"` // left the instance
+	Gone   bool   `json:"gone,omitempty"`  // left the instance
 	Share  bool   `json:"share,omitempty"` // shows their pencil marks to the others
 }
 
@@ -50,7 +50,7 @@ type Room struct {
 	Puzzle   solver.Grid
 	Solution solver.Grid
 	Cells    solver.Grid
-	By       []int             // by cell: the index in Players of who placed its digit, -1 for none
+	By       []int                   // by cell: the index in Players of who placed its digit, -1 for none
 	Marks    map[string][]game.Notes // by player: their pencil marks, by cell
 	Players  []Player
 	Version  int
