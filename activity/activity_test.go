@@ -173,7 +173,7 @@ func TestSignInChecksTheInstance(t *testing.T) {
 			continue
 		}
 		seat, err := verify(sessionKey(discordtest.ClientSecret), got.Session, time.Now())
-		if err != nil || seat.Guild != tt.guild || seat.User.ID != tt.user.ID {
+		if err != nil || seat.Guild != tt.guild || seat.User.ID != tt.user.ID || seat.Instance != tt.instance {
 			t.Errorf("%s: the session holds %+v, %v; want server %q", name, seat, err, tt.guild)
 		}
 	}

@@ -12,19 +12,20 @@ import (
 // Activity instance the page names (or an instance that is not running).
 var errNotInInstance = errors.New("activity: the user is not in that instance")
 
-// guildOf asks Discord (with the bot token) where the Activity instance
+// placeOf asks Discord (with the bot token) where the Activity instance
 // the page runs in was launched, and checks that user is in it: the
-// server whose daily the board plays comes from Discord, not from the
-// page. A DM's instance has no server (""), nor has a page that names no
-// instance, or a bot configured without its token.
-func (s *Server) guildOf(ctx context.Context, instance, user string) (string, error) {
+// server whose daily the board plays, and the instance whose room they
+// play together in, come from Discord, not from the page. A DM's instance
+// has no server (""); a page that names no instance, or a bot configured
+// without its token, has neither.
+func (s *Server) placeOf(ctx context.Context, instance, user string) (guild, checked string, err error) {
 	if instance == "" || s.cfg.BotToken == "" {
-		return "", nil
+		return "", "", nil
 	}
 	u := s.cfg.APIURL + "/api/v10/applications/" + url.PathEscape(s.cfg.ClientID) + "/activity-instances/" + url.PathEscape(instance)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	req.Header.Set("Authorization", "Bot "+s.cfg.BotToken)
 	var got struct {
@@ -37,11 +38,11 @@ func (s *Server) guildOf(ctx context.Context, instance, user string) (string, er
 	var refused *discordRefused
 	switch {
 	case errors.As(err, &refused) && refused.status == http.StatusNotFound:
-		return "", errNotInInstance
+		return "", "", errNotInInstance
 	case err != nil:
-		return "", err
+		return "", "", err
 	case !slices.Contains(got.Users, user):
-		return "", errNotInInstance
+		return "", "", errNotInInstance
 	}
-	return got.Location.GuildID, nil
+	return got.Location.GuildID, instance, nil
 }

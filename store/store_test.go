@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -258,4 +259,43 @@ func TestOpenPoolOpensEveryConnection(t *testing.T) {
 	}
 	s := mustOpen(t, t.TempDir()+"/x.db")
 	s.OpenPool(context.Background()) // SQLite: nothing to do
+}
+
+// TestNotifyListen: on PostgreSQL a payload sent on a channel reaches a
+// listener, in order; on SQLite both say the database is not shared.
+func TestNotifyListen(t *testing.T) {
+	ctx := context.Background()
+	lite, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "one.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lite.Close()
+	if lite.Shared() || !errors.Is(lite.Notify(ctx, "c", "x"), ErrNotShared) {
+		t.Error("SQLite says it is shared")
+	}
+	db, err := OpenPostgres(ctx, storetest.PostgresURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	ready, got := make(chan bool, 1), make(chan string, 10)
+	go db.Listen(lctx, "sudokubot_test", func() { ready <- true }, func(p string) { got <- p })
+	<-ready
+	for _, p := range []string{"one", "two", `{"room":"i-1"}`} {
+		if err := db.Notify(ctx, "sudokubot_test", p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, want := range []string{"one", "two", `{"room":"i-1"}`} {
+		select {
+		case p := <-got:
+			if p != want {
+				t.Errorf("got %q, want %q", p, want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("no %q within 5 s", want)
+		}
+	}
 }
