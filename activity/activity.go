@@ -43,6 +43,10 @@ type Config struct {
 	Games Games
 	// Daily is the daily challenge the buttons play; nil leaves it out.
 	Daily *daily.Service
+	// Notifier carries word of the rooms' changes between processes that
+	// share a database (store.DB on PostgreSQL); nil keeps it in this
+	// process (SQLite: one process).
+	Notifier Notifier
 }
 
 // Games is what the big board needs of the stored games: the button
@@ -67,6 +71,7 @@ type Server struct {
 	key     []byte
 	mux     *http.ServeMux
 	sockets sockets
+	hub     *hub
 }
 
 // New returns the Activity's server for cfg.
@@ -81,6 +86,7 @@ func New(cfg Config) *Server {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Server{cfg: cfg, key: sessionKey(cfg.ClientSecret), mux: http.NewServeMux()}
+	s.hub = newHub(s)
 	files := loadAssets()
 	s.mux.HandleFunc("GET /{$}", files.serveIndex)
 	s.mux.HandleFunc("GET /assets/{name}", files.serveAsset)

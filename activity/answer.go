@@ -18,12 +18,16 @@ type play struct {
 	sessions game.Sessions
 }
 
-// answer returns the reply to one of a player's messages.
-func (s *Server) answer(ctx context.Context, seat Seat, m clientMessage) any {
+// answer returns the reply to one of a player's messages (nil for none).
+func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
+	seat := c.seat
 	if s.cfg.Games == nil {
 		return reply{T: "error", Message: noBoard}
+	}
+	if m.Game == "room" || m.T == "join" || m.T == "select" {
+		return s.together(ctx, c, m)
 	}
 	switch m.T {
 	case "today":

@@ -58,6 +58,9 @@ type State struct {
 	Message string     `json:"message,omitempty"`
 	Hint    *HintState `json:"hint,omitempty"`
 	Daily   *Daily     `json:"daily,omitempty"` // a ranked daily's standing
+	// Together is a room's players and who placed what, for a board
+	// played together.
+	Together *Together `json:"together,omitempty"`
 }
 
 // reply is any answer but a state: a sentence, and the game as it is
@@ -102,16 +105,51 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	defer s.sockets.remove(conn)
 	conn.SetReadLimit(maxMessage)
 	seat, ok := s.hello(conn)
-	for last := time.Now(); ok; last = time.Now() {
+	if !ok {
+		return
+	}
+	c := newClient(seat)
+	defer s.hub.leave(c)
+	done := make(chan struct{})
+	defer close(done)
+	go s.write(conn, c, done)
+	for last := time.Now(); ; last = time.Now() {
 		conn.SetReadDeadline(time.Now().Add(idleWait))
 		var m clientMessage
 		if conn.ReadJSON(&m) != nil {
 			return
 		}
 		time.Sleep(messageEvery - time.Since(last)) // a page sending faster is slowed, not dropped
-		answer := s.answer(r.Context(), seat, m)
-		conn.SetWriteDeadline(time.Now().Add(writeWait))
-		ok = conn.WriteJSON(answer) == nil
+		answer := s.answer(r.Context(), c, m)
+		if answer == nil {
+			continue
+		}
+		select {
+		case c.out <- answer:
+		case <-c.gone:
+			return
+		}
+	}
+}
+
+// write sends a page what is queued for it, answers and the room's
+// changes, until the page goes or is dropped for falling behind.
+func (s *Server) write(conn *websocket.Conn, c *client, done chan struct{}) {
+	for {
+		select {
+		case m := <-c.out:
+			conn.SetWriteDeadline(time.Now().Add(writeWait))
+			if conn.WriteJSON(m) != nil {
+				c.drop()
+				conn.Close()
+				return
+			}
+		case <-c.gone:
+			conn.Close()
+			return
+		case <-done:
+			return
+		}
 	}
 }
 
@@ -168,6 +206,7 @@ func (ss *sockets) remove(c *websocket.Conn) {
 // open their game again; nothing is lost, as each move is stored before
 // it is answered.
 func (s *Server) CloseSockets() {
+	s.hub.close()
 	s.sockets.mu.Lock()
 	defer s.sockets.mu.Unlock()
 	s.sockets.closed = true

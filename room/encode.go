@@ -26,6 +26,7 @@ type stored struct {
 	Undo     map[string][]change     `json:"undo,omitempty"`
 	Log      []logged                `json:"log,omitempty"`
 	Forgot   int                     `json:"forgot,omitempty"`
+	Shown    *Shown                  `json:"shown,omitempty"`
 }
 
 // maxSeats bounds the players a stored room lists, gone ones included.
@@ -35,7 +36,7 @@ const maxSeats = 4 * MaxPlayers
 func (r *Room) Encode() ([]byte, error) {
 	s := stored{Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Cells: r.Cells.String(), By: r.By,
 		Marks: r.Marks, Players: r.Players, Version: r.Version, Checks: r.Checks, Hints: r.Hints,
-		Started: r.Started.Unix(), Undo: r.undo, Log: r.log, Forgot: r.forgot}
+		Started: r.Started.Unix(), Undo: r.undo, Log: r.log, Forgot: r.forgot, Shown: r.Shown}
 	if !r.Finished.IsZero() {
 		s.Finished = r.Finished.Unix()
 	}
@@ -129,7 +130,14 @@ func (r *Room) restore(cells solver.Grid, s stored) error {
 	if s.Undo != nil {
 		r.undo = s.Undo
 	}
-	r.log, r.forgot = s.Log, s.Forgot
+	if s.Shown != nil {
+		for _, c := range s.Shown.Cells {
+			if c < 0 || c >= n*n {
+				return errors.New("a shown cell off the board")
+			}
+		}
+	}
+	r.log, r.forgot, r.Shown = s.Log, s.Forgot, s.Shown
 	if s.Finished > 0 {
 		r.Finished = time.Unix(s.Finished, 0).UTC()
 	}

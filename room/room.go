@@ -58,10 +58,33 @@ type Room struct {
 	Hints    int
 	Started  time.Time
 	Finished time.Time // when the grid was first full and right
+	// Shown is the last check or hint, shared by the room until a cell
+	// changes.
+	Shown *Shown
 	undo     map[string][]change
 	log      []logged // the latest changes to cells, for rebasing
 	forgot   int      // the latest version dropped from log
 }
+
+// Shown is a check or a hint everyone in the room sees: who asked, its
+// words (the server's), the cells it lights, and for a hint its step.
+type Shown struct {
+	Kind  string `json:"kind"` // "check" or "hint"
+	By    string `json:"by"`
+	Text  string `json:"text"`
+	Cells []int  `json:"cells,omitempty"`
+	Step  int    `json:"step,omitempty"`
+	Steps int    `json:"steps,omitempty"`
+}
+
+// Show shares a check's or a hint's result with the room.
+func (r *Room) Show(s Shown) {
+	r.Shown = &s
+	r.Version++
+}
+
+// CanUndo reports whether the player has a move to undo.
+func (r *Room) CanUndo(id string) bool { return len(r.undo[id]) > 0 }
 
 // change is one move of a player's, for their Undo: the cell's digit and
 // placer before it, and the digit it left there.
@@ -275,6 +298,7 @@ func (r *Room) toggleMark(id string, i, digit int) {
 func (r *Room) changed(i int, at time.Time) {
 	r.Version++
 	if i >= 0 {
+		r.Shown = nil
 		r.log = append(r.log, logged{Version: r.Version, Cell: i})
 		if len(r.log) > logSize {
 			r.forgot, r.log = r.log[0].Version, r.log[1:]
@@ -324,13 +348,12 @@ func (r *Room) ShareMarks(id string, on bool) error {
 }
 
 // Check counts a check, shared by the room, and returns the filled cells
-// that are wrong, by index.
+// that are wrong, by index. The caller shows it (Show).
 func (r *Room) Check(id string) ([]int, error) {
 	if !r.In(id) {
 		return nil, ErrNotIn
 	}
 	r.Checks++
-	r.Version++
 	var wrong []int
 	n := r.Puzzle.Size()
 	for i := 0; i < r.Puzzle.Cells(); i++ {
@@ -341,12 +364,11 @@ func (r *Room) Check(id string) ([]int, error) {
 	return wrong, nil
 }
 
-// UseHint counts a hint, shared by the room.
+// UseHint counts a hint, shared by the room. The caller shows it (Show).
 func (r *Room) UseHint(id string) error {
 	if !r.In(id) {
 		return ErrNotIn
 	}
 	r.Hints++
-	r.Version++
 	return nil
 }

@@ -1,0 +1,279 @@
+package activity
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"time"
+)
+
+// The hub carries a room's changes to its players' pages. A process that
+// saves a change to a room sends word of it (the room and its version) on
+// the bus; every process with players of that room on its sockets reads
+// the room from the store and sends each of them the board. On PostgreSQL
+// the bus is NOTIFY/LISTEN, so players on different processes see each
+// other's moves; with SQLite (one process) it runs in the process.
+
+// Notifier is a database several processes share, which carries word
+// between them: store.DB on PostgreSQL.
+type Notifier interface {
+	Notify(ctx context.Context, channel, payload string) error
+	Listen(ctx context.Context, channel string, listening func(), deliver func(payload string)) error
+}
+
+// roomChannel is the NOTIFY channel of room changes.
+const roomChannel = "sudokubot_rooms"
+
+// word is what goes on the bus: a room's new version, or where a player's
+// selection is now.
+type word struct {
+	Room    string `json:"r"`
+	Version int    `json:"v,omitempty"`
+	User    string `json:"u,omitempty"`
+	Cell    *int   `json:"c,omitempty"`
+}
+
+// client is one page's socket as the hub sees it: its seat, and the
+// queue its writer sends from.
+type client struct {
+	seat Seat
+	out  chan any
+	once sync.Once
+	gone chan struct{}
+}
+
+// clientQueue is how many messages may wait for a slow page before it is
+// dropped (it reconnects and reads the board afresh).
+const clientQueue = 64
+
+func newClient(seat Seat) *client {
+	return &client{seat: seat, out: make(chan any, clientQueue), gone: make(chan struct{})}
+}
+
+// push queues a message without waiting; a page too far behind is
+// dropped.
+func (c *client) push(m any) {
+	select {
+	case c.out <- m:
+	default:
+		c.drop()
+	}
+}
+
+func (c *client) drop() { c.once.Do(func() { close(c.gone) }) }
+
+// hub is this process's rooms with players on its sockets.
+type hub struct {
+	s        *Server
+	mu       sync.Mutex
+	rooms    map[string]*roomSubs
+	start    sync.Once
+	stop     context.CancelFunc
+	local    chan string // the in-process bus, when there is no Notifier
+	listened chan struct{}
+}
+
+// roomSubs are one room's players on this process, and what they were
+// last sent.
+type roomSubs struct {
+	refresh sync.Mutex // one reading of the room at a time
+	clients map[*client]bool
+	sent    int            // the version last sent
+	sel     map[string]int // where each player's selection is
+}
+
+func newHub(s *Server) *hub {
+	return &hub{s: s, rooms: map[string]*roomSubs{}, local: make(chan string, 1024), listened: make(chan struct{})}
+}
+
+// run starts listening on the bus, once, when the first player joins a
+// room.
+func (h *hub) run() {
+	h.start.Do(func() {
+		ctx, cancel := context.WithCancel(context.Background())
+		h.stop = cancel
+		if h.s.cfg.Notifier == nil {
+			close(h.listened)
+			go func() {
+				for {
+					select {
+					case <-ctx.Done():
+						return
+					case p := <-h.local:
+						h.deliver(p)
+					}
+				}
+			}()
+			return
+		}
+		first := true
+		go h.s.cfg.Notifier.Listen(ctx, roomChannel, func() {
+			if first {
+				first = false
+				close(h.listened)
+				return
+			}
+			h.catchUp() // the connection failed: word may have been missed
+		}, h.deliver)
+		select { // a player's first move must not be sent before the process listens
+		case <-h.listened:
+		case <-time.After(storeWait):
+		}
+	})
+}
+
+// close stops listening.
+func (h *hub) close() {
+	h.start.Do(func() {}) // never start after this
+	if h.stop != nil {
+		h.stop()
+	}
+}
+
+// send puts word on the bus.
+func (h *hub) send(ctx context.Context, w word) {
+	data, _ := json.Marshal(w)
+	if h.s.cfg.Notifier == nil {
+		select {
+		case h.local <- string(data):
+		default:
+			go func() { h.local <- string(data) }()
+		}
+		return
+	}
+	if err := h.s.cfg.Notifier.Notify(ctx, roomChannel, string(data)); err != nil {
+		h.s.cfg.Log.Warn("activity: telling the other processes of a room's change failed", "err", err)
+		go h.refresh(w.Room) // this process's players at least
+	}
+}
+
+// deliver takes word from the bus.
+func (h *hub) deliver(payload string) {
+	var w word
+	if json.Unmarshal([]byte(payload), &w) != nil || w.Room == "" {
+		return
+	}
+	h.mu.Lock()
+	subs := h.rooms[w.Room]
+	if subs != nil && w.Cell != nil {
+		subs.sel[w.User] = *w.Cell
+	}
+	var clients []*client
+	if subs != nil {
+		for c := range subs.clients {
+			clients = append(clients, c)
+		}
+	}
+	h.mu.Unlock()
+	switch {
+	case subs == nil:
+	case w.Cell != nil:
+		for _, c := range clients {
+			if c.seat.User.ID != w.User {
+				c.push(presence{T: "presence", User: w.User, Cell: *w.Cell})
+			}
+		}
+	default:
+		go h.refresh(w.Room)
+	}
+}
+
+// presence is where another player's selection is now.
+type presence struct {
+	T    string `json:"t"`
+	User string `json:"user"`
+	Cell int    `json:"cell"`
+}
+
+// refresh reads a room and sends its board to its players here, if it is
+// newer than what they were sent.
+func (h *hub) refresh(room string) {
+	h.mu.Lock()
+	subs := h.rooms[room]
+	h.mu.Unlock()
+	if subs == nil {
+		return
+	}
+	subs.refresh.Lock()
+	defer subs.refresh.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), storeWait)
+	defer cancel()
+	r, _, ok, err := h.s.loadRoom(ctx, room)
+	if err != nil || !ok {
+		return // the next change sends it; the players' own moves answer with it meanwhile
+	}
+	h.mu.Lock()
+	if r.Version <= subs.sent {
+		h.mu.Unlock()
+		return
+	}
+	subs.sent = r.Version
+	sel := make(map[string]int, len(subs.sel))
+	for u, c := range subs.sel {
+		sel[u] = c
+	}
+	clients := make([]*client, 0, len(subs.clients))
+	for c := range subs.clients {
+		clients = append(clients, c)
+	}
+	h.mu.Unlock()
+	for _, c := range clients {
+		st := h.s.roomState(r, c.seat, sel)
+		st.T = "room"
+		c.push(st)
+	}
+}
+
+// catchUp refreshes every room with players here.
+func (h *hub) catchUp() {
+	h.mu.Lock()
+	rooms := make([]string, 0, len(h.rooms))
+	for r := range h.rooms {
+		rooms = append(rooms, r)
+	}
+	h.mu.Unlock()
+	for _, r := range rooms {
+		go h.refresh(r)
+	}
+}
+
+// join subscribes a page to its room's changes.
+func (h *hub) join(c *client) {
+	h.run()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	room := c.seat.Instance
+	subs := h.rooms[room]
+	if subs == nil {
+		subs = &roomSubs{clients: map[*client]bool{}, sel: map[string]int{}}
+		h.rooms[room] = subs
+	}
+	subs.clients[c] = true
+}
+
+// leave unsubscribes a page.
+func (h *hub) leave(c *client) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	room := c.seat.Instance
+	if subs := h.rooms[room]; subs != nil {
+		delete(subs.clients, c)
+		if len(subs.clients) == 0 {
+			delete(h.rooms, room)
+		}
+	}
+}
+
+// selections returns where the room's players' selections are, as this
+// process last heard.
+func (h *hub) selections(room string) map[string]int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := map[string]int{}
+	if subs := h.rooms[room]; subs != nil {
+		for u, c := range subs.sel {
+			out[u] = c
+		}
+	}
+	return out
+}

@@ -1,0 +1,317 @@
+package activity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/room"
+	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/solver/logic"
+)
+
+// Playing together: everyone in one Activity instance fills one board,
+// the room (package room holds its rules). The page joins with
+// {"t":"join","level":L} and then sends the board's moves with "game":
+// "room"; every change reaches every player of the room, on this process
+// or another (the hub), as a {"t":"room",…} board. Where a player's
+// selection is goes with {"t":"select","cell":N}, unanswered.
+
+// roomKey is where a room is stored: the games' store, under a user no
+// player has.
+func roomKey(instance string) game.Key { return game.Key{User: "room", Puzzle: instance} }
+
+// loadRoom reads an instance's room, and the version it is stored at
+// (which a save names).
+func (s *Server) loadRoom(ctx context.Context, instance string) (*room.Room, int, bool, error) {
+	data, stored, ok, err := s.cfg.Games.Game(ctx, roomKey(instance))
+	if err != nil || !ok {
+		return nil, 0, false, err
+	}
+	r, err := room.Decode(data)
+	return r, stored, err == nil, err
+}
+
+// saveRoom stores r over the stored version it was read at (prev; -1 for
+// a new room); saved is false when another change came first.
+func (s *Server) saveRoom(ctx context.Context, instance string, r *room.Room, prev int) (bool, error) {
+	data, err := r.Encode()
+	if err != nil {
+		return false, err
+	}
+	if prev < 0 {
+		return s.cfg.Games.CreateGame(ctx, roomKey(instance), data, s.cfg.Now())
+	}
+	return s.cfg.Games.SaveGame(ctx, roomKey(instance), prev, r.Version, data, s.cfg.Now())
+}
+
+// What the page is told about playing together.
+const (
+	noRoom   = "Playing together needs the Activity launched from Discord in a channel or DM. Close it and open it again."
+	roomFull = "This board is full: 25 players already play it. Play on your own from the menu, or wait for a seat."
+	notInYet = "Join the board first: open Play together from the menu."
+)
+
+// saveTries bounds how many times a change is made again on a room that
+// another change was stored over first.
+const saveTries = 8
+
+// together answers a message about the seat's room.
+func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
+	seat := c.seat
+	if seat.Instance == "" {
+		return reply{T: "error", Message: noRoom}
+	}
+	if m.T == "select" {
+		if m.Row >= 0 && m.Col >= 0 && m.Row < 9 && m.Col < 9 {
+			cell := m.Row*9 + m.Col
+			s.hub.send(ctx, word{Room: seat.Instance, User: seat.User.ID, Cell: &cell})
+		}
+		return nil
+	}
+	var shown string
+	for try := 0; try < saveTries; try++ {
+		r, stored, ok, err := s.loadRoom(ctx, seat.Instance)
+		if err != nil {
+			return s.storeFailed("loading a room", err)
+		}
+		prev, before := -1, -1
+		if ok {
+			prev, before = stored, r.Version
+		}
+		if m.T == "join" {
+			r, err = s.joinRoom(ctx, r, seat, m.Level)
+		} else if !ok {
+			return reply{T: "error", Message: notInYet}
+		} else {
+			shown, err = s.roomChange(ctx, r, seat, m)
+		}
+		if err != nil {
+			return s.roomRefusal(r, seat, err)
+		}
+		if r.Version == before {
+			if m.T == "join" {
+				s.hub.join(c)
+			}
+			return s.roomState(r, seat, s.hub.selections(seat.Instance))
+		}
+		saved, err := s.saveRoom(ctx, seat.Instance, r, prev)
+		if err != nil {
+			return s.storeFailed("saving a room", err)
+		}
+		if saved {
+			if m.T == "join" {
+				s.hub.join(c)
+			}
+			s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
+			st := s.roomState(r, seat, s.hub.selections(seat.Instance))
+			st.Message = shown
+			return st
+		}
+	}
+	return reply{T: "error", Message: "The board is very busy; that was not applied. Try again."}
+}
+
+// joinRoom seats a player in r, or starts the room (r nil) with a new
+// puzzle of the level; a finished room with a level asked starts again.
+func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level string) (*room.Room, error) {
+	if r == nil || (!r.Finished.IsZero() && level != "") {
+		if level == "" {
+			level = logic.Medium.String()
+		}
+		fresh, err := s.newRoom(ctx, level)
+		if err != nil {
+			return r, err
+		}
+		if r != nil {
+			for _, p := range r.Players {
+				if !p.Gone {
+					fresh.Join(p)
+				}
+			}
+			fresh.Version += r.Version // versions only go up
+		}
+		r = fresh
+	}
+	return r, r.Join(room.Player{ID: seat.User.ID, Name: seat.User.Name, Avatar: seat.User.Avatar})
+}
+
+// errNoPuzzle is a puzzle that could not be made in time.
+var errNoPuzzle = errors.New("activity: no puzzle in time")
+
+// newRoom makes a room on a new 9×9 puzzle of a level.
+func (s *Server) newRoom(ctx context.Context, levelName string) (*room.Room, error) {
+	level, ok := logic.ParseLevel(levelName)
+	if !ok {
+		level = logic.Medium
+	}
+	gctx, cancel := context.WithTimeout(ctx, generateWait)
+	defer cancel()
+	gen, err := logic.Generate(gctx, level, 9, uint64(s.cfg.Now().UnixNano()))
+	if err != nil {
+		s.cfg.Log.Warn("activity: making a puzzle for a room failed", "level", level, "err", err)
+		return nil, errNoPuzzle
+	}
+	return room.New(gen.Puzzle, gen.Solution, s.cfg.Now()), nil
+}
+
+// roomChange makes a move, undo, check, hint or sharing change in r, and
+// returns what to tell the player who made it.
+func (s *Server) roomChange(ctx context.Context, r *room.Room, seat Seat, m clientMessage) (string, error) {
+	id, now := seat.User.ID, s.cfg.Now()
+	at := solver.Cell{Row: m.Row, Col: m.Col}
+	switch m.T {
+	case "place":
+		return "", r.Apply(id, room.Move{Kind: game.Place, Cell: at, Digit: m.Digit, Seen: m.Version}, now)
+	case "erase":
+		return "", r.Apply(id, room.Move{Kind: game.Erase, Cell: at, Seen: m.Version}, now)
+	case "note":
+		return "", r.Apply(id, room.Move{Kind: game.Note, Cell: at, Digit: m.Digit, Seen: m.Version}, now)
+	case "undo":
+		return "", r.Undo(id, now)
+	case "share":
+		return "", r.ShareMarks(id, m.Digit == 1)
+	case "check":
+		wrong, err := r.Check(id)
+		if err == nil {
+			r.Show(room.Shown{Kind: "check", By: id, Text: seat.User.Name + ": " + checkLine(len(wrong)), Cells: wrong})
+		}
+		return "", err
+	case "hint":
+		return "", s.roomHint(ctx, r, seat, m.Step)
+	}
+	return "", errUnknownMessage
+}
+
+// roomHint shows step of the next hint to the room, counted.
+func (s *Server) roomHint(ctx context.Context, r *room.Room, seat Seat, step int) error {
+	if err := r.UseHint(seat.User.ID); err != nil {
+		return err
+	}
+	hctx, cancel := context.WithTimeout(ctx, hintWait)
+	defer cancel()
+	sh := room.Shown{Kind: "hint", By: seat.User.ID, Step: 1, Steps: 1, Text: "I could not find a step in time; try Check."}
+	if a, err := logic.Hint(hctx, r.Cells); err == nil {
+		h := hintStep(r.Cells, a, step)
+		sh = room.Shown{Kind: "hint", By: seat.User.ID, Text: h.Text, Cells: h.Cells, Step: h.Step, Steps: h.Steps}
+	}
+	sh.Text = seat.User.Name + " asked for a hint: " + sh.Text
+	r.Show(sh)
+	return nil
+}
+
+// roomRefusal words a change the room refuses, with the board as it is.
+func (s *Server) roomRefusal(r *room.Room, seat Seat, err error) any {
+	var text string
+	switch {
+	case errors.Is(err, room.ErrFull):
+		return reply{T: "error", Message: roomFull}
+	case errors.Is(err, errNoPuzzle):
+		return reply{T: "error", Message: "I could not make a puzzle in time; try again, or another level."}
+	case errors.Is(err, room.ErrNotIn):
+		text = notInYet
+	case errors.Is(err, room.ErrOutdated):
+		text = "Someone changed that cell just before you, so your move was not applied. Here is the board now."
+	case errors.Is(err, room.ErrGiven):
+		text = "That cell is a given: it cannot change."
+	case errors.Is(err, room.ErrFilled):
+		text = "Pencil marks go in empty cells."
+	case errors.Is(err, room.ErrNoUndo):
+		text = "There is nothing of yours to undo."
+	case errors.Is(err, room.ErrSolved):
+		text = "The board is solved: start another from the menu."
+	default:
+		text = "That is not a cell or digit of this board."
+	}
+	return reply{T: "refused", Message: text, State: s.roomState(r, seat, s.hub.selections(seat.Instance))}
+}
+
+// Together is the room's part of a board's state.
+type Together struct {
+	You      string         `json:"you"`
+	Players  []room.Player  `json:"players"`
+	By       []int          `json:"by"` // who placed each cell's digit, by index in Players; -1 for none
+	Placed   []int          `json:"placed"`
+	Sel      map[string]int `json:"sel,omitempty"` // where each player's selection is
+	Finished int64          `json:"finished,omitempty"`
+}
+
+// roomState returns r as the seat's page draws it: the digits, the
+// seat's own pencil marks and those the others share, who placed what,
+// and the shared check or hint.
+func (s *Server) roomState(r *room.Room, seat Seat, sel map[string]int) *State {
+	n := r.Puzzle.Size()
+	st := &State{T: "state", Game: "room", Version: r.Version, Size: n, Givens: r.Puzzle.String(), Cells: r.Cells.String(),
+		Notes: make([]string, n*n), Solved: r.Solved(), CanUndo: r.CanUndo(seat.User.ID), Started: r.Started.Unix(),
+		Together: &Together{You: seat.User.ID, Players: r.Players, By: r.By, Placed: r.Placed(), Sel: sel}}
+	st.Title = fmt.Sprintf("Together · %d playing", countIn(r))
+	marks := make([]game.Notes, n*n)
+	for _, p := range r.Players {
+		if own := r.Marks[p.ID]; own != nil && (p.ID == seat.User.ID || p.Share) {
+			for i := range marks {
+				marks[i] |= own[i]
+			}
+		}
+	}
+	for i, m := range marks {
+		for _, d := range m.Digits() {
+			st.Notes[i] += string(rune('0' + d))
+		}
+	}
+	if sh := r.Shown; sh != nil {
+		if sh.Kind == "check" {
+			st.Wrong = sh.Cells
+		}
+		if sh.Kind == "hint" {
+			st.Hint = &HintState{Step: sh.Step, Steps: sh.Steps, Text: sh.Text, Cells: sh.Cells}
+		} else {
+			st.Message = sh.Text
+		}
+	}
+	if !r.Finished.IsZero() {
+		st.Together.Finished = r.Finished.Unix()
+		st.Message = finishLine(r)
+	}
+	return st
+}
+
+func countIn(r *room.Room) int {
+	n := 0
+	for _, p := range r.Players {
+		if !p.Gone {
+			n++
+		}
+	}
+	return n
+}
+
+// finishLine is what everyone reads once the board is solved: the time,
+// the players, who placed most. It gives no digit away, so it can be
+// posted where anyone reads it.
+func finishLine(r *room.Room) string {
+	placed := r.Placed()
+	type who struct {
+		name string
+		n    int
+	}
+	var ws []who
+	for k, p := range r.Players {
+		if placed[k] > 0 {
+			ws = append(ws, who{p.Name, placed[k]})
+		}
+	}
+	sort.SliceStable(ws, func(a, b int) bool { return ws[a].n > ws[b].n })
+	names := make([]string, len(ws))
+	for k, w := range ws {
+		names[k] = w.name
+	}
+	line := fmt.Sprintf("Solved together in %s", daily.Clock(r.Finished.Sub(r.Started)))
+	if len(ws) > 0 {
+		line += fmt.Sprintf(" by %s; %s placed most (%d)", strings.Join(names, ", "), ws[0].name, ws[0].n)
+	}
+	return line + "."
+}

@@ -1,0 +1,136 @@
+package activity
+
+import (
+	"context"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/store"
+	"github.com/sudokubot/sudokubot/store/storetest"
+)
+
+// roomServer serves the Activity on db, with notifier (nil: in-process),
+// and returns its WebSocket's address.
+func roomServer(t *testing.T, db *store.DB, notifier Notifier) string {
+	t.Helper()
+	srv := New(Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1",
+		Games: db, Notifier: notifier})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
+	return "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play"
+}
+
+// seatIn is a session for user in instance.
+func seatIn(user, instance string) string {
+	return issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: user, Name: user}, Instance: instance}, time.Now().Add(time.Hour))
+}
+
+// pushed reads the page's messages until a room board that satisfies ok.
+func (p *page) pushed(ok func(*State) bool) *State {
+	p.t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		var st State
+		p.conn.SetReadDeadline(deadline)
+		if err := p.conn.ReadJSON(&st); err != nil {
+			p.t.Fatalf("no room board came: %v", err)
+		}
+		if (st.T == "room" || st.T == "state") && ok(&st) {
+			return &st
+		}
+	}
+	p.t.Fatal("no room board came in time")
+	return nil
+}
+
+// playTogether runs two players of one instance, ada and bob, on the
+// WebSocket addresses a and b (one process, or two): both join, a move of
+// each reaches the other with who made it, a move on the same cell made
+// on an older version is refused, one on another cell is rebased, and a
+// selection is seen.
+func playTogether(t *testing.T, a, b string) {
+	ada, bob := dial(t, a, seatIn("ada", "i-room")), dial(t, b, seatIn("bob", "i-room"))
+	st, r := ada.send(clientMessage{T: "join", Level: "easy"})
+	if st == nil || st.Together == nil || len(st.Together.Players) != 1 {
+		t.Fatalf("ada's join: %+v %+v", st, r)
+	}
+	seen, r := bob.send(clientMessage{T: "join"})
+	if seen == nil || len(seen.Together.Players) != 2 || seen.Givens != st.Givens {
+		t.Fatalf("bob's join: %+v %+v", seen, r)
+	}
+	ada.pushed(func(s *State) bool { return len(s.Together.Players) == 2 })
+	empty := strings.IndexByte(st.Givens, '.')
+	other := strings.IndexByte(st.Givens[empty+1:], '.') + empty + 1
+	version := seen.Version
+	mine, _ := ada.send(clientMessage{T: "place", Game: "room", Version: version, Row: empty / 9, Col: empty % 9, Digit: 5})
+	if mine == nil || mine.Cells[empty] != '5' || mine.Together.By[empty] != 0 {
+		t.Fatalf("ada's move: %+v", mine)
+	}
+	got := bob.pushed(func(s *State) bool { return s.Cells[empty] == '5' })
+	if got.Together.By[empty] != 0 || got.T != "room" {
+		t.Errorf("bob sees r%dc%d=5 placed by %d (%s)", empty/9+1, empty%9+1, got.Together.By[empty], got.T)
+	}
+	if _, r := bob.send(clientMessage{T: "place", Game: "room", Version: version, Row: empty / 9, Col: empty % 9, Digit: 6}); r.T != "refused" ||
+		!strings.Contains(r.Message, "just before you") || r.State.Cells[empty] != '5' {
+		t.Errorf("bob's move on ada's cell, made before hers: %+v", r)
+	}
+	if st, r := bob.send(clientMessage{T: "place", Game: "room", Version: version, Row: other / 9, Col: other % 9, Digit: 7}); st == nil ||
+		st.Cells[other] != '7' || st.Together.By[other] != 1 {
+		t.Errorf("bob's move on another cell, made before ada's: %+v %+v", st, r)
+	}
+	ada.pushed(func(s *State) bool { return s.Cells[other] == '7' })
+	bob.conn.WriteJSON(clientMessage{T: "select", Row: 4, Col: 4})
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		var p presence
+		ada.conn.SetReadDeadline(deadline)
+		if err := ada.conn.ReadJSON(&p); err != nil {
+			t.Fatalf("ada never saw bob's selection: %v", err)
+		}
+		if p.T == "presence" && p.User == "bob" && p.Cell == 40 {
+			break
+		}
+	}
+}
+
+// TestPlayTogether: two players of one instance on one process (SQLite,
+// the hub in the process).
+func TestPlayTogether(t *testing.T) {
+	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "rooms.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	url := roomServer(t, db, nil)
+	playTogether(t, url, url)
+	// A player of another instance has a room of their own.
+	eve := dial(t, url, seatIn("eve", "i-other"))
+	if st, r := eve.send(clientMessage{T: "join"}); st == nil || len(st.Together.Players) != 1 || st.Together.Players[0].ID != "eve" {
+		t.Errorf("eve's room: %+v %+v", st, r)
+	}
+	if _, r := eve.send(clientMessage{T: "join", Game: "room"}); r.T == "error" {
+		t.Errorf("eve joining again: %+v", r)
+	}
+	noRoomYet := dial(t, url, seatIn("zed", "i-none"))
+	if _, r := noRoomYet.send(clientMessage{T: "place", Game: "room", Row: 0, Col: 2, Digit: 1}); r.Message != notInYet {
+		t.Errorf("a move before joining: %+v", r)
+	}
+}
+
+// TestPlayTogetherAcrossProcesses: ada on one process and bob on another,
+// sharing PostgreSQL, see each other's moves through NOTIFY and LISTEN.
+func TestPlayTogetherAcrossProcesses(t *testing.T) {
+	dsn := storetest.PostgresURL(t)
+	var urls []string
+	for range 2 {
+		db, err := store.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		urls = append(urls, roomServer(t, db, db))
+	}
+	playTogether(t, urls[0], urls[1])
+}
