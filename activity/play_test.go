@@ -80,14 +80,18 @@ func (p *page) send(m clientMessage) (*State, reply) {
 	if err := p.conn.WriteJSON(m); err != nil {
 		p.t.Fatal(err)
 	}
-	var raw struct {
+	type answer struct {
 		State
 		Message string `json:"message"`
 		Inner   *State `json:"state"`
 	}
+	var raw answer
 	p.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	if err := p.conn.ReadJSON(&raw); err != nil {
-		p.t.Fatalf("no answer to %+v: %v", m, err)
+	for raw.T == "" || raw.T == "room" || raw.T == "presence" { // a room's changes come between answers
+		raw = answer{}
+		if err := p.conn.ReadJSON(&raw); err != nil {
+			p.t.Fatalf("no answer to %+v: %v", m, err)
+		}
 	}
 	if raw.T == "state" {
 		s := raw.State

@@ -31,7 +31,7 @@ type Seat struct {
 // sessionClaims is what a session token carries: the seat and when the
 // token stops being good, in Unix seconds.
 type sessionClaims struct {
-	User    User   `json:"u"`
+	User     User   `json:"u"`
 	Guild    string `json:"g,omitempty"`
 	Instance string `json:"i,omitempty"`
 	Expires  int64  `json:"e"`

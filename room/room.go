@@ -60,10 +60,10 @@ type Room struct {
 	Finished time.Time // when the grid was first full and right
 	// Shown is the last check or hint, shared by the room until a cell
 	// changes.
-	Shown *Shown
-	undo     map[string][]change
-	log      []logged // the latest changes to cells, for rebasing
-	forgot   int      // the latest version dropped from log
+	Shown  *Shown
+	undo   map[string][]change
+	log    []logged // the latest changes to cells, for rebasing
+	forgot int      // the latest version dropped from log
 }
 
 // Shown is a check or a hint everyone in the room sees: who asked, its
