@@ -64,7 +64,7 @@ window.addEventListener("message", async (event) => {
   if (op !== 1) return;
   const answer = (data) => reply([1, {cmd: payload.cmd, evt: null, nonce: payload.nonce, data}]);
   if (payload.cmd === "AUTHORIZE") {
-    const code = await (await fetch("/test/code")).text();
+    const code = await (await fetch("/test/code?user=" + (query.get("user") || ""))).text();
     answer({code});
   } else if (payload.cmd === "AUTHENTICATE") {
     answer({access_token: payload.args.access_token, scopes: ["identify"], expires: "2099-01-01T00:00:00Z",
@@ -103,7 +103,13 @@ func siteHandler(fake *discordtest.Server, act http.Handler, code func() string)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(fakeClient))
 	})
-	mux.HandleFunc("GET /test/code", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(code())) })
+	mux.HandleFunc("GET /test/code", func(w http.ResponseWriter, r *http.Request) {
+		if u := r.URL.Query().Get("user"); u != "" { // a page of another player's
+			w.Write([]byte(fake.Authorize(discordtest.User{ID: u, Name: u})))
+			return
+		}
+		w.Write([]byte(code()))
+	})
 	return mux
 }
 

@@ -16,10 +16,11 @@ import (
 
 // Menu is what GET /api/games returns.
 type Menu struct {
-	Daily   bool        `json:"daily"` // the daily can be played here
-	Levels  []string    `json:"levels"`
-	Games   []GameEntry `json:"games"`
-	Archive []int       `json:"archive"` // past dailies to practise, newest first
+	Daily    bool        `json:"daily"`    // the daily can be played here
+	Together bool        `json:"together"` // a board can be played together (the Activity's instance is known)
+	Levels   []string    `json:"levels"`
+	Games    []GameEntry `json:"games"`
+	Archive  []int       `json:"archive"` // past dailies to practise, newest first
 }
 
 // GameEntry is one of the player's games in the menu.
@@ -58,7 +59,7 @@ func (s *Server) getGames(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) menu(ctx context.Context, seat Seat) (Menu, error) {
-	m := Menu{Daily: s.cfg.Daily != nil, Games: []GameEntry{}, Archive: []int{}}
+	m := Menu{Daily: s.cfg.Daily != nil, Together: seat.Instance != "", Games: []GameEntry{}, Archive: []int{}}
 	for l := logic.Easy; l <= logic.Extreme; l++ {
 		m.Levels = append(m.Levels, l.String())
 	}

@@ -73,8 +73,9 @@ function connect(session, onAnswer, onOpen) {
       pump();
     };
     ws.onmessage = (event) => {
-      inflight = null;
-      onAnswer(JSON.parse(event.data));
+      const m = JSON.parse(event.data);
+      if (m.t !== "room" && m.t !== "presence") inflight = null; // a room's changes come between answers
+      onAnswer(m);
       pump();
     };
     ws.onclose = () => {
@@ -91,7 +92,13 @@ function connect(session, onAnswer, onOpen) {
   open();
   // send queues a message; make builds it when its turn comes, so that it
   // carries the version of the latest answer. first puts one at the front.
-  return { send: (make) => { queue.push(make); pump(); }, first: (make) => { queue.unshift(make); pump(); } };
+  return {
+    send: (make) => { queue.push(make); pump(); },
+    first: (make) => { queue.unshift(make); pump(); },
+    // tell sends a message that has no answer (where a selection is), if
+    // the socket is open; it is not worth keeping.
+    tell: (m) => { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m)); },
+  };
 }
 
 // Board draws one game at a time and plays it: click or tap a cell then a
@@ -107,13 +114,25 @@ function Board(session, showMenu) {
   let wrong = [];
 
   const conn = connect(session, answer, () => {
-    if (state) conn.first(() => ({ t: "open", game: state.game }));
+    if (state) conn.first(() => (state.together ? { t: "join" } : { t: "open", game: state.game }));
   });
   const send = (t, extra) => conn.send(() => Object.assign({ t, game: state.game, version: state.version }, extra));
   const cellMove = (t, i, digit) => send(t, { row: Math.floor(i / state.size), col: i % state.size, digit });
 
   function answer(m) {
+    if (m.t === "presence") {
+      if (state && state.together) {
+        state.together.sel = Object.assign({}, state.together.sel, { [m.user]: m.cell });
+        draw(state);
+      }
+      return;
+    }
+    if (m.t === "room") {
+      if (state && state.together && m.version >= state.version) draw(Object.assign(m, { message: m.message || "" }));
+      return;
+    }
     const s = m.t === "state" ? m : m.state;
+    if (s && state && s.game === state.game && s.version < state.version) return; // a newer board came first
     if (s) draw(s);
     if (m.t !== "state") {
       $("message").textContent = m.message;
@@ -151,7 +170,27 @@ function Board(session, showMenu) {
     $("share").textContent = share || "";
     drawGrid(s);
     drawPad(s);
+    drawPlayers(s);
     if (refocus) focusCell();
+  }
+
+  // drawPlayers lists a shared board's players, each in their colour,
+  // with how many of the digits standing they placed.
+  function drawPlayers(s) {
+    const list = $("players");
+    const t = s.together;
+    list.hidden = !t;
+    for (const id of ["autonotes", "redo", "hold"]) $(id).hidden = !!t;
+    $("sharemarks").hidden = !t;
+    if (!t) return;
+    list.replaceChildren(...t.players.filter((p) => !p.gone).map((p) => {
+      const li = document.createElement("li");
+      li.className = "player c" + (p.color % 8);
+      li.textContent = p.name + (p.id === t.you ? " (you)" : "") + " · " + (t.placed[t.players.indexOf(p)] || 0);
+      return li;
+    }));
+    const me = t.players.find((p) => p.id === t.you);
+    $("sharemarks").setAttribute("aria-pressed", String(!!(me && me.share)));
   }
 
   function drawGrid(s) {
@@ -182,11 +221,23 @@ function Board(session, showMenu) {
         if (lit.includes(i)) classes.push("hinted");
         if (!held && i !== at && (r === selRow || c === selCol || boxOf(r, c) === boxOf(selRow, selCol))) classes.push("peer");
         if (selDigit && digit === selDigit) classes.push("same");
+        const t = s.together;
+        const placer = t && !given && t.by[i] >= 0 ? t.players[t.by[i]] : null;
+        const others = t ? t.players.filter((p) => p.id !== t.you && !p.gone && t.sel && t.sel[p.id] === i) : [];
+        if (others.length) classes.push("other", "c" + (others[0].color % 8));
         cell.className = classes.join(" ");
         if (digit) cell.textContent = digit;
+        if (placer && digit) {
+          const mark = document.createElement("span");
+          mark.className = "by c" + (placer.color % 8);
+          mark.title = "placed by " + placer.name;
+          cell.append(mark);
+        }
         else if (s.notes[i]) cell.append(notes(s.notes[i], n, selDigit));
         cell.setAttribute("aria-label", "row " + (r + 1) + " column " + (c + 1) + ", " +
           (given ? "given " + digit : digit ? digit : s.notes[i] ? "marks " + s.notes[i].split("").join(" ") : "empty") +
+          (placer && digit ? ", placed by " + placer.name : "") +
+          (others.length ? ", " + others.map((p) => p.name).join(" and ") + " here" : "") +
           (wrong.includes(i) ? ", wrong" : ""));
         cell.setAttribute("aria-selected", String(i === at));
         cell.tabIndex = i === at ? 0 : -1;
@@ -241,6 +292,7 @@ function Board(session, showMenu) {
     at = i;
     draw(state);
     focusCell();
+    if (state.together) conn.tell({ t: "select", row: Math.floor(i / state.size), col: i % state.size });
   }
 
   function tap(i) {
@@ -289,6 +341,7 @@ function Board(session, showMenu) {
   $("check").onclick = () => send("check");
   $("submit").onclick = () => send("submit");
   $("hint").onclick = () => send("hint", { step: hint ? hint.step + 1 : 1 });
+  $("sharemarks").onclick = () => send("share", { digit: $("sharemarks").getAttribute("aria-pressed") === "true" ? 0 : 1 });
   $("back").onclick = () => showMenu("");
 
   document.addEventListener("keydown", (e) => {
@@ -353,6 +406,14 @@ async function showMenu(session, board, note) {
     b.onclick = () => board.open({ t: "open", game: g.game });
     li.append(b);
     return li;
+  }));
+  $("together-title").hidden = $("together").hidden = !menu.together;
+  $("together").replaceChildren(...menu.levels.map((level) => {
+    const b = document.createElement("button");
+    b.textContent = level[0].toUpperCase() + level.slice(1);
+    b.setAttribute("aria-label", "Play together: " + level);
+    b.onclick = () => board.open({ t: "join", level });
+    return b;
   }));
   $("archive-title").hidden = !menu.archive.length;
   $("archive").replaceChildren(...menu.archive.map((day) => {
