@@ -14,14 +14,16 @@ import (
 )
 
 // roomServer serves the Activity on db, with notifier (nil: in-process),
-// and returns its WebSocket's address.
-func roomServer(t *testing.T, db *store.DB, notifier Notifier) string {
+// and returns its WebSocket's address and a function that stops it as a
+// process that dies does (its sockets closed, nothing more answered).
+func roomServer(t *testing.T, db *store.DB, notifier Notifier) (string, func()) {
 	t.Helper()
 	srv := New(Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1",
 		Games: db, Notifier: notifier})
 	hs := httptest.NewServer(srv)
-	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
-	return "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play"
+	kill := func() { srv.CloseSockets(); hs.Close() }
+	t.Cleanup(kill)
+	return "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play", kill
 }
 
 // seatIn is a session for user in instance.
@@ -103,7 +105,7 @@ func TestPlayTogether(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	url := roomServer(t, db, nil)
+	url, _ := roomServer(t, db, nil)
 	playTogether(t, url, url)
 	// A player of another instance has a room of their own.
 	eve := dial(t, url, seatIn("eve", "i-other"))
@@ -122,15 +124,68 @@ func TestPlayTogether(t *testing.T) {
 // TestPlayTogetherAcrossProcesses: ada on one process and bob on another,
 // sharing PostgreSQL, see each other's moves through NOTIFY and LISTEN.
 func TestPlayTogetherAcrossProcesses(t *testing.T) {
+	urls, _ := processes(t, 2)
+	playTogether(t, urls[0], urls[1])
+}
+
+// processes starts n Activity servers sharing one PostgreSQL database, as
+// n bot processes behind a load balancer, and returns their addresses and
+// kill functions.
+func processes(t *testing.T, n int) ([]string, []func()) {
+	t.Helper()
 	dsn := storetest.PostgresURL(t)
 	var urls []string
-	for range 2 {
+	var kills []func()
+	for range n {
 		db, err := store.Open(context.Background(), dsn)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		urls = append(urls, roomServer(t, db, db))
+		url, kill := roomServer(t, db, db)
+		urls, kills = append(urls, url), append(kills, kill)
 	}
-	playTogether(t, urls[0], urls[1])
+	return urls, kills
+}
+
+// TestPlayTogetherSurvivesAKill: ada plays on one process and bob on
+// another; ada's process dies mid-game. She reconnects to the other and
+// finds the board as it was; the move she had sent before, sent again as
+// her page does, is not applied twice; her next move reaches bob.
+func TestPlayTogetherSurvivesAKill(t *testing.T) {
+	urls, kills := processes(t, 2)
+	ada, bob := dial(t, urls[0], seatIn("ada", "i-kill")), dial(t, urls[1], seatIn("bob", "i-kill"))
+	st, _ := ada.send(clientMessage{T: "join", Level: "easy"})
+	if st == nil {
+		t.Fatal("ada could not join")
+	}
+	bob.send(clientMessage{T: "join"})
+	var empty []int
+	for i, c := range st.Givens {
+		if c == '.' {
+			empty = append(empty, i)
+		}
+	}
+	sent := clientMessage{T: "place", Game: "room", Row: empty[0] / 9, Col: empty[0] % 9, Digit: 3}
+	st = ada.pushed(func(s *State) bool { return len(s.Together.Players) == 2 })
+	sent.Version = st.Version
+	if st, r := ada.send(sent); st == nil || st.Cells[empty[0]] != '3' {
+		t.Fatalf("ada's move: %+v", r)
+	}
+	bob.pushed(func(s *State) bool { return s.Cells[empty[0]] == '3' })
+
+	kills[0]()
+	ada = dial(t, urls[1], seatIn("ada", "i-kill"))
+	back, _ := ada.send(clientMessage{T: "join"})
+	if back == nil || back.Cells[empty[0]] != '3' || len(back.Together.Players) != 2 {
+		t.Fatalf("ada back on the other process: %+v", back)
+	}
+	if _, r := ada.send(sent); r.T != "refused" || r.State.Version != back.Version {
+		t.Errorf("ada's move sent again: %+v, want refused with the board unchanged", r)
+	}
+	next := clientMessage{T: "place", Game: "room", Version: back.Version, Row: empty[1] / 9, Col: empty[1] % 9, Digit: 4}
+	if st, r := ada.send(next); st == nil {
+		t.Fatalf("ada's next move: %+v", r)
+	}
+	bob.pushed(func(s *State) bool { return s.Cells[empty[1]] == '4' && s.Together.By[empty[1]] == 0 })
 }

@@ -19,6 +19,11 @@ type Database interface {
 	activity.Games
 	Ping(ctx context.Context) error
 	Errors() uint64
+	// Shared reports whether several processes may share the database
+	// (PostgreSQL); it then carries word of the big board's rooms between
+	// them (activity.Notifier).
+	Shared() bool
+	activity.Notifier
 }
 
 // Assemble returns the bot's options for cfg: every command with what it
@@ -50,6 +55,9 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 			APIURL: cfg.APIURL.String(), Log: log}
 		if db != nil { // without it, the page signs in and says the board needs the database
 			act.Games, act.Daily = db, svc
+			if db.Shared() {
+				act.Notifier = db
+			}
 		}
 		opt.ActivityAddr, opt.Activity = cfg.ActivityAddr, activity.New(act)
 	}
