@@ -16,7 +16,7 @@ import (
 // roomServer serves the Activity on db, with notifier (nil: in-process),
 // and returns its WebSocket's address and a function that stops it as a
 // process that dies does (its sockets closed, nothing more answered).
-func roomServer(t *testing.T, db *store.DB, notifier Notifier) (string, func()) {
+func roomServer(t testing.TB, db *store.DB, notifier Notifier) (string, func()) {
 	t.Helper()
 	srv := New(Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1",
 		Games: db, Notifier: notifier})
@@ -131,7 +131,7 @@ func TestPlayTogetherAcrossProcesses(t *testing.T) {
 // processes starts n Activity servers sharing one PostgreSQL database, as
 // n bot processes behind a load balancer, and returns their addresses and
 // kill functions.
-func processes(t *testing.T, n int) ([]string, []func()) {
+func processes(t testing.TB, n int) ([]string, []func()) {
 	t.Helper()
 	dsn := storetest.PostgresURL(t)
 	var urls []string
