@@ -27,6 +27,16 @@ type stored struct {
 	Log      []logged                `json:"log,omitempty"`
 	Forgot   int                     `json:"forgot,omitempty"`
 	Shown    *Shown                  `json:"shown,omitempty"`
+	Race     *storedRace             `json:"race,omitempty"`
+}
+
+// storedRace is a race as the store keeps it: each board as game.Encode
+// writes it.
+type storedRace struct {
+	Start    int64                      `json:"start,omitempty"`
+	Boards   map[string]json.RawMessage `json:"boards"`
+	Mistakes map[string]int             `json:"mistakes,omitempty"`
+	Done     map[string]int64           `json:"done,omitempty"`
 }
 
 // maxSeats bounds the players a stored room lists, gone ones included.
@@ -39,6 +49,13 @@ func (r *Room) Encode() ([]byte, error) {
 		Started: r.Started.Unix(), Undo: r.undo, Log: r.log, Forgot: r.forgot, Shown: r.Shown}
 	if !r.Finished.IsZero() {
 		s.Finished = r.Finished.Unix()
+	}
+	if r.Race != nil {
+		race, err := r.Race.encode()
+		if err != nil {
+			return nil, err
+		}
+		s.Race = race
 	}
 	return json.Marshal(s)
 }
@@ -138,8 +155,62 @@ func (r *Room) restore(cells solver.Grid, s stored) error {
 		}
 	}
 	r.log, r.forgot, r.Shown = s.Log, s.Forgot, s.Shown
+	if s.Race != nil {
+		race, err := decodeRace(s.Race, r.Puzzle, ids)
+		if err != nil {
+			return err
+		}
+		r.Race = race
+	}
 	if s.Finished > 0 {
 		r.Finished = time.Unix(s.Finished, 0).UTC()
 	}
 	return nil
+}
+
+func (race *Race) encode() (*storedRace, error) {
+	s := &storedRace{Boards: map[string]json.RawMessage{}, Mistakes: race.Mistakes, Done: map[string]int64{}}
+	if !race.Start.IsZero() {
+		s.Start = race.Start.Unix()
+	}
+	for id, g := range race.Boards {
+		data, err := g.Encode()
+		if err != nil {
+			return nil, err
+		}
+		s.Boards[id] = data
+	}
+	for id, t := range race.Done {
+		s.Done[id] = t.Unix()
+	}
+	return s, nil
+}
+
+// decodeRace reads a stored race: every board is whole, of the room's
+// puzzle, and a player's.
+func decodeRace(s *storedRace, puzzle solver.Grid, players map[string]bool) (*Race, error) {
+	race := &Race{Boards: map[string]*game.Game{}, Mistakes: map[string]int{}, Done: map[string]time.Time{}}
+	if s.Start > 0 {
+		race.Start = time.Unix(s.Start, 0).UTC()
+	}
+	for id, data := range s.Boards {
+		g, err := game.Decode(data)
+		if err != nil || !players[id] || g.Puzzle() != puzzle {
+			return nil, errors.New("a race board that is not whole, a player's and the room's puzzle's")
+		}
+		race.Boards[id] = g
+	}
+	for id, n := range s.Mistakes {
+		if race.Boards[id] == nil || n < 0 || n > puzzle.Cells() {
+			return nil, errors.New("mistakes of no racer")
+		}
+		race.Mistakes[id] = n
+	}
+	for id, t := range s.Done {
+		if race.Boards[id] == nil || t <= 0 {
+			return nil, errors.New("a finish of no racer")
+		}
+		race.Done[id] = time.Unix(t, 0).UTC()
+	}
+	return race, nil
 }

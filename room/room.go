@@ -60,7 +60,9 @@ type Room struct {
 	Finished time.Time // when the grid was first full and right
 	// Shown is the last check or hint, shared by the room until a cell
 	// changes.
-	Shown  *Shown
+	Shown *Shown
+	// Race is a race's state; nil for a board played together.
+	Race   *Race
 	undo   map[string][]change
 	log    []logged // the latest changes to cells, for rebasing
 	forgot int      // the latest version dropped from log
@@ -126,6 +128,7 @@ func (r *Room) Join(p Player) error {
 			return ErrFull
 		}
 		r.Players[k].Gone = false
+		r.seat(p.ID)
 		r.Version++
 		return nil
 	}
@@ -134,6 +137,7 @@ func (r *Room) Join(p Player) error {
 	}
 	p.Color, p.Gone = len(r.Players), false
 	r.Players = append(r.Players, p)
+	r.seat(p.ID)
 	r.Version++
 	return nil
 }
@@ -227,6 +231,8 @@ func (r *Room) Apply(id string, m Move, at time.Time) error {
 func (r *Room) allowed(id string, m Move) error {
 	n := r.Puzzle.Size()
 	switch {
+	case r.Race != nil:
+		return ErrNotRace
 	case !r.In(id):
 		return ErrNotIn
 	case m.Cell.Row < 0 || m.Cell.Col < 0 || m.Cell.Row >= n || m.Cell.Col >= n:
@@ -313,6 +319,9 @@ func (r *Room) changed(i int, at time.Time) {
 // holds what it left (another player may have changed it since: then that
 // move is dropped and the one before tried). Pencil marks are not undone.
 func (r *Room) Undo(id string, at time.Time) error {
+	if r.Race != nil {
+		return ErrNotRace
+	}
 	if !r.In(id) {
 		return ErrNotIn
 	}

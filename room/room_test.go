@@ -200,6 +200,10 @@ func FuzzDecode(f *testing.F) {
 	r.Apply("ada", place(1, 3, 4, r.Version), now)
 	data, _ := r.Encode()
 	f.Add(data)
+	rc := newRace(f)
+	rc.StartRace("ada", now)
+	raced, _ := rc.Encode()
+	f.Add(raced)
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`{"puzzle":"` + classic + `","solution":"` + solution + `","cells":"` + classic + `","by":[1],"players":[]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -208,6 +212,10 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		for _, p := range r.Players {
+			if g, err := r.Racing(p.ID, now.Add(time.Hour)); err == nil {
+				r.Raced(p.ID, g.Check(), now.Add(time.Hour))
+				r.Progress(p.ID)
+			}
 			r.Apply(p.ID, place(1, 3, 4, r.Version-1), now)
 			r.Undo(p.ID, now)
 			r.Check(p.ID)
