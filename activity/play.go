@@ -36,6 +36,7 @@ type clientMessage struct {
 	Col     int    `json:"col"`
 	Digit   int    `json:"digit"`
 	Level   string `json:"level,omitempty"`
+	Mode    string `json:"mode,omitempty"` // joining a room: "race", or a board played together
 	Step    int    `json:"step,omitempty"`
 }
 

@@ -73,7 +73,6 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 		}
 		return nil
 	}
-	var shown string
 	for try := 0; try < saveTries; try++ {
 		r, stored, ok, err := s.loadRoom(ctx, seat.Instance)
 		if err != nil {
@@ -84,11 +83,11 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 			prev, before = stored, r.Version
 		}
 		if m.T == "join" {
-			r, err = s.joinRoom(ctx, r, seat, m.Level)
+			r, err = s.joinRoom(ctx, r, seat, m.Level, m.Mode)
 		} else if !ok {
 			return reply{T: "error", Message: notInYet}
 		} else {
-			shown, err = s.roomChange(ctx, r, seat, m)
+			err = s.roomChange(ctx, r, seat, m)
 		}
 		if err != nil {
 			return s.roomRefusal(r, seat, err)
@@ -108,22 +107,22 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 				s.hub.join(c)
 			}
 			s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
-			st := s.roomState(r, seat, s.hub.selections(seat.Instance))
-			st.Message = shown
-			return st
+			return s.roomState(r, seat, s.hub.selections(seat.Instance))
 		}
 	}
 	return reply{T: "error", Message: "The board is very busy; that was not applied. Try again."}
 }
 
 // joinRoom seats a player in r, or starts the room (r nil) with a new
-// puzzle of the level; a finished room with a level asked starts again.
-func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level string) (*room.Room, error) {
-	if r == nil || (!r.Finished.IsZero() && level != "") {
+// puzzle of the level, played together or raced (mode "race"); a room
+// that is over starts again when a level is asked. A player who asks for
+// one while another is on joins the one on.
+func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level, mode string) (*room.Room, error) {
+	if r == nil || (over(r) && level != "") {
 		if level == "" {
 			level = logic.Medium.String()
 		}
-		fresh, err := s.newRoom(ctx, level)
+		fresh, err := s.newRoom(ctx, level, mode == "race")
 		if err != nil {
 			return r, err
 		}
@@ -143,8 +142,22 @@ func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level st
 // errNoPuzzle is a puzzle that could not be made in time.
 var errNoPuzzle = errors.New("activity: no puzzle in time")
 
-// newRoom makes a room on a new 9×9 puzzle of a level.
-func (s *Server) newRoom(ctx context.Context, levelName string) (*room.Room, error) {
+// over reports whether a room's play has ended: the board solved, or
+// every racer finished.
+func over(r *room.Room) bool {
+	if r.Race == nil {
+		return !r.Finished.IsZero()
+	}
+	for _, p := range r.Players {
+		if !p.Gone && r.Progress(p.ID).Place == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// newRoom makes a room on a new 9×9 puzzle of a level, raced or not.
+func (s *Server) newRoom(ctx context.Context, levelName string, race bool) (*room.Room, error) {
 	level, ok := logic.ParseLevel(levelName)
 	if !ok {
 		level = logic.Medium
@@ -156,35 +169,40 @@ func (s *Server) newRoom(ctx context.Context, levelName string) (*room.Room, err
 		s.cfg.Log.Warn("activity: making a puzzle for a room failed", "level", level, "err", err)
 		return nil, errNoPuzzle
 	}
+	if race {
+		return room.NewRace(gen.Puzzle, gen.Solution, s.cfg.Now()), nil
+	}
 	return room.New(gen.Puzzle, gen.Solution, s.cfg.Now()), nil
 }
 
-// roomChange makes a move, undo, check, hint or sharing change in r, and
-// returns what to tell the player who made it.
-func (s *Server) roomChange(ctx context.Context, r *room.Room, seat Seat, m clientMessage) (string, error) {
+// roomChange makes a move, undo, check, hint or sharing change in r.
+func (s *Server) roomChange(ctx context.Context, r *room.Room, seat Seat, m clientMessage) error {
+	if r.Race != nil {
+		return s.raceChange(r, seat, m)
+	}
 	id, now := seat.User.ID, s.cfg.Now()
 	at := solver.Cell{Row: m.Row, Col: m.Col}
 	switch m.T {
 	case "place":
-		return "", r.Apply(id, room.Move{Kind: game.Place, Cell: at, Digit: m.Digit, Seen: m.Version}, now)
+		return r.Apply(id, room.Move{Kind: game.Place, Cell: at, Digit: m.Digit, Seen: m.Version}, now)
 	case "erase":
-		return "", r.Apply(id, room.Move{Kind: game.Erase, Cell: at, Seen: m.Version}, now)
+		return r.Apply(id, room.Move{Kind: game.Erase, Cell: at, Seen: m.Version}, now)
 	case "note":
-		return "", r.Apply(id, room.Move{Kind: game.Note, Cell: at, Digit: m.Digit, Seen: m.Version}, now)
+		return r.Apply(id, room.Move{Kind: game.Note, Cell: at, Digit: m.Digit, Seen: m.Version}, now)
 	case "undo":
-		return "", r.Undo(id, now)
+		return r.Undo(id, now)
 	case "share":
-		return "", r.ShareMarks(id, m.Digit == 1)
+		return r.ShareMarks(id, m.Digit == 1)
 	case "check":
 		wrong, err := r.Check(id)
 		if err == nil {
 			r.Show(room.Shown{Kind: "check", By: id, Text: seat.User.Name + ": " + checkLine(len(wrong)), Cells: wrong})
 		}
-		return "", err
+		return err
 	case "hint":
-		return "", s.roomHint(ctx, r, seat, m.Step)
+		return s.roomHint(ctx, r, seat, m.Step)
 	}
-	return "", errUnknownMessage
+	return errUnknownMessage
 }
 
 // roomHint shows step of the next hint to the room, counted.
@@ -206,8 +224,9 @@ func (s *Server) roomHint(ctx context.Context, r *room.Room, seat Seat, step int
 
 // roomRefusal words a change the room refuses, with the board as it is.
 func (s *Server) roomRefusal(r *room.Room, seat Seat, err error) any {
-	var text string
+	text, ok := raceRefusal(err)
 	switch {
+	case ok:
 	case errors.Is(err, room.ErrFull):
 		return reply{T: "error", Message: roomFull}
 	case errors.Is(err, errNoPuzzle):
@@ -216,6 +235,8 @@ func (s *Server) roomRefusal(r *room.Room, seat Seat, err error) any {
 		text = notInYet
 	case errors.Is(err, room.ErrOutdated):
 		text = "Someone changed that cell just before you, so your move was not applied. Here is the board now."
+	case errors.Is(err, game.ErrGiven), errors.Is(err, game.ErrFilled), errors.Is(err, game.ErrNoUndo), errors.Is(err, game.ErrNoRedo):
+		text = refusalText(err)
 	case errors.Is(err, room.ErrGiven):
 		text = "That cell is a given: it cannot change."
 	case errors.Is(err, room.ErrFilled):
@@ -238,12 +259,16 @@ type Together struct {
 	Placed   []int          `json:"placed"`
 	Sel      map[string]int `json:"sel,omitempty"` // where each player's selection is
 	Finished int64          `json:"finished,omitempty"`
+	Race     *RaceState     `json:"race,omitempty"`
 }
 
 // roomState returns r as the seat's page draws it: the digits, the
 // seat's own pencil marks and those the others share, who placed what,
 // and the shared check or hint.
 func (s *Server) roomState(r *room.Room, seat Seat, sel map[string]int) *State {
+	if r.Race != nil {
+		return s.raceState(r, seat)
+	}
 	n := r.Puzzle.Size()
 	st := &State{T: "state", Game: "room", Version: r.Version, Size: n, Givens: r.Puzzle.String(), Cells: r.Cells.String(),
 		Notes: make([]string, n*n), Solved: r.Solved(), CanUndo: r.CanUndo(seat.User.ID), Started: r.Started.Unix(),

@@ -1,0 +1,145 @@
+package activity
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/room"
+	"github.com/sudokubot/sudokubot/solver"
+)
+
+// A race in the room: the page joins with {"t":"join","mode":"race"},
+// anyone starts the countdown with {"t":"start","game":"room"}, and then
+// each racer's moves change their own board (the same messages as a game
+// of one's own). Every racer's page gets the others' progress, never
+// their digits.
+
+// RaceState is a race's part of a racer's board.
+type RaceState struct {
+	Start  int64   `json:"start,omitempty"` // when the countdown ends, Unix seconds; 0 until started
+	Now    int64   `json:"now"`             // the server's clock, for the countdown
+	Racers []Racer `json:"racers"`
+}
+
+// Racer is one racer's progress, spoiler-free.
+type Racer struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Color    int    `json:"color"`
+	Filled   int    `json:"filled"`
+	Empty    int    `json:"empty"`
+	Mistakes int    `json:"mistakes"`
+	Place    int    `json:"place,omitempty"`
+	Took     int64  `json:"took,omitempty"` // seconds from the start to the finish
+}
+
+// raceChange makes a racer's change to their own board.
+func (s *Server) raceChange(r *room.Room, seat Seat, m clientMessage) error {
+	id, now := seat.User.ID, s.cfg.Now()
+	if m.T == "start" {
+		return r.StartRace(id, now)
+	}
+	if m.T == "hint" {
+		return room.ErrNoHints
+	}
+	g, err := r.Racing(id, now)
+	if err != nil {
+		return err
+	}
+	var wrong []solver.Cell
+	if m.T == "check" {
+		wrong = g.Check()
+		if wrong == nil {
+			wrong = []solver.Cell{}
+		}
+	} else if err := move(g, m); err != nil {
+		return err
+	}
+	r.Raced(id, wrong, now)
+	return nil
+}
+
+// raceState returns a racer's view of a race: their own board, and the
+// others' progress.
+func (s *Server) raceState(r *room.Room, seat Seat) *State {
+	g := r.Race.Boards[seat.User.ID]
+	n := r.Puzzle.Size()
+	st := &State{T: "state", Game: "room", Version: r.Version, Size: n, Givens: r.Puzzle.String(), Cells: r.Puzzle.String(),
+		Notes: make([]string, n*n), Title: fmt.Sprintf("Race · %d racing", countIn(r))}
+	race := &RaceState{Now: s.cfg.Now().Unix()}
+	if !r.Race.Start.IsZero() {
+		race.Start, st.Started = r.Race.Start.Unix(), r.Race.Start.Unix()
+	}
+	if g != nil {
+		st.Cells, st.Solved, st.CanUndo, st.CanRedo = g.Grid().String(), g.Solved(), g.CanUndo(), g.CanRedo()
+		for i := range st.Notes {
+			for _, d := range g.Notes(solver.Cell{Row: i / n, Col: i % n}).Digits() {
+				st.Notes[i] += string(rune('0' + d))
+			}
+		}
+	}
+	for _, p := range r.Players {
+		if p.Gone {
+			continue
+		}
+		pr := r.Progress(p.ID)
+		race.Racers = append(race.Racers, Racer{ID: p.ID, Name: p.Name, Color: p.Color, Filled: pr.Filled, Empty: pr.Empty,
+			Mistakes: pr.Mistakes, Place: pr.Place, Took: int64(pr.Took.Seconds())})
+	}
+	sort.SliceStable(race.Racers, func(a, b int) bool { return placeOrder(race.Racers[a]) < placeOrder(race.Racers[b]) })
+	st.Together = &Together{You: seat.User.ID, Players: r.Players, Race: race}
+	st.Message = raceLine(r, seat, race)
+	return st
+}
+
+// placeOrder sorts finishers first, by place.
+func placeOrder(r Racer) int {
+	if r.Place == 0 {
+		return 1 << 30
+	}
+	return r.Place
+}
+
+// raceLine is what a racer reads above the board.
+func raceLine(r *room.Room, seat Seat, race *RaceState) string {
+	me := r.Progress(seat.User.ID)
+	switch {
+	case race.Start == 0:
+		return "Everyone in this Activity races on the same puzzle. Press Start when all are here."
+	case race.Now < race.Start:
+		return fmt.Sprintf("The race starts in %d…", race.Start-race.Now)
+	case me.Place > 0:
+		return fmt.Sprintf("You finished %s in %s!", ordinal(me.Place), daily.Clock(me.Took))
+	}
+	return ""
+}
+
+// ordinal writes 1st, 2nd, 3rd, 4th….
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprint(n) + suffix
+}
+
+// raceRefusal words what a race refuses; ok is false for another error.
+func raceRefusal(err error) (string, bool) {
+	switch {
+	case errors.Is(err, room.ErrNotStarted):
+		return "The race has not started yet.", true
+	case errors.Is(err, room.ErrNoHints):
+		return "No hints in a race: it is everyone for themselves.", true
+	case errors.Is(err, room.ErrNotRace):
+		return "That is for a race; this board is played together.", true
+	}
+	return "", false
+}

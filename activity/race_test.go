@@ -1,0 +1,91 @@
+package activity
+
+import (
+	"context"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/room"
+	"github.com/sudokubot/sudokubot/store"
+)
+
+// TestRace: two racers of one instance: no move before the countdown
+// ends; each fills a board of their own; the other sees their progress
+// and never their digits; the finish order reaches both.
+func TestRace(t *testing.T) {
+	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "race.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var clock atomic.Int64
+	clock.Store(time.Now().Unix())
+	srv := New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db,
+		Now: func() time.Time { return time.Unix(clock.Load(), 0) }})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
+	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play"
+	ada, bob := dial(t, url, seatIn("ada", "i-race")), dial(t, url, seatIn("bob", "i-race"))
+	st, r := ada.send(clientMessage{T: "join", Mode: "race", Level: "easy"})
+	if st == nil || st.Together == nil || st.Together.Race == nil || !strings.Contains(st.Message, "Press Start") {
+		t.Fatalf("ada's join: %+v %+v", st, r)
+	}
+	if st, _ = bob.send(clientMessage{T: "join", Level: "hard"}); st == nil || st.Together.Race == nil || len(st.Together.Race.Racers) != 2 {
+		t.Fatalf("bob's join (a race is on, so he joins it): %+v", st)
+	}
+	puzzle := st.Givens
+	i := strings.IndexByte(puzzle, '.')
+	placeAt := func(p *page, digit int) (*State, reply) {
+		return p.send(clientMessage{T: "place", Game: "room", Row: i / 9, Col: i % 9, Digit: digit})
+	}
+	if _, r := placeAt(ada, 1); r.T != "refused" || !strings.Contains(r.Message, "not started") {
+		t.Errorf("a move before the start: %+v", r)
+	}
+	if _, r := ada.send(clientMessage{T: "hint", Game: "room"}); !strings.Contains(r.Message, "No hints") {
+		t.Errorf("a hint in a race: %+v", r)
+	}
+	st, _ = bob.send(clientMessage{T: "start", Game: "room"})
+	if st == nil || st.Together.Race.Start != clock.Load()+int64(room.Countdown/time.Second) || !strings.Contains(st.Message, "starts in 5") {
+		t.Fatalf("the start: %+v", st)
+	}
+	clock.Add(int64(room.Countdown / time.Second))
+	data, _, _, _ := db.Game(context.Background(), roomKey("i-race"))
+	rm, _ := room.Decode(data)
+	if st, r := placeAt(ada, rm.Solution.At(i/9, i%9)); st == nil || st.Cells[i] == '.' {
+		t.Fatalf("ada's first move: %+v %+v", st, r)
+	}
+	seen := bob.pushed(func(s *State) bool { return racer(s, "ada").Filled == 1 })
+	if seen.Cells != puzzle {
+		t.Errorf("bob's board shows ada's digits: %s", seen.Cells)
+	}
+	for k := range 81 {
+		if puzzle[k] == '.' && k != i {
+			ada.send(clientMessage{T: "place", Game: "room", Row: k / 9, Col: k % 9, Digit: rm.Solution.At(k/9, k%9)})
+		}
+	}
+	end := bob.pushed(func(s *State) bool { return racer(s, "ada").Place == 1 })
+	if end.Together.Race.Racers[0].ID != "ada" {
+		t.Errorf("the finish order: %+v", end.Together.Race.Racers)
+	}
+	if st, _ := ada.send(clientMessage{T: "join"}); st == nil || !strings.Contains(st.Message, "You finished 1st in 0:") {
+		t.Errorf("ada's board after her finish: %+v", st)
+	}
+}
+
+// racer returns a racer's progress in a race's state.
+func racer(s *State, id string) Racer {
+	if s.Together == nil || s.Together.Race == nil {
+		return Racer{}
+	}
+	for _, r := range s.Together.Race.Racers {
+		if r.ID == id {
+			return r
+		}
+	}
+	return Racer{}
+}
