@@ -93,3 +93,74 @@ func playTogetherInBrowsers(t *testing.T, n int) {
 		}
 	}
 }
+
+// TestRaceInABrowser: three pages of one instance race: they join from
+// the menu, one starts the countdown, and nobody can place a digit until
+// it ends; each fills their own board (the others' boards never show
+// their digits, only their bars), and every page shows the finish order.
+func TestRaceInABrowser(t *testing.T) {
+	first := browser(t)
+	fake := newFake(t)
+	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "race.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	site := clientSite(t, fake, withGames(db), ada(fake))
+	names := []string{"ada", "bob", "cy"}
+	instance := fake.Launch("700", "800", names[0])
+	tabs := make([]context.Context, len(names))
+	for k, name := range names {
+		fake.Join(instance, name)
+		tabs[k] = first
+		if k > 0 {
+			ctx, cancel := chromedp.NewContext(first)
+			t.Cleanup(cancel)
+			tabs[k] = ctx
+		}
+		if err := chromedp.Do(tabs[k], chromedp.Navigate(site+"/test/client?user="+name+"&instance="+instance)); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, tabs[k], `!d.getElementById("race").hidden`, "the menu's Race")
+		eval(t, tabs[k], `d.querySelector('#race button').click()`)
+		waitFor(t, tabs[k], fmt.Sprintf(`d.getElementById("title").textContent === "Race · %d racing"`, k+1), "the race board")
+	}
+	waitFor(t, tabs[0], `d.querySelectorAll(".racer").length === 3`, "three racers on ada's page")
+	eval(t, tabs[0], `d.getElementById("start").click()`)
+	for k := range tabs {
+		waitText(t, tabs[k], "message", "The race starts in")
+		if on, _ := chromedp.Run(tabs[k], chromedp.Evaluate[bool](doc+`.querySelector('#pad button').disabled`)); !on {
+			t.Errorf("%s's pad works in the countdown", names[k])
+		}
+	}
+	data, _, _, err := db.Game(context.Background(), roomKey(instance))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := room.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []int{2, 1, 0} { // cy first, then bob, then ada
+		waitFor(t, tabs[k], `!d.querySelector('#pad button').disabled`, names[k]+"'s pad after the countdown")
+		for i := range 81 {
+			if r.Puzzle.At(i/9, i%9) == 0 {
+				digit := r.Solution.At(i/9, i%9)
+				eval(t, tabs[k], fmt.Sprintf(`d.querySelector('[data-cell="%d"]').click(); d.querySelector('#pad [data-digit="%d"]').click()`, i, digit))
+				waitFor(t, tabs[k], fmt.Sprintf(`d.querySelector('[data-cell="%d"]').textContent === "%d"`, i, digit), "the digit")
+			}
+		}
+		if k == 2 {
+			if cells, _ := chromedp.Run(tabs[0], chromedp.Evaluate[int](doc+`.querySelectorAll(".cell:not(.given):not(:empty)").length`)); cells != 0 {
+				t.Errorf("ada's board shows %d digits she did not place", cells)
+			}
+		}
+	}
+	for k, want := range []string{"3rd", "2nd", "1st"} {
+		waitText(t, tabs[k], "message", "You finished "+want)
+		order, _ := chromedp.Run(tabs[k], chromedp.Evaluate[string](`[...`+doc+`.querySelectorAll(".racer span:first-child")].map((s) => s.textContent.split(" ")[0]).join(",")`))
+		if order != "cy,bob,ada" {
+			t.Errorf("%s's page orders the racers %q", names[k], order)
+		}
+	}
+}

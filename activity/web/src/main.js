@@ -111,6 +111,7 @@ function Board(session, showMenu) {
   let pencil = false;
   let held = 0;
   let hint = null; // the last hint's step, while the board has not changed since
+  let skew = 0; // the server's clock less this one's, in seconds, for a race's countdown
   let wrong = [];
 
   const conn = connect(session, answer, () => {
@@ -143,8 +144,18 @@ function Board(session, showMenu) {
   // The clock counts from when the game (or the daily) was first opened,
   // on any front end, and stops when it is solved.
   const tick = () => {
+    const race = state && state.together && state.together.race;
+    if (race && race.start) {
+      const now = Math.floor(Date.now() / 1000) + skew;
+      if (now < race.start) $("message").textContent = "The race starts in " + (race.start - now) + "…";
+      else if (race.now < race.start) { // the countdown has just ended here
+        race.now = now;
+        state.message = "Go!";
+        draw(state);
+      }
+    }
     if (!state || !state.started || state.solved || (state.daily && state.daily.solved)) return;
-    const secs = Math.max(0, Math.floor(Date.now() / 1000) - state.started);
+    const secs = Math.max(0, Math.floor(Date.now() / 1000) + skew - state.started);
     const h = Math.floor(secs / 3600), mm = Math.floor(secs / 60) % 60, ss = secs % 60;
     $("clock").textContent = (h ? h + ":" + String(mm).padStart(2, "0") : mm) + ":" + String(ss).padStart(2, "0");
   };
@@ -174,14 +185,42 @@ function Board(session, showMenu) {
     if (refocus) focusCell();
   }
 
+  // racerBar draws one racer's progress: never a digit, only how many
+  // cells are filled, what their last check found, and their finish.
+  function racerBar(r) {
+    const li = document.createElement("li");
+    li.className = "racer c" + (r.color % 8);
+    const name = document.createElement("span");
+    name.textContent = r.name + (r.id === state.together.you ? " (you)" : "");
+    const bar = document.createElement("progress");
+    bar.max = r.empty;
+    bar.value = r.filled;
+    bar.setAttribute("aria-label", r.name + ": " + r.filled + " of " + r.empty + " cells");
+    const note = document.createElement("span");
+    const clock = (secs) => Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0");
+    note.textContent = r.place ? "#" + r.place + " · " + clock(r.took) : r.mistakes ? r.mistakes + " wrong" : r.filled + "/" + r.empty;
+    li.append(name, bar, note);
+    return li;
+  }
+
   // drawPlayers lists a shared board's players, each in their colour,
   // with how many of the digits standing they placed.
   function drawPlayers(s) {
     const list = $("players");
     const t = s.together;
+    const race = t && t.race;
     list.hidden = !t;
-    for (const id of ["autonotes", "redo", "hold"]) $(id).hidden = !!t;
-    $("sharemarks").hidden = !t;
+    for (const id of ["autonotes", "redo", "hold"]) $(id).hidden = !!t && !race;
+    $("sharemarks").hidden = !t || !!race;
+    $("hint").hidden = !!race;
+    $("start").hidden = !race || !!race.start;
+    if (race) {
+      skew = race.now - Math.floor(Date.now() / 1000);
+      const waiting = !race.start || race.now < race.start;
+      for (const b of $("pad").children) b.disabled = b.disabled || waiting;
+      list.replaceChildren(...race.racers.map(racerBar));
+      return;
+    }
     if (!t) return;
     list.replaceChildren(...t.players.filter((p) => !p.gone).map((p) => {
       const li = document.createElement("li");
@@ -222,7 +261,7 @@ function Board(session, showMenu) {
         if (!held && i !== at && (r === selRow || c === selCol || boxOf(r, c) === boxOf(selRow, selCol))) classes.push("peer");
         if (selDigit && digit === selDigit) classes.push("same");
         const t = s.together;
-        const placer = t && !given && t.by[i] >= 0 ? t.players[t.by[i]] : null;
+        const placer = t && t.by && !given && t.by[i] >= 0 ? t.players[t.by[i]] : null;
         const others = t ? t.players.filter((p) => p.id !== t.you && !p.gone && t.sel && t.sel[p.id] === i) : [];
         if (others.length) classes.push("other", "c" + (others[0].color % 8));
         cell.className = classes.join(" ");
@@ -341,6 +380,7 @@ function Board(session, showMenu) {
   $("check").onclick = () => send("check");
   $("submit").onclick = () => send("submit");
   $("hint").onclick = () => send("hint", { step: hint ? hint.step + 1 : 1 });
+  $("start").onclick = () => send("start");
   $("sharemarks").onclick = () => send("share", { digit: $("sharemarks").getAttribute("aria-pressed") === "true" ? 0 : 1 });
   $("back").onclick = () => showMenu("");
 
@@ -407,7 +447,14 @@ async function showMenu(session, board, note) {
     li.append(b);
     return li;
   }));
-  $("together-title").hidden = $("together").hidden = !menu.together;
+  $("together-title").hidden = $("together").hidden = $("race-title").hidden = $("race").hidden = !menu.together;
+  $("race").replaceChildren(...menu.levels.map((level) => {
+    const b = document.createElement("button");
+    b.textContent = level[0].toUpperCase() + level.slice(1);
+    b.setAttribute("aria-label", "Race: " + level);
+    b.onclick = () => board.open({ t: "join", mode: "race", level });
+    return b;
+  }));
   $("together").replaceChildren(...menu.levels.map((level) => {
     const b = document.createElement("button");
     b.textContent = level[0].toUpperCase() + level.slice(1);
