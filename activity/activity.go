@@ -129,7 +129,7 @@ func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
 		seat.User, err = s.whoIs(ctx, access)
 	}
 	if err == nil {
-		seat.Guild, seat.Instance, err = s.placeOf(ctx, body.Instance, seat.User.ID)
+		seat.Guild, seat.Instance, seat.Channel, err = s.placeOf(ctx, body.Instance, seat.User.ID)
 	}
 	if errors.Is(err, errNotInInstance) {
 		writeProblem(w, http.StatusForbidden, "You are not in this Activity any more. Close it and open it again.")

@@ -18,19 +18,20 @@ var errNotInInstance = errors.New("activity: the user is not in that instance")
 // play together in, come from Discord, not from the page. A DM's instance
 // has no server (""); a page that names no instance, or a bot configured
 // without its token, has neither.
-func (s *Server) placeOf(ctx context.Context, instance, user string) (guild, checked string, err error) {
+func (s *Server) placeOf(ctx context.Context, instance, user string) (guild, checked, channel string, err error) {
 	if instance == "" || s.cfg.BotToken == "" {
-		return "", "", nil
+		return "", "", "", nil
 	}
 	u := s.cfg.APIURL + "/api/v10/applications/" + url.PathEscape(s.cfg.ClientID) + "/activity-instances/" + url.PathEscape(instance)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	req.Header.Set("Authorization", "Bot "+s.cfg.BotToken)
 	var got struct {
 		Location struct {
-			GuildID string `json:"guild_id"`
+			GuildID   string `json:"guild_id"`
+			ChannelID string `json:"channel_id"`
 		} `json:"location"`
 		Users []string `json:"users"`
 	}
@@ -38,11 +39,11 @@ func (s *Server) placeOf(ctx context.Context, instance, user string) (guild, che
 	var refused *discordRefused
 	switch {
 	case errors.As(err, &refused) && refused.status == http.StatusNotFound:
-		return "", "", errNotInInstance
+		return "", "", "", errNotInInstance
 	case err != nil:
-		return "", "", err
+		return "", "", "", err
 	case !slices.Contains(got.Users, user):
-		return "", "", errNotInInstance
+		return "", "", "", errNotInInstance
 	}
-	return got.Location.GuildID, instance, nil
+	return got.Location.GuildID, instance, got.Location.ChannelID, nil
 }

@@ -25,7 +25,8 @@ type Seat struct {
 	Guild string // the server; "" in a DM or group DM, where there is no daily
 	// Instance is the Activity instance the user was in at sign-in (checked
 	// with Discord): the room they play together in; "" when unchecked.
-	Instance string
+	// Channel is the channel it runs in, where a room's finish is told.
+	Instance, Channel string
 }
 
 // sessionClaims is what a session token carries: the seat and when the
@@ -34,6 +35,7 @@ type sessionClaims struct {
 	User     User   `json:"u"`
 	Guild    string `json:"g,omitempty"`
 	Instance string `json:"i,omitempty"`
+	Channel  string `json:"c,omitempty"`
 	Expires  int64  `json:"e"`
 }
 
@@ -54,7 +56,7 @@ func sessionKey(clientSecret string) []byte {
 // issue returns a session token for a seat, good until expires: the
 // claims in base64url, a dot, and their HMAC-SHA256.
 func issue(key []byte, seat Seat, expires time.Time) string {
-	payload, _ := json.Marshal(sessionClaims{User: seat.User, Guild: seat.Guild, Instance: seat.Instance, Expires: expires.Unix()})
+	payload, _ := json.Marshal(sessionClaims{User: seat.User, Guild: seat.Guild, Instance: seat.Instance, Channel: seat.Channel, Expires: expires.Unix()})
 	body := base64.RawURLEncoding.EncodeToString(payload)
 	return body + "." + sign(key, body)
 }
@@ -80,5 +82,5 @@ func verify(key []byte, token string, now time.Time) (Seat, error) {
 	if json.Unmarshal(payload, &c) != nil || c.User.ID == "" || now.Unix() >= c.Expires {
 		return Seat{}, errSession
 	}
-	return Seat{User: c.User, Guild: c.Guild, Instance: c.Instance}, nil
+	return Seat{User: c.User, Guild: c.Guild, Instance: c.Instance, Channel: c.Channel}, nil
 }

@@ -66,6 +66,9 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 	if seat.Instance == "" {
 		return reply{T: "error", Message: noRoom}
 	}
+	if m.T == "tell" {
+		return s.tell(ctx, seat)
+	}
 	if m.T == "select" {
 		if m.Row >= 0 && m.Col >= 0 && m.Row < 9 && m.Col < 9 {
 			cell := m.Row*9 + m.Col
@@ -260,6 +263,8 @@ type Together struct {
 	Sel      map[string]int `json:"sel,omitempty"` // where each player's selection is
 	Finished int64          `json:"finished,omitempty"`
 	Race     *RaceState     `json:"race,omitempty"`
+	Over     bool           `json:"over,omitempty"` // the board is solved, or every racer finished
+	Told     bool           `json:"told,omitempty"` // the channel was told
 }
 
 // roomState returns r as the seat's page draws it: the digits, the
@@ -267,12 +272,14 @@ type Together struct {
 // and the shared check or hint.
 func (s *Server) roomState(r *room.Room, seat Seat, sel map[string]int) *State {
 	if r.Race != nil {
-		return s.raceState(r, seat)
+		st := s.raceState(r, seat)
+		st.Together.Over, st.Together.Told = over(r), r.Told
+		return st
 	}
 	n := r.Puzzle.Size()
 	st := &State{T: "state", Game: "room", Version: r.Version, Size: n, Givens: r.Puzzle.String(), Cells: r.Cells.String(),
 		Notes: make([]string, n*n), Solved: r.Solved(), CanUndo: r.CanUndo(seat.User.ID), Started: r.Started.Unix(),
-		Together: &Together{You: seat.User.ID, Players: r.Players, By: r.By, Placed: r.Placed(), Sel: sel}}
+		Together: &Together{You: seat.User.ID, Players: r.Players, By: r.By, Placed: r.Placed(), Sel: sel, Over: over(r), Told: r.Told}}
 	st.Title = fmt.Sprintf("Together · %d playing", countIn(r))
 	marks := make([]game.Notes, n*n)
 	for _, p := range r.Players {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/room"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/store/storetest"
 )
@@ -188,4 +189,49 @@ func TestPlayTogetherSurvivesAKill(t *testing.T) {
 		t.Fatalf("ada's next move: %+v", r)
 	}
 	bob.pushed(func(s *State) bool { return s.Cells[empty[1]] == '4' && s.Together.By[empty[1]] == 0 })
+}
+
+// TestTellTheChannel: a finished board can tell its channel, once: the
+// message names the players and the time, gives no digit, pings nobody;
+// an unfinished board cannot.
+func TestTellTheChannel(t *testing.T) {
+	fake := newFake(t)
+	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "tell.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token, Games: db})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
+	session := issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: "ada", Name: "Ada"}, Instance: "i-tell", Channel: "800"}, time.Now().Add(time.Hour))
+	ada := dial(t, "ws"+strings.TrimPrefix(hs.URL, "http")+"/api/play", session)
+	st, _ := ada.send(clientMessage{T: "join", Level: "easy"})
+	if _, r := ada.send(clientMessage{T: "tell", Game: "room"}); !strings.Contains(r.Message, "Finish first") {
+		t.Errorf("telling before the finish: %+v", r)
+	}
+	data, _, _, _ := db.Game(context.Background(), roomKey("i-tell"))
+	r, _ := room.Decode(data)
+	for i := range 81 {
+		if st.Givens[i] == '.' {
+			st, _ = ada.send(clientMessage{T: "place", Game: "room", Version: st.Version, Row: i / 9, Col: i % 9, Digit: r.Solution.At(i/9, i%9)})
+		}
+	}
+	if st == nil || st.Together == nil || !st.Together.Over {
+		t.Fatalf("the board is not over: %+v", st)
+	}
+	if st, r := ada.send(clientMessage{T: "tell", Game: "room"}); st == nil || !st.Together.Told {
+		t.Fatalf("telling: %+v %+v", st, r)
+	}
+	if _, r := ada.send(clientMessage{T: "tell", Game: "room"}); !strings.Contains(r.Message, "told already") {
+		t.Errorf("telling twice: %+v", r)
+	}
+	msgs := fake.Messages()
+	if len(msgs) != 1 || msgs[0].ChannelID != "800" || !strings.HasPrefix(msgs[0].Content, "🧩 Solved together in ") ||
+		!strings.Contains(msgs[0].Content, "Ada placed most") || msgs[0].Mentions == nil || len(msgs[0].Mentions.Parse) != 0 {
+		t.Errorf("the channel got %+v", msgs)
+	}
+	if v := fake.Violations(); len(v) > 0 {
+		t.Errorf("the fake Discord refused: %v", v)
+	}
 }

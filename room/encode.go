@@ -28,6 +28,7 @@ type stored struct {
 	Forgot   int                     `json:"forgot,omitempty"`
 	Shown    *Shown                  `json:"shown,omitempty"`
 	Race     *storedRace             `json:"race,omitempty"`
+	Told     bool                    `json:"told,omitempty"`
 }
 
 // storedRace is a race as the store keeps it: each board as game.Encode
@@ -46,7 +47,7 @@ const maxSeats = 4 * MaxPlayers
 func (r *Room) Encode() ([]byte, error) {
 	s := stored{Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Cells: r.Cells.String(), By: r.By,
 		Marks: r.Marks, Players: r.Players, Version: r.Version, Checks: r.Checks, Hints: r.Hints,
-		Started: r.Started.Unix(), Undo: r.undo, Log: r.log, Forgot: r.forgot, Shown: r.Shown}
+		Started: r.Started.Unix(), Undo: r.undo, Log: r.log, Forgot: r.forgot, Shown: r.Shown, Told: r.Told}
 	if !r.Finished.IsZero() {
 		s.Finished = r.Finished.Unix()
 	}
@@ -154,7 +155,7 @@ func (r *Room) restore(cells solver.Grid, s stored) error {
 			}
 		}
 	}
-	r.log, r.forgot, r.Shown = s.Log, s.Forgot, s.Shown
+	r.log, r.forgot, r.Shown, r.Told = s.Log, s.Forgot, s.Shown, s.Told
 	if s.Race != nil {
 		race, err := decodeRace(s.Race, r.Puzzle, ids)
 		if err != nil {

@@ -62,7 +62,9 @@ type Room struct {
 	// changes.
 	Shown *Shown
 	// Race is a race's state; nil for a board played together.
-	Race   *Race
+	Race *Race
+	// Told says the channel was told of the finish (once is enough).
+	Told   bool
 	undo   map[string][]change
 	log    []logged // the latest changes to cells, for rebasing
 	forgot int      // the latest version dropped from log

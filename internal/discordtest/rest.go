@@ -76,6 +76,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/v9/webhooks/{app}/{token}", s.postFollowup)
 	mux.HandleFunc("DELETE /api/v9/webhooks/{app}/{token}/messages/{msg}", s.deleteOriginal)
 	mux.HandleFunc("POST /api/v9/channels/{channel}/messages", s.postMessage)
+	mux.HandleFunc("POST /api/v10/channels/{channel}/messages", s.postMessage)
 	mux.HandleFunc("PATCH /api/v9/channels/{channel}/messages/{msg}", s.patchMessage)
 	mux.HandleFunc("GET /api/v9/channels/{channel}/messages", s.getMessages)
 	mux.HandleFunc("GET /api/v9/users/@me", s.getMe)

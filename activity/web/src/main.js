@@ -214,6 +214,7 @@ function Board(session, showMenu) {
     $("sharemarks").hidden = !t || !!race;
     $("hint").hidden = !!race;
     $("start").hidden = !race || !!race.start;
+    $("tell").hidden = !t || !t.over || t.told;
     if (race) {
       skew = race.now - Math.floor(Date.now() / 1000);
       const waiting = !race.start || race.now < race.start;
@@ -313,7 +314,7 @@ function Board(session, showMenu) {
       b.setAttribute("aria-pressed", String(held === d));
       b.querySelector("small").textContent = Math.max(0, s.size - (placed[String(d)] || 0)) || "";
     }
-    for (const b of $("tools").children) b.disabled = done;
+    for (const b of $("tools").children) b.disabled = done && b.id !== "tell";
     $("undo").disabled = done || !s.can_undo;
     $("redo").disabled = done || !s.can_redo;
     const full = !s.cells.includes(".");
@@ -381,6 +382,7 @@ function Board(session, showMenu) {
   $("submit").onclick = () => send("submit");
   $("hint").onclick = () => send("hint", { step: hint ? hint.step + 1 : 1 });
   $("start").onclick = () => send("start");
+  $("tell").onclick = () => send("tell");
   $("sharemarks").onclick = () => send("share", { digit: $("sharemarks").getAttribute("aria-pressed") === "true" ? 0 : 1 });
   $("back").onclick = () => showMenu("");
 

@@ -1,0 +1,104 @@
+package activity
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/room"
+)
+
+// A room that is over can tell its channel, once: a message that names
+// the players and times and gives no digit away, pinging nobody.
+
+// tell posts the room's finish to the channel the Activity runs in.
+func (s *Server) tell(ctx context.Context, seat Seat) any {
+	if seat.Channel == "" || s.cfg.BotToken == "" {
+		return reply{T: "error", Message: "I cannot post in this channel."}
+	}
+	r, refusal := s.claimTelling(ctx, seat, true)
+	if refusal != nil {
+		return refusal
+	}
+	if err := s.post(ctx, seat.Channel, tellText(r)); err != nil {
+		s.cfg.Log.Warn("activity: telling the channel failed", "err", err)
+		s.claimTelling(ctx, seat, false) // let it be tried again
+		return reply{T: "error", Message: "Discord did not take the message. Try again in a moment."}
+	}
+	st := s.roomState(r, seat, s.hub.selections(seat.Instance))
+	st.Message = "The channel has been told."
+	return st
+}
+
+// claimTelling marks the room told (or, on, false, untold again after a
+// failed post), so two players pressing at once post once; it returns
+// the room, or a refusal to send the page.
+func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Room, any) {
+	for try := 0; try < saveTries; try++ {
+		r, stored, ok, err := s.loadRoom(ctx, seat.Instance)
+		switch {
+		case err != nil:
+			return nil, s.storeFailed("loading a room", err)
+		case !ok:
+			return nil, reply{T: "error", Message: notInYet}
+		case on && !over(r):
+			return nil, reply{T: "refused", Message: "Finish first: then the channel can be told.", State: s.roomState(r, seat, nil)}
+		case on && r.Told:
+			return nil, reply{T: "refused", Message: "The channel has been told already.", State: s.roomState(r, seat, nil)}
+		}
+		r.Told = on
+		r.Version++
+		saved, err := s.saveRoom(ctx, seat.Instance, r, stored)
+		if err != nil {
+			return nil, s.storeFailed("saving a room", err)
+		}
+		if saved {
+			s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
+			return r, nil
+		}
+	}
+	return nil, reply{T: "error", Message: "The board is very busy; try again."}
+}
+
+// tellText is the channel's message about a room's finish.
+func tellText(r *room.Room) string {
+	if r.Race == nil {
+		return "🧩 " + finishLine(r)
+	}
+	type finish struct {
+		name  string
+		place int
+		took  string
+	}
+	var fs []finish
+	for _, p := range r.Players {
+		if pr := r.Progress(p.ID); pr.Place > 0 {
+			fs = append(fs, finish{p.Name, pr.Place, daily.Clock(pr.Took)})
+		}
+	}
+	parts := make([]string, len(fs))
+	for _, f := range fs {
+		parts[f.place-1] = fmt.Sprintf("%d. %s %s", f.place, f.name, f.took)
+	}
+	return "🏁 Sudoku race: " + strings.Join(parts, " · ")
+}
+
+// post sends a message to a channel with the bot's token, pinging nobody.
+func (s *Server) post(ctx context.Context, channel, content string) error {
+	body, _ := json.Marshal(map[string]any{"content": content, "allowed_mentions": map[string]any{"parse": []string{}}})
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.cfg.APIURL+"/api/v10/channels/"+url.PathEscape(channel)+"/messages", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bot "+s.cfg.BotToken)
+	req.Header.Set("Content-Type", "application/json")
+	var got struct {
+		ID string `json:"id"`
+	}
+	return s.call(req, &got)
+}
