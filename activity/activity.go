@@ -43,6 +43,10 @@ type Config struct {
 	Games Games
 	// Daily is the daily challenge the buttons play; nil leaves it out.
 	Daily *daily.Service
+	// LeaveAfter is how long after a player's page of a room disconnects
+	// the server asks Discord whether they left the Activity (then they
+	// leave the room); 10 s when 0.
+	LeaveAfter time.Duration
 	// Notifier carries word of the rooms' changes between processes that
 	// share a database (store.DB on PostgreSQL); nil keeps it in this
 	// process (SQLite: one process).
@@ -81,6 +85,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.LeaveAfter <= 0 {
+		cfg.LeaveAfter = 10 * time.Second
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -36,10 +37,11 @@ type word struct {
 // client is one page's socket as the hub sees it: its seat, and the
 // queue its writer sends from.
 type client struct {
-	seat Seat
-	out  chan any
-	once sync.Once
-	gone chan struct{}
+	seat   Seat
+	out    chan any
+	once   sync.Once
+	gone   chan struct{}
+	joined atomic.Bool // the page joined its room
 }
 
 // clientQueue is how many messages may wait for a slow page before it is
@@ -249,6 +251,7 @@ func (h *hub) join(c *client) {
 		h.rooms[room] = subs
 	}
 	subs.clients[c] = true
+	c.joined.Store(true)
 }
 
 // leave unsubscribes a page.

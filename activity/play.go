@@ -110,7 +110,7 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := newClient(seat)
-	defer s.hub.leave(c)
+	defer s.gone(c)
 	done := make(chan struct{})
 	defer close(done)
 	go s.write(conn, c, done)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
@@ -346,4 +347,42 @@ func finishLine(r *room.Room) string {
 		line += fmt.Sprintf(" by %s; %s placed most (%d)", strings.Join(names, ", "), ws[0].name, ws[0].n)
 	}
 	return line + "."
+}
+
+// gone is a page's socket closing: it stops hearing its room, and if it
+// had joined one, the server asks Discord a little later whether the
+// player is still in the Activity (a reload or a lost connection comes
+// back; closing the Activity does not), and takes them out of the room
+// if not.
+func (s *Server) gone(c *client) {
+	s.hub.leave(c)
+	if !c.joined.Load() || s.cfg.BotToken == "" {
+		return
+	}
+	time.AfterFunc(s.cfg.LeaveAfter, func() {
+		ctx, cancel := context.WithTimeout(context.Background(), discordWait)
+		defer cancel()
+		_, _, _, err := s.placeOf(ctx, c.seat.Instance, c.seat.User.ID)
+		if !errors.Is(err, errNotInInstance) {
+			return // still there, or Discord could not say: keep their seat
+		}
+		s.leaveRoom(ctx, c.seat)
+	})
+}
+
+// leaveRoom takes a player out of their room.
+func (s *Server) leaveRoom(ctx context.Context, seat Seat) {
+	for try := 0; try < saveTries; try++ {
+		r, stored, ok, err := s.loadRoom(ctx, seat.Instance)
+		if err != nil || !ok || !r.In(seat.User.ID) {
+			return
+		}
+		r.Leave(seat.User.ID)
+		if saved, err := s.saveRoom(ctx, seat.Instance, r, stored); err != nil || saved {
+			if saved {
+				s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
+			}
+			return
+		}
+	}
 }

@@ -235,3 +235,39 @@ func TestTellTheChannel(t *testing.T) {
 		t.Errorf("the fake Discord refused: %v", v)
 	}
 }
+
+// TestLeavingTheActivity: a player whose page closes and who is no longer
+// in the Activity's instance (Discord says) leaves the room; one who is
+// still in it (a reload) keeps their seat.
+func TestLeavingTheActivity(t *testing.T) {
+	fake := newFake(t)
+	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "leave.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token, Games: db,
+		LeaveAfter: 50 * time.Millisecond})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
+	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play"
+	instance := fake.Launch("700", "800", "ada")
+	fake.Join(instance, "bob")
+	fake.Join(instance, "cy")
+	seat := func(id string) string {
+		return issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: id, Name: id}, Instance: instance}, time.Now().Add(time.Hour))
+	}
+	ada, bob, cy := dial(t, url, seat("ada")), dial(t, url, seat("bob")), dial(t, url, seat("cy"))
+	for _, p := range []*page{ada, bob, cy} {
+		if st, r := p.send(clientMessage{T: "join", Level: "easy"}); st == nil {
+			t.Fatalf("join: %+v", r)
+		}
+	}
+	fake.LeaveInstance(instance, "bob")
+	bob.conn.Close()
+	cy.conn.Close() // a reload: cy is still in the instance
+	st := ada.pushed(func(s *State) bool { return len(s.Together.Players) == 3 && s.Together.Players[1].Gone })
+	if st.Together.Players[2].Gone || st.Title != "Together · 2 playing" {
+		t.Errorf("after bob left and cy reloaded: %+v, %q", st.Together.Players, st.Title)
+	}
+}

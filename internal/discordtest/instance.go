@@ -34,6 +34,21 @@ func (s *Server) Join(instance, user string) {
 	}
 }
 
+// LeaveInstance takes a user out of an instance, as closing the Activity
+// does; the instance ends with its last user.
+func (s *Server) LeaveInstance(instance, user string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.instances[instance]
+	if in == nil {
+		return
+	}
+	in.Users = slices.DeleteFunc(in.Users, func(u string) bool { return u == user })
+	if len(in.Users) == 0 {
+		delete(s.instances, instance)
+	}
+}
+
 // getInstance is GET /applications/{app}/activity-instances/{instance}
 // with the bot token: the instance's place and users, or 404 for one that
 // is not running (its JSON error code is not documented: the bot must go
