@@ -31,7 +31,7 @@ func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
 	}
 	switch m.T {
 	case "today":
-		return s.today(ctx, seat)
+		return s.today(ctx, c)
 	case "new":
 		return s.newPuzzle(ctx, seat, m.Level)
 	}
@@ -53,6 +53,12 @@ func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
 		return reply{T: "error", Message: "That game is gone. Start a new one from the menu."}
 	}
 	p.sess = sess
+	if ref.Kind == game.RefDaily && seat.Instance != "" {
+		if m.T == "open" {
+			s.hub.join(c, dailyRoom(ref.Day, seat.Instance)) // a page back after a reconnect
+		}
+		defer s.hub.send(ctx, word{Room: dailyRoom(ref.Day, seat.Instance), Version: 1})
+	}
 	if m.T == "open" {
 		return s.stateOf(ctx, p, "")
 	}

@@ -25,6 +25,9 @@ type Daily struct {
 	Tries   int    `json:"tries,omitempty"` // wrong answers handed in
 	Share   string `json:"share,omitempty"` // the share line, once solved
 	Started int64  `json:"started,omitempty"`
+	// Others are the players of this daily in the same Activity instance,
+	// the player among them: how far each has got, never a digit.
+	Others []Racer `json:"others,omitempty"`
 }
 
 // What the page is told about the daily.
@@ -39,7 +42,8 @@ var english = i18n.For("")
 
 // today opens today's daily for the seat, starting its clock as /daily
 // play does, on the board the buttons keep under the same key.
-func (s *Server) today(ctx context.Context, seat Seat) any {
+func (s *Server) today(ctx context.Context, c *client) any {
+	seat := c.seat
 	if s.cfg.Daily == nil {
 		return reply{T: "error", Message: noDailyHere}
 	}
@@ -55,6 +59,13 @@ func (s *Server) today(ctx context.Context, seat Seat) any {
 	if err != nil {
 		return s.storeFailed("opening the daily's board", err)
 	}
+	if seat.Instance != "" {
+		if err := s.enterDaily(ctx, seat, pz.Day); err != nil {
+			s.cfg.Log.Warn("activity: listing a daily's player in an instance failed", "err", err)
+		}
+		s.hub.join(c, dailyRoom(pz.Day, seat.Instance))
+		s.hub.send(ctx, word{Room: dailyRoom(pz.Day, seat.Instance), Version: 1})
+	}
 	return s.stateOf(ctx, p, "")
 }
 
@@ -68,6 +79,9 @@ func (s *Server) withDaily(ctx context.Context, p play, st *State) {
 	d := &Daily{Day: p.ref.Day, Solved: !e.Solved.IsZero(), Tries: e.Wrong, Started: e.Started.Unix()}
 	if d.Solved {
 		d.Share = daily.Share(english, p.ref.Day, e, 0)
+	}
+	if p.seat.Instance != "" {
+		d.Others, _ = s.dailyOthers(ctx, p.seat.Guild, p.ref.Day, p.seat.Instance) // without them, the board still plays
 	}
 	st.Daily, st.Started = d, d.Started
 }

@@ -99,7 +99,7 @@ func (p *page) step(st *State, m clientMessage) *State {
 }
 
 // fill places the solution's digits in all but leave of the board's empty
-// cells, and returns the first cell left.
+// cells, and returns the first cell left (-1 for none).
 func fill(t *testing.T, p *page, st **State, sol solver.Grid, leave int) int {
 	t.Helper()
 	var empty []int
@@ -111,5 +111,71 @@ func fill(t *testing.T, p *page, st **State, sol solver.Grid, leave int) int {
 	for _, i := range empty[:len(empty)-leave] {
 		*st = p.step(*st, clientMessage{T: "place", Row: i / 9, Col: i % 9, Digit: sol.At(i/9, i%9)})
 	}
+	if leave == 0 {
+		return -1
+	}
 	return empty[len(empty)-leave]
+}
+
+// TestTheDailyTogether: two players who open today's daily in one
+// Activity instance each play their own board, and each sees how far the
+// other has got (cells filled, then the finish and its time), never a
+// digit.
+func TestTheDailyTogether(t *testing.T) {
+	db, _ := storedGame(t, "42")
+	svc := daily.New(db, nil)
+	srv := New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db, Daily: svc})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
+	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play"
+	seat := func(id string) string {
+		return issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: id, Name: id}, Guild: "700", Instance: "i-daily"}, time.Now().Add(time.Hour))
+	}
+	ada, bob := dial(t, url, seat("ada")), dial(t, url, seat("bob"))
+	st, _ := ada.send(clientMessage{T: "today"})
+	if st == nil || st.Daily == nil {
+		t.Fatal("ada has no daily")
+	}
+	if got, _ := bob.send(clientMessage{T: "today"}); got == nil || len(got.Daily.Others) != 2 {
+		t.Fatalf("bob's daily lists %+v, want ada and bob", got)
+	}
+	pz, _ := svc.Puzzle(context.Background(), st.Daily.Day)
+	i := strings.IndexByte(st.Cells, '.')
+	st = ada.step(st, clientMessage{T: "place", Row: i / 9, Col: i % 9, Digit: pz.Solution.At(i/9, i%9)})
+	bars := bob.others(func(o others) bool { return barOf(o, "ada").Filled == 1 })
+	if barOf(bars, "bob").Filled != 0 {
+		t.Errorf("bob's own bar: %+v", barOf(bars, "bob"))
+	}
+	fill(t, ada, &st, pz.Solution, 0)
+	end := bob.others(func(o others) bool { return barOf(o, "ada").Place == 1 })
+	if end.Racers[0].ID != "ada" || end.Racers[0].Filled != end.Racers[0].Empty {
+		t.Errorf("after ada's finish, bob sees %+v", end.Racers)
+	}
+}
+
+// others reads the page's messages until the daily's players' progress
+// satisfies ok.
+func (p *page) others(ok func(others) bool) others {
+	p.t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		var o others
+		p.conn.SetReadDeadline(deadline)
+		if err := p.conn.ReadJSON(&o); err != nil {
+			p.t.Fatalf("no progress came: %v", err)
+		}
+		if o.T == "others" && ok(o) {
+			return o
+		}
+	}
+	p.t.Fatal("no progress came in time")
+	return others{}
+}
+
+func barOf(o others, id string) Racer {
+	for _, r := range o.Racers {
+		if r.ID == id {
+			return r
+		}
+	}
+	return Racer{}
 }

@@ -42,6 +42,7 @@ type client struct {
 	once   sync.Once
 	gone   chan struct{}
 	joined atomic.Bool // the page joined its room
+	room   string      // what the page hears of: its room, or its daily's players here (hub.mu)
 }
 
 // clientQueue is how many messages may wait for a slow page before it is
@@ -200,6 +201,10 @@ func (h *hub) refresh(room string) {
 	defer subs.refresh.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), storeWait)
 	defer cancel()
+	if day, instance, ok := parseDailyRoom(room); ok {
+		h.pushDaily(ctx, subs, day, instance)
+		return
+	}
 	r, _, ok, err := h.s.loadRoom(ctx, room)
 	if err != nil || !ok {
 		return // the next change sends it; the players' own moves answer with it meanwhile
@@ -239,26 +244,35 @@ func (h *hub) catchUp() {
 	}
 }
 
-// join subscribes a page to its room's changes.
-func (h *hub) join(c *client) {
+// join subscribes a page to its room's changes (room, the instance), or
+// to the progress of the players of its daily in its instance
+// (dailyRoom), and no longer to what it heard before.
+func (h *hub) join(c *client, room string) {
 	h.run()
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	room := c.seat.Instance
+	h.leaveLocked(c)
+	c.room = room
 	subs := h.rooms[room]
 	if subs == nil {
 		subs = &roomSubs{clients: map[*client]bool{}, sel: map[string]int{}}
 		h.rooms[room] = subs
 	}
 	subs.clients[c] = true
-	c.joined.Store(true)
+	if room == c.seat.Instance {
+		c.joined.Store(true)
+	}
 }
 
 // leave unsubscribes a page.
 func (h *hub) leave(c *client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	room := c.seat.Instance
+	h.leaveLocked(c)
+}
+
+func (h *hub) leaveLocked(c *client) {
+	room := c.room
 	if subs := h.rooms[room]; subs != nil {
 		delete(subs.clients, c)
 		if len(subs.clients) == 0 {

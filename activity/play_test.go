@@ -87,7 +87,7 @@ func (p *page) send(m clientMessage) (*State, reply) {
 	}
 	var raw answer
 	p.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	for raw.T == "" || raw.T == "room" || raw.T == "presence" { // a room's changes come between answers
+	for raw.T == "" || raw.T == "room" || raw.T == "presence" || raw.T == "others" { // pushes come between answers
 		raw = answer{}
 		if err := p.conn.ReadJSON(&raw); err != nil {
 			p.t.Fatalf("no answer to %+v: %v", m, err)

@@ -98,7 +98,7 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 		}
 		if r.Version == before {
 			if m.T == "join" {
-				s.hub.join(c)
+				s.hub.join(c, seat.Instance)
 			}
 			return s.roomState(r, seat, s.hub.selections(seat.Instance))
 		}
@@ -108,7 +108,7 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 		}
 		if saved {
 			if m.T == "join" {
-				s.hub.join(c)
+				s.hub.join(c, seat.Instance)
 			}
 			s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
 			return s.roomState(r, seat, s.hub.selections(seat.Instance))

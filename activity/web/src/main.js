@@ -74,7 +74,7 @@ function connect(session, onAnswer, onOpen) {
     };
     ws.onmessage = (event) => {
       const m = JSON.parse(event.data);
-      if (m.t !== "room" && m.t !== "presence") inflight = null; // a room's changes come between answers
+      if (m.t !== "room" && m.t !== "presence" && m.t !== "others") inflight = null; // pushes come between answers
       onAnswer(m);
       pump();
     };
@@ -121,6 +121,13 @@ function Board(session, showMenu) {
   const cellMove = (t, i, digit) => send(t, { row: Math.floor(i / state.size), col: i % state.size, digit });
 
   function answer(m) {
+    if (m.t === "others") {
+      if (state && state.daily && state.daily.day === m.day) {
+        state.daily.others = m.racers;
+        drawPlayers(state);
+      }
+      return;
+    }
     if (m.t === "presence") {
       if (state && state.together) {
         state.together.sel = Object.assign({}, state.together.sel, { [m.user]: m.cell });
@@ -191,7 +198,7 @@ function Board(session, showMenu) {
     const li = document.createElement("li");
     li.className = "racer c" + (r.color % 8);
     const name = document.createElement("span");
-    name.textContent = r.name + (r.id === state.together.you ? " (you)" : "");
+    name.textContent = r.name + (r.id === document.body.dataset.signedIn ? " (you)" : "");
     const bar = document.createElement("progress");
     bar.max = r.empty;
     bar.value = r.filled;
@@ -215,6 +222,12 @@ function Board(session, showMenu) {
     $("hint").hidden = !!race;
     $("start").hidden = !race || !!race.start;
     $("tell").hidden = !t || !t.over || t.told;
+    const daily = !t && s.daily && s.daily.others && s.daily.others.length > 1 ? s.daily.others : null;
+    if (daily) { // the others who opened this daily here, Wordle-style
+      list.hidden = false;
+      list.replaceChildren(...daily.map(racerBar));
+      return;
+    }
     if (race) {
       skew = race.now - Math.floor(Date.now() / 1000);
       const waiting = !race.start || race.now < race.start;

@@ -1,0 +1,157 @@
+package activity
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sudokubot/sudokubot/game"
+)
+
+// The daily stays each player's own, by its rules; but the players who
+// open it in the same Activity instance see each other's progress, as
+// bars (cells filled, and the time of those who solved it), Wordle-style,
+// never a digit. The instance keeps the list of who opened it there.
+
+// dailyRoom names what the players of day n's daily in an instance hear.
+func dailyRoom(n int, instance string) string { return "d:" + strconv.Itoa(n) + ":" + instance }
+
+// parseDailyRoom reads dailyRoom's text back.
+func parseDailyRoom(room string) (n int, instance string, ok bool) {
+	rest, ok := strings.CutPrefix(room, "d:")
+	if !ok {
+		return 0, "", false
+	}
+	day, instance, ok := strings.Cut(rest, ":")
+	n, err := strconv.Atoi(day)
+	return n, instance, ok && err == nil && n > 0
+}
+
+// dailyMember is one player of the daily in an instance.
+type dailyMember struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Color int    `json:"color"`
+}
+
+// maxDailyMembers bounds the list an instance keeps.
+const maxDailyMembers = 4 * 25
+
+func dailyMembersKey(n int, instance string) game.Key {
+	return game.Key{User: "dailyroom", Puzzle: dailyRoom(n, instance)}
+}
+
+// dailyMembers reads who opened day n's daily in an instance, and the
+// stored version.
+func (s *Server) dailyMembers(ctx context.Context, n int, instance string) ([]dailyMember, int, bool, error) {
+	data, version, ok, err := s.cfg.Games.Game(ctx, dailyMembersKey(n, instance))
+	if err != nil || !ok {
+		return nil, 0, false, err
+	}
+	var ms []dailyMember
+	if err := json.Unmarshal(data, &ms); err != nil {
+		return nil, 0, false, fmt.Errorf("daily members: %w", err)
+	}
+	return ms, version, true, nil
+}
+
+// enterDaily adds the seat to day n's players in its instance, once.
+func (s *Server) enterDaily(ctx context.Context, seat Seat, n int) error {
+	for try := 0; try < saveTries; try++ {
+		ms, version, ok, err := s.dailyMembers(ctx, n, seat.Instance)
+		if err != nil {
+			return err
+		}
+		for _, m := range ms {
+			if m.ID == seat.User.ID {
+				return nil
+			}
+		}
+		if len(ms) >= maxDailyMembers {
+			return nil // the bars stop growing; the daily plays on
+		}
+		ms = append(ms, dailyMember{ID: seat.User.ID, Name: seat.User.Name, Color: len(ms)})
+		data, _ := json.Marshal(ms)
+		saved := false
+		if ok {
+			saved, err = s.cfg.Games.SaveGame(ctx, dailyMembersKey(n, seat.Instance), version, version+1, data, s.cfg.Now())
+		} else {
+			saved, err = s.cfg.Games.CreateGame(ctx, dailyMembersKey(n, seat.Instance), data, s.cfg.Now())
+		}
+		if err != nil || saved {
+			return err
+		}
+	}
+	return nil
+}
+
+// dailyOthers returns the progress of everyone who opened day n's daily
+// in the seat's instance: solvers first, by time; then by cells filled.
+func (s *Server) dailyOthers(ctx context.Context, guild string, n int, instance string) ([]Racer, error) {
+	ms, _, _, err := s.dailyMembers(ctx, n, instance)
+	if err != nil {
+		return nil, err
+	}
+	sessions := game.Sessions{Store: s.cfg.Games}
+	out := make([]Racer, 0, len(ms))
+	for _, m := range ms {
+		r := Racer{ID: m.ID, Name: m.Name, Color: m.Color}
+		if sess, ok, err := sessions.Load(ctx, game.DailyRef(n).Key(m.ID, guild)); err == nil && ok {
+			g := sess.Game
+			r.Empty = g.Puzzle().Cells() - g.Puzzle().Givens()
+			r.Filled = r.Empty - g.Left()
+		}
+		if e, ok, err := s.cfg.Daily.Entry(ctx, guild, m.ID, n); err == nil && ok && !e.Solved.IsZero() {
+			r.Place, r.Took, r.Filled = 1, int64(e.Took.Seconds()), r.Empty
+		}
+		out = append(out, r)
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		if (out[a].Place > 0) != (out[b].Place > 0) {
+			return out[a].Place > 0
+		}
+		if out[a].Place > 0 {
+			return out[a].Took < out[b].Took
+		}
+		return out[a].Filled > out[b].Filled
+	})
+	place := 0
+	for k := range out {
+		if out[k].Place > 0 {
+			place++
+			out[k].Place = place
+		}
+	}
+	return out, nil
+}
+
+// others is the daily's players' progress, pushed to each of them.
+type others struct {
+	T      string  `json:"t"`
+	Day    int     `json:"day"`
+	Racers []Racer `json:"racers"`
+}
+
+// pushDaily sends the progress of day n's players in an instance to its
+// pages here.
+func (h *hub) pushDaily(ctx context.Context, subs *roomSubs, n int, instance string) {
+	h.mu.Lock()
+	clients := make([]*client, 0, len(subs.clients))
+	for c := range subs.clients {
+		clients = append(clients, c)
+	}
+	h.mu.Unlock()
+	if len(clients) == 0 || h.s.cfg.Daily == nil {
+		return
+	}
+	racers, err := h.s.dailyOthers(ctx, clients[0].seat.Guild, n, instance)
+	if err != nil {
+		return
+	}
+	for _, c := range clients {
+		c.push(others{T: "others", Day: n, Racers: racers})
+	}
+}
