@@ -143,8 +143,13 @@ func TestRaceInABrowser(t *testing.T) {
 	}
 	for _, k := range []int{2, 1, 0} { // cy first, then bob, then ada
 		waitFor(t, tabs[k], `!d.querySelector('#pad button').disabled`, names[k]+"'s pad after the countdown")
+		placed := 0
 		for i := range 81 {
+			if k == 1 && placed == 25 {
+				shoot(t, tabs[1], "race-bob.png", 400, 760, true) // bob halfway, cy finished, ada not begun
+			}
 			if r.Puzzle.At(i/9, i%9) == 0 {
+				placed++
 				digit := r.Solution.At(i/9, i%9)
 				eval(t, tabs[k], fmt.Sprintf(`d.querySelector('[data-cell="%d"]').click(); d.querySelector('#pad [data-digit="%d"]').click()`, i, digit))
 				waitFor(t, tabs[k], fmt.Sprintf(`d.querySelector('[data-cell="%d"]').textContent === "%d"`, i, digit), "the digit")
