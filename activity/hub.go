@@ -63,6 +63,15 @@ func (c *client) push(m any) {
 	}
 }
 
+// offer queues a message that may be lost (where another player's
+// selection is): a page behind on those is not dropped for it.
+func (c *client) offer(m any) {
+	select {
+	case c.out <- m:
+	default:
+	}
+}
+
 func (c *client) drop() { c.once.Do(func() { close(c.gone) }) }
 
 // hub is this process's rooms with players on its sockets.
@@ -79,7 +88,8 @@ type hub struct {
 // roomSubs are one room's players on this process, and what they were
 // last sent.
 type roomSubs struct {
-	refresh sync.Mutex // one reading of the room at a time
+	refresh sync.Mutex  // one reading of the room at a time
+	pending atomic.Bool // a reading is due and has not begun
 	clients map[*client]bool
 	sent    int            // the version last sent
 	sel     map[string]int // where each player's selection is
@@ -137,10 +147,11 @@ func (h *hub) close() {
 func (h *hub) send(ctx context.Context, w word) {
 	data, _ := json.Marshal(w)
 	if h.s.cfg.Notifier == nil {
+		h.run() // the in-process bus is read once it runs
 		select {
 		case h.local <- string(data):
-		default:
-			go func() { h.local <- string(data) }()
+		default: // 1024 behind: this word is lost, and the next change carries the room's state
+			h.s.cfg.Log.Warn("activity: the rooms' queue is full; a change's word was dropped")
 		}
 		return
 	}
@@ -173,10 +184,10 @@ func (h *hub) deliver(payload string) {
 	case w.Cell != nil:
 		for _, c := range clients {
 			if c.seat.User.ID != w.User {
-				c.push(presence{T: "presence", User: w.User, Cell: *w.Cell})
+				c.offer(presence{T: "presence", User: w.User, Cell: *w.Cell})
 			}
 		}
-	default:
+	case subs.pending.CompareAndSwap(false, true): // one reading waits at a time: a burst of changes is read once
 		go h.refresh(w.Room)
 	}
 }
@@ -199,6 +210,7 @@ func (h *hub) refresh(room string) {
 	}
 	subs.refresh.Lock()
 	defer subs.refresh.Unlock()
+	subs.pending.Store(false) // a change from here on is read again
 	ctx, cancel := context.WithTimeout(context.Background(), storeWait)
 	defer cancel()
 	if day, instance, ok := parseDailyRoom(room); ok {

@@ -27,7 +27,9 @@ func (s *Server) tell(ctx context.Context, seat Seat) any {
 	}
 	if err := s.post(ctx, seat.Channel, tellText(r)); err != nil {
 		s.cfg.Log.Warn("activity: telling the channel failed", "err", err)
-		s.claimTelling(ctx, seat, false) // let it be tried again
+		undo, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeWait) // ctx may have run out on the post
+		defer cancel()
+		s.claimTelling(undo, seat, false) // let it be tried again
 		return reply{T: "error", Message: "Discord did not take the message. Try again in a moment."}
 	}
 	st := s.roomState(r, seat, s.hub.selections(seat.Instance))
@@ -44,9 +46,9 @@ func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Ro
 		switch {
 		case err != nil:
 			return nil, s.storeFailed("loading a room", err)
-		case !ok:
+		case !ok || !r.In(seat.User.ID):
 			return nil, reply{T: "error", Message: notInYet}
-		case on && !over(r):
+		case on && !over(r, s.cfg.Now()):
 			return nil, reply{T: "refused", Message: "Finish first: then the channel can be told.", State: s.roomState(r, seat, nil)}
 		case on && r.Told:
 			return nil, reply{T: "refused", Message: "The channel has been told already.", State: s.roomState(r, seat, nil)}

@@ -71,11 +71,17 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 		return s.tell(ctx, seat)
 	}
 	if m.T == "select" {
-		if m.Row >= 0 && m.Col >= 0 && m.Row < 9 && m.Col < 9 {
+		if c.joined.Load() && m.Row >= 0 && m.Col >= 0 && m.Row < 9 && m.Col < 9 {
 			cell := m.Row*9 + m.Col
 			s.hub.send(ctx, word{Room: seat.Instance, User: seat.User.ID, Cell: &cell})
 		}
 		return nil
+	}
+	if m.T == "join" {
+		if refusal := s.stillIn(ctx, seat); refusal != nil {
+			return refusal
+		}
+		s.hub.join(c, seat.Instance) // before reading the room: no change after the reading is missed
 	}
 	for try := 0; try < saveTries; try++ {
 		r, stored, ok, err := s.loadRoom(ctx, seat.Instance)
@@ -94,12 +100,12 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 			err = s.roomChange(ctx, r, seat, m)
 		}
 		if err != nil {
+			if m.T == "join" {
+				s.hub.leave(c)
+			}
 			return s.roomRefusal(r, seat, err)
 		}
 		if r.Version == before {
-			if m.T == "join" {
-				s.hub.join(c, seat.Instance)
-			}
 			return s.roomState(r, seat, s.hub.selections(seat.Instance))
 		}
 		saved, err := s.saveRoom(ctx, seat.Instance, r, prev)
@@ -107,9 +113,6 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 			return s.storeFailed("saving a room", err)
 		}
 		if saved {
-			if m.T == "join" {
-				s.hub.join(c, seat.Instance)
-			}
 			s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
 			return s.roomState(r, seat, s.hub.selections(seat.Instance))
 		}
@@ -122,7 +125,7 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 // that is over starts again when a level is asked. A player who asks for
 // one while another is on joins the one on.
 func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level, mode string) (*room.Room, error) {
-	if r == nil || (over(r) && level != "") {
+	if r == nil || (over(r, s.cfg.Now()) && level != "") {
 		if level == "" {
 			level = logic.Medium.String()
 		}
@@ -136,7 +139,7 @@ func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level, m
 					fresh.Join(p)
 				}
 			}
-			fresh.Version += r.Version // versions only go up
+			fresh.Continue(r.Version) // versions only go up; no move on the old board applies
 		}
 		r = fresh
 	}
@@ -146,18 +149,27 @@ func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level, m
 // errNoPuzzle is a puzzle that could not be made in time.
 var errNoPuzzle = errors.New("activity: no puzzle in time")
 
-// over reports whether a room's play has ended: the board solved, or
-// every racer finished.
-func over(r *room.Room) bool {
+// raceWait is how long after the first finish a race is over even if
+// some racer never finishes.
+const raceWait = 10 * time.Minute
+
+// over reports whether a room's play has ended at now: the board solved,
+// or every racer finished (or the first finished raceWait ago).
+func over(r *room.Room, now time.Time) bool {
 	if r.Race == nil {
 		return !r.Finished.IsZero()
 	}
+	first, all := time.Time{}, true
 	for _, p := range r.Players {
-		if !p.Gone && r.Progress(p.ID).Place == 0 {
-			return false
+		done := r.Race.Done[p.ID]
+		if !p.Gone && done.IsZero() {
+			all = false
+		}
+		if !done.IsZero() && (first.IsZero() || done.Before(first)) {
+			first = done
 		}
 	}
-	return true
+	return all || !first.IsZero() && now.Sub(first) >= raceWait
 }
 
 // newRoom makes a room on a new 9×9 puzzle of a level, raced or not.
@@ -274,13 +286,13 @@ type Together struct {
 func (s *Server) roomState(r *room.Room, seat Seat, sel map[string]int) *State {
 	if r.Race != nil {
 		st := s.raceState(r, seat)
-		st.Together.Over, st.Together.Told = over(r), r.Told
+		st.Together.Over, st.Together.Told = over(r, s.cfg.Now()), r.Told
 		return st
 	}
 	n := r.Puzzle.Size()
 	st := &State{T: "state", Game: "room", Version: r.Version, Size: n, Givens: r.Puzzle.String(), Cells: r.Cells.String(),
 		Notes: make([]string, n*n), Solved: r.Solved(), CanUndo: r.CanUndo(seat.User.ID), Started: r.Started.Unix(),
-		Together: &Together{You: seat.User.ID, Players: r.Players, By: r.By, Placed: r.Placed(), Sel: sel, Over: over(r), Told: r.Told}}
+		Together: &Together{You: seat.User.ID, Players: r.Players, By: r.By, Placed: r.Placed(), Sel: sel, Over: over(r, s.cfg.Now()), Told: r.Told}}
 	st.Title = fmt.Sprintf("Together · %d playing", countIn(r))
 	marks := make([]game.Notes, n*n)
 	for _, p := range r.Players {
@@ -347,6 +359,23 @@ func finishLine(r *room.Room) string {
 		line += fmt.Sprintf(" by %s; %s placed most (%d)", strings.Join(names, ", "), ws[0].name, ws[0].n)
 	}
 	return line + "."
+}
+
+// stillIn checks with Discord, when the bot's token allows, that the
+// seat's player is still in the Activity's instance: a session outlives a
+// player's leaving, and a player who left does not join its room again.
+func (s *Server) stillIn(ctx context.Context, seat Seat) any {
+	if s.cfg.BotToken == "" {
+		return nil
+	}
+	_, _, _, err := s.placeOf(ctx, seat.Instance, seat.User.ID)
+	switch {
+	case errors.Is(err, errNotInInstance):
+		return reply{T: "error", Message: "You are not in this Activity any more. Close it and open it again."}
+	case err != nil:
+		s.cfg.Log.Warn("activity: asking Discord who is in an instance failed", "err", err)
+	}
+	return nil // Discord could not say: the sign-in's check stands
 }
 
 // gone is a page's socket closing: it stops hearing its room, and if it

@@ -193,7 +193,8 @@ func TestPlayTogetherSurvivesAKill(t *testing.T) {
 
 // TestTellTheChannel: a finished board can tell its channel, once: the
 // message names the players and the time, gives no digit, pings nobody;
-// an unfinished board cannot.
+// an unfinished board cannot. A player who left the Activity cannot join
+// its room again on their old session.
 func TestTellTheChannel(t *testing.T) {
 	fake := newFake(t)
 	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "tell.db"))
@@ -204,17 +205,26 @@ func TestTellTheChannel(t *testing.T) {
 	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token, Games: db})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
-	session := issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: "ada", Name: "Ada"}, Instance: "i-tell", Channel: "800"}, time.Now().Add(time.Hour))
+	instance := fake.Launch("700", "800", "ada")
+	session := issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: "ada", Name: "Ada"}, Instance: instance, Channel: "800"}, time.Now().Add(time.Hour))
 	ada := dial(t, "ws"+strings.TrimPrefix(hs.URL, "http")+"/api/play", session)
-	st, _ := ada.send(clientMessage{T: "join", Level: "easy"})
+	st, r := ada.send(clientMessage{T: "join", Level: "easy"})
+	if st == nil {
+		t.Fatalf("join: %+v", r)
+	}
+	fake.LeaveInstance(instance, "ada")
+	if _, r := ada.send(clientMessage{T: "join"}); !strings.Contains(r.Message, "not in this Activity") {
+		t.Errorf("joining again after leaving the Activity: %+v", r)
+	}
+	fake.Join(instance, "ada")
 	if _, r := ada.send(clientMessage{T: "tell", Game: "room"}); !strings.Contains(r.Message, "Finish first") {
 		t.Errorf("telling before the finish: %+v", r)
 	}
-	data, _, _, _ := db.Game(context.Background(), roomKey("i-tell"))
-	r, _ := room.Decode(data)
+	data, _, _, _ := db.Game(context.Background(), roomKey(instance))
+	rm, _ := room.Decode(data)
 	for i := range 81 {
 		if st.Givens[i] == '.' {
-			st, _ = ada.send(clientMessage{T: "place", Game: "room", Version: st.Version, Row: i / 9, Col: i % 9, Digit: r.Solution.At(i/9, i%9)})
+			st, _ = ada.send(clientMessage{T: "place", Game: "room", Version: st.Version, Row: i / 9, Col: i % 9, Digit: rm.Solution.At(i/9, i%9)})
 		}
 	}
 	if st == nil || st.Together == nil || !st.Together.Over {

@@ -134,8 +134,8 @@ func (r *Room) Join(p Player) error {
 		r.Version++
 		return nil
 	}
-	if r.present() >= MaxPlayers {
-		return ErrFull
+	if r.present() >= MaxPlayers || len(r.Players) >= maxSeats {
+		return ErrFull // a room keeps those who left (their digits name them): it seats maxSeats in all
 	}
 	p.Color, p.Gone = len(r.Players), false
 	r.Players = append(r.Players, p)
@@ -177,6 +177,14 @@ func (r *Room) present() int {
 		}
 	}
 	return n
+}
+
+// Continue makes r, a new board for a room whose last one was at version
+// prev, go on from there: its versions only go up, and no move made on
+// the old board applies to it.
+func (r *Room) Continue(prev int) {
+	r.Version += prev
+	r.forgot = r.Version
 }
 
 // Solved reports whether the grid is full and right.

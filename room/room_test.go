@@ -63,6 +63,42 @@ func TestJoinAndLimit(t *testing.T) {
 	if err := r.Apply("late", place(1, 3, 4, r.Version), now); !errors.Is(err, ErrNotIn) {
 		t.Errorf("a player who left moved: %v", err)
 	}
+	// Those who left stay listed (their digits name them), up to maxSeats
+	// in all: the room stays one the store can read back.
+	for k := 0; ; k++ {
+		id := fmt.Sprint("visitor", k)
+		r.Leave(fmt.Sprint("p", k+2))
+		if err := r.Join(Player{ID: id}); err != nil {
+			if !errors.Is(err, ErrFull) || len(r.Players) != maxSeats {
+				t.Fatalf("visitor %d: %v with %d seats", k, err, len(r.Players))
+			}
+			break
+		}
+		r.Leave(id)
+	}
+	data, _ := r.Encode()
+	if _, err := Decode(data); err != nil {
+		t.Errorf("a room with every seat taken does not read back: %v", err)
+	}
+}
+
+// TestContinue: a new board that goes on from an old one takes no move
+// made on the old one.
+func TestContinue(t *testing.T) {
+	old := newRoom(t)
+	old.Apply("ada", place(1, 3, 4, old.Version), now)
+	seen := old.Version
+	r := newRoom(t)
+	r.Continue(old.Version)
+	if r.Version <= old.Version {
+		t.Fatalf("the new board is at version %d, after %d", r.Version, old.Version)
+	}
+	if err := r.Apply("ada", place(1, 4, 6, seen), now); !errors.Is(err, ErrOutdated) {
+		t.Errorf("a move made on the old board: %v", err)
+	}
+	if err := r.Apply("ada", place(1, 4, 6, r.Version), now); err != nil {
+		t.Errorf("a move on the new board: %v", err)
+	}
 }
 
 // TestRebase: a move made on an older version applies when nothing since

@@ -53,6 +53,10 @@ async function signIn() {
 // reconnects and opens its game again. Messages go one at a time, each on
 // the version the last answer gave, so a player typing faster than the
 // answers come is queued, not refused.
+// resendable says whether a change to a shared board may be sent again
+// after a reconnect (the page sets race on a race's messages).
+const resendable = (m) => !m.race && ["place", "erase", "note"].includes(m.t);
+
 function connect(session, onAnswer, onOpen) {
   const queue = [];
   let ws = null;
@@ -80,9 +84,13 @@ function connect(session, onAnswer, onOpen) {
     };
     ws.onclose = () => {
       // A change in flight may or may not have been applied: it goes again,
-      // as it was, after the game is opened again. It names the version it
-      // was made on, so if it was applied it is refused, never doubled.
-      if (inflight && inflight.version !== undefined) queue.unshift(((m) => () => m)(inflight));
+      // as it was, after the game is opened again, when its version keeps it
+      // from applying twice: any change to a game of one's own, and a
+      // digit, erasure or mark on a shared board (refused if its cell
+      // changed since). An undo there, or a race's move, is not sent again.
+      if (inflight && inflight.version !== undefined && (inflight.game !== "room" || (resendable(inflight)))) {
+        queue.unshift(((m) => () => m)(inflight));
+      }
       inflight = null;
       tries++;
       say(tries > 5 ? "The board lost its connection. Close the Activity and open it again." : "Reconnecting…");
@@ -112,12 +120,25 @@ function Board(session, showMenu) {
   let held = 0;
   let hint = null; // the last hint's step, while the board has not changed since
   let skew = 0; // the server's clock less this one's, in seconds, for a race's countdown
+  let joining = false; // a join is on its way: the room's boards may come before its answer
   let wrong = [];
 
   const conn = connect(session, answer, () => {
-    if (state) conn.first(() => (state.together ? { t: "join" } : { t: "open", game: state.game }));
+    if (!state) return;
+    joining = !!state.together;
+    conn.first(() => (state.together ? { t: "join" } : { t: "open", game: state.game }));
   });
-  const send = (t, extra) => conn.send(() => Object.assign({ t, game: state.game, version: state.version }, extra));
+  // send queues a change. On a game of one's own it is made on the
+  // version of the latest answer when its turn comes (the server refuses
+  // any other); on a shared board, on the version the player saw when
+  // they made it, so a change to a cell someone changed meanwhile is
+  // refused rather than written over theirs.
+  const send = (t, extra) => {
+    const make = () => Object.assign({ t, game: state.game, version: state.version }, extra);
+    if (!state.together) return conn.send(make);
+    const m = Object.assign(make(), state.together.race ? { race: true } : {});
+    conn.send(() => m);
+  };
   const cellMove = (t, i, digit) => send(t, { row: Math.floor(i / state.size), col: i % state.size, digit });
 
   function answer(m) {
@@ -136,12 +157,14 @@ function Board(session, showMenu) {
       return;
     }
     if (m.t === "room") {
-      if (state && state.together && m.version >= state.version) draw(Object.assign(m, { message: m.message || "" }));
+      if ((state && state.together && m.version >= state.version) || joining) draw(Object.assign(m, { message: m.message || "" }));
       return;
     }
+    joining = false;
     const s = m.t === "state" ? m : m.state;
-    if (s && state && s.game === state.game && s.version < state.version) return; // a newer board came first
-    if (s) draw(s);
+    const stale = s && state && s.game === state.game && s.version < state.version; // a newer board came first
+    if (s && !stale) draw(s);
+    if (stale && m.t === "state") return;
     if (m.t !== "state") {
       $("message").textContent = m.message;
       if (!s && !state) showMenu(m.message);
@@ -414,7 +437,7 @@ function Board(session, showMenu) {
     } else if ((e.key === "n" || e.key === "N") && !ctrl) {
       $("pencil").click();
     } else if (ctrl && (e.key === "y" || e.key === "Y" || (e.shiftKey && (e.key === "z" || e.key === "Z")))) {
-      send("redo");
+      if (!state.together || state.together.race) send("redo"); // a shared board has no redo
     } else if (ctrl && (e.key === "z" || e.key === "Z")) {
       send("undo");
     } else return;
@@ -427,6 +450,7 @@ function Board(session, showMenu) {
       at = 0;
       held = 0;
       hint = null;
+      joining = m.t === "join";
       conn.send(() => m);
     },
   };
