@@ -63,7 +63,8 @@ func playTogetherInBrowsers(t *testing.T, n int) {
 		t.Fatal(err)
 	}
 	eval(t, tabs[1], `d.querySelector('[data-cell="40"]').click()`)
-	waitFor(t, tabs[0], `d.querySelector('[data-cell="40"]').classList.contains("other")`, "bob's selection on ada's board")
+	waitFor(t, tabs[0], `d.querySelector('[data-cell="40"]').classList.contains("other") && d.querySelector('[data-cell="40"] .badge').dataset.initial === "B"`,
+		"bob's selection, with his badge, on ada's board")
 	turn := 0
 	for i := range 81 {
 		if r.Puzzle.At(i/9, i%9) != 0 {

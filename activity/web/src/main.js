@@ -53,6 +53,23 @@ async function signIn() {
 // reconnects and opens its game again. Messages go one at a time, each on
 // the version the last answer gave, so a player typing faster than the
 // answers come is queued, not refused.
+// badge is a player's avatar in their colour: Discord's picture through
+// the Activity's URL mapping /cdn (to cdn.discordapp.com), or their
+// initial where there is none or it does not load.
+function badge(p) {
+  const b = document.createElement("span");
+  b.className = "badge c" + (p.color % 8);
+  b.setAttribute("aria-hidden", "true");
+  b.dataset.initial = (p.name || "?").slice(0, 1).toUpperCase(); // drawn by the style: the cell's text stays its digit
+  if (p.avatar && /^[a-z0-9_]+$/.test(p.avatar) && /^[0-9]+$/.test(p.id)) {
+    const img = document.createElement("img");
+    img.alt = "";
+    img.onload = () => b.replaceChildren(img);
+    img.src = "/cdn/avatars/" + p.id + "/" + p.avatar + ".png?size=32";
+  }
+  return b;
+}
+
 // resendable says whether a change to a shared board may be sent again
 // after a reconnect (the page sets race on a race's messages).
 const resendable = (m) => !m.race && ["place", "erase", "note"].includes(m.t);
@@ -215,6 +232,17 @@ function Board(session, showMenu) {
     if (refocus) focusCell();
   }
 
+  // holdToName shows who placed a cell's digit when it is held down (a
+  // phone has no hover for the dot's title).
+  function holdToName(cell, r, c, name) {
+    let timer = 0;
+    const stop = () => clearTimeout(timer);
+    cell.onpointerdown = () => {
+      timer = setTimeout(() => ($("message").textContent = "Row " + (r + 1) + ", column " + (c + 1) + ": placed by " + name + "."), 500);
+    };
+    cell.onpointerup = cell.onpointerleave = cell.onpointercancel = stop;
+  }
+
   // racerBar draws one racer's progress: never a digit, only how many
   // cells are filled, what their last check found, and their finish.
   function racerBar(r) {
@@ -262,7 +290,7 @@ function Board(session, showMenu) {
     list.replaceChildren(...t.players.filter((p) => !p.gone).map((p) => {
       const li = document.createElement("li");
       li.className = "player c" + (p.color % 8);
-      li.textContent = p.name + (p.id === t.you ? " (you)" : "") + " · " + (t.placed[t.players.indexOf(p)] || 0);
+      li.append(badge(p), p.name + (p.id === t.you ? " (you)" : "") + " · " + (t.placed[t.players.indexOf(p)] || 0));
       return li;
     }));
     const me = t.players.find((p) => p.id === t.you);
@@ -308,7 +336,9 @@ function Board(session, showMenu) {
           mark.className = "by c" + (placer.color % 8);
           mark.title = "placed by " + placer.name;
           cell.append(mark);
+          holdToName(cell, r, c, placer.name);
         }
+        if (others.length) cell.append(badge(others[0]));
         else if (s.notes[i]) cell.append(notes(s.notes[i], n, selDigit));
         cell.setAttribute("aria-label", "row " + (r + 1) + " column " + (c + 1) + ", " +
           (given ? "given " + digit : digit ? digit : s.notes[i] ? "marks " + s.notes[i].split("").join(" ") : "empty") +
