@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/solver"
@@ -123,7 +124,11 @@ func move(g *game.Game, m clientMessage) error {
 		if m.Digit < 1 || m.Digit > g.Size() {
 			return game.ErrOutside
 		}
-		return g.Apply(game.Move{Kind: game.Note, Cell: at, Notes: game.Notes(0).With(m.Digit)})
+		kind := game.Note
+		if m.Centre {
+			kind = game.Centre
+		}
+		return g.Apply(game.Move{Kind: kind, Cell: at, Notes: game.Notes(0).With(m.Digit)})
 	case "undo":
 		return g.Undo()
 	case "redo":
@@ -173,10 +178,9 @@ func (s *Server) stateOf(ctx context.Context, p play, message string) *State {
 	if !g.Started().IsZero() {
 		st.Started = g.Started().Unix()
 	}
-	for i := range st.Notes {
-		for _, d := range g.Notes(solver.Cell{Row: i / n, Col: i % n}).Digits() {
-			st.Notes[i] += string(rune('0' + d))
-		}
+	st.Notes, st.Centre = marksText(g.Notes, n), marksText(g.Centre, n)
+	if strings.Join(st.Centre, "") == "" {
+		st.Centre = nil
 	}
 	if p.ref.Kind == game.RefDaily {
 		s.withDaily(ctx, p, st)
@@ -204,6 +208,17 @@ func cellIndexes(g *game.Game, cells []solver.Cell) []int {
 	out := make([]int, len(cells))
 	for k, c := range cells {
 		out[k] = c.Row*g.Size() + c.Col
+	}
+	return out
+}
+
+// marksText returns each cell's marks of one kind as digits.
+func marksText(marks func(solver.Cell) game.Notes, n int) []string {
+	out := make([]string, n*n)
+	for i := range out {
+		for _, d := range marks(solver.Cell{Row: i / n, Col: i % n}).Digits() {
+			out[i] += string(rune('0' + d))
+		}
 	}
 	return out
 }

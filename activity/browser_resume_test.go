@@ -57,8 +57,8 @@ func TestResumeInABrowser(t *testing.T) {
 
 // TestKeyboardOnlyInABrowser: the board is played from the first key to
 // "Correct!" with the keyboard alone: Tab reaches the grid (its focus
-// visible), arrows move, digits place, N switches to pencil marks, Ctrl+Z
-// and Ctrl+Y undo and redo, Backspace erases.
+// visible), arrows move, digits place, N switches to corner and then
+// centre pencil marks, Ctrl+Z and Ctrl+Y undo and redo, Backspace erases.
 func TestKeyboardOnlyInABrowser(t *testing.T) {
 	ctx := browser(t)
 	fake := newFake(t)
@@ -100,8 +100,13 @@ func TestKeyboardOnlyInABrowser(t *testing.T) {
 	key("y", chromedp.ModifierCtrl)
 	waitFor(t, ctx, `d.querySelector('[data-cell="2"]').getAttribute("aria-label") === "row 1 column 3, marks 5"`, "the mark redone")
 	key(kb.Backspace)
-	key("n")
 	waitFor(t, ctx, `d.querySelector('[data-cell="2"]').getAttribute("aria-label") === "row 1 column 3, empty"`, "the mark erased")
+	key("n") // N again: centre marks
+	key("7")
+	waitFor(t, ctx, `d.querySelector('[data-cell="2"]').getAttribute("aria-label") === "row 1 column 3, centre 7"`, "the centre mark 7")
+	key(kb.Backspace)
+	key("n") // and again: digits
+	waitFor(t, ctx, `d.querySelector('[data-cell="2"]').getAttribute("aria-label") === "row 1 column 3, empty"`, "the centre mark erased")
 	key(kb.ArrowLeft)
 	key(kb.ArrowLeft)
 	for i := range 81 {

@@ -23,7 +23,7 @@ import (
 //	page:   {"t":"new","level":"hard"}         a new puzzle
 //	page:   {"t":"open","game":R}              a game the player has, or a past daily (practice)
 //	page:   {"t":"place","game":R,"version":N,"row":0,"col":4,"digit":7}
-//	page:   "erase", "note" (a pencil mark on or off), "undo", "redo", "autonotes", "check",
+//	page:   "erase", "note" (a pencil mark on or off; "centre":true for a centre mark), "undo", "redo", "autonotes", "check",
 //	        "hint" with "step" (1 where to look … 4 the answer), "submit" (a full daily)
 //	server: {"t":"state","game":R,"version":N,…}
 //	server: {"t":"refused","message":M,"state":{…}}, {"t":"error","message":M}
@@ -36,7 +36,8 @@ type clientMessage struct {
 	Col     int    `json:"col"`
 	Digit   int    `json:"digit"`
 	Level   string `json:"level,omitempty"`
-	Mode    string `json:"mode,omitempty"` // joining a room: "race", or a board played together
+	Mode    string `json:"mode,omitempty"`   // joining a room: "race", or a board played together
+	Centre  bool   `json:"centre,omitempty"` // a "note" among the centre marks, not the corner ones
 	Step    int    `json:"step,omitempty"`
 }
 
@@ -48,9 +49,10 @@ type State struct {
 	Title   string     `json:"title"`
 	Version int        `json:"version"`
 	Size    int        `json:"size"`
-	Givens  string     `json:"givens"` // the puzzle, row by row, '.' for a blank
-	Cells   string     `json:"cells"`  // the grid as played
-	Notes   []string   `json:"notes"`  // each cell's pencil marks, as digits
+	Givens  string     `json:"givens"`           // the puzzle, row by row, '.' for a blank
+	Cells   string     `json:"cells"`            // the grid as played
+	Notes   []string   `json:"notes"`            // each cell's pencil marks, as digits
+	Centre  []string   `json:"centre,omitempty"` // each cell's centre marks, as digits
 	Wrong   []int      `json:"wrong,omitempty"`
 	Solved  bool       `json:"solved"`
 	CanUndo bool       `json:"can_undo"`

@@ -74,11 +74,7 @@ func (s *Server) raceState(r *room.Room, seat Seat) *State {
 	}
 	if g != nil {
 		st.Cells, st.Solved, st.CanUndo, st.CanRedo = g.Grid().String(), g.Solved(), g.CanUndo(), g.CanRedo()
-		for i := range st.Notes {
-			for _, d := range g.Notes(solver.Cell{Row: i / n, Col: i % n}).Digits() {
-				st.Notes[i] += string(rune('0' + d))
-			}
-		}
+		st.Notes, st.Centre = marksText(g.Notes, n), marksText(g.Centre, n)
 	}
 	for _, p := range r.Players {
 		if p.Gone {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
@@ -18,7 +17,8 @@ type stored struct {
 	Cells    string   `json:"cells"`
 	Notes    []Notes  `json:"notes,omitempty"` // by cell; omitted when there are none
 	Undo     []change `json:"undo,omitempty"`
-	Redo     []string `json:"redo,omitempty"` // steps to redo, each its moves as ParseMoves reads them
+	Centre   []Notes  `json:"centre,omitempty"` // by cell; omitted when there are none
+	Redo     [][]Move `json:"redo,omitempty"`   // steps to redo
 	Seq      int      `json:"seq"`
 	Checks   int      `json:"checks,omitempty"`
 	Hints    int      `json:"hints,omitempty"`
@@ -41,8 +41,12 @@ func (g *Game) Encode() ([]byte, error) {
 	if !g.started.IsZero() {
 		s.Started = g.started.Unix()
 	}
-	for _, step := range g.redo {
-		s.Redo = append(s.Redo, movesText(step))
+	s.Redo = g.redo
+	for _, n := range g.centre {
+		if n != 0 {
+			s.Centre = g.centre
+			break
+		}
 	}
 	for _, n := range g.notes {
 		if n != 0 {
@@ -109,12 +113,25 @@ func (g *Game) restore(cells solver.Grid, s stored) error {
 	if len(s.Redo) > MaxUndo {
 		return fmt.Errorf("%d redo steps, more than %d", len(s.Redo), MaxUndo)
 	}
-	for _, text := range s.Redo {
-		step, err := ParseMoves(text, n)
-		if err != nil || len(step) == 0 {
-			return errors.New("a redo step that does not read")
+	for _, step := range s.Redo {
+		if len(step) == 0 || len(step) > cells.Cells() {
+			return errors.New("an empty or oversized redo step")
 		}
-		g.redo = append(g.redo, step)
+		for _, m := range step {
+			if m.Kind < Place || m.Kind > CentreMark || !g.inside(m.Cell) || m.Digit < 0 || m.Digit > n || m.Notes&^AllNotes(n) != 0 {
+				return errors.New("a redo step off the board")
+			}
+		}
+	}
+	g.redo = s.Redo
+	if s.Centre != nil && len(s.Centre) != cells.Cells() {
+		return fmt.Errorf("%d centre-mark cells for %d cells", len(s.Centre), cells.Cells())
+	}
+	for i, m := range s.Centre {
+		if m&^AllNotes(n) != 0 {
+			return fmt.Errorf("a centre mark outside 1-%d", n)
+		}
+		g.centre[i] = m
 	}
 	if s.Seq < 0 || s.Checks < 0 || s.Hints < 0 {
 		return errors.New("a negative counter")
@@ -133,20 +150,16 @@ func (g *Game) restore(cells solver.Grid, s stored) error {
 	return nil
 }
 
-// movesText writes moves as ParseMoves reads them back.
-func movesText(moves []Move) string {
-	parts := make([]string, len(moves))
-	for k, m := range moves {
-		parts[k] = m.String()
-	}
-	return strings.Join(parts, "; ")
-}
-
 func (g *Game) validChange(ch change) bool {
 	n := g.Size()
 	if ch.Cell < 0 || ch.Cell >= n*n || ch.Digit < 0 || ch.Digit > n || ch.Placed < 0 || ch.Placed > n ||
-		ch.Notes&^AllNotes(n) != 0 || g.puzzle.At(ch.Cell/n, ch.Cell%n) != 0 {
+		ch.Notes&^AllNotes(n) != 0 || ch.Centre&^AllNotes(n) != 0 || g.puzzle.At(ch.Cell/n, ch.Cell%n) != 0 {
 		return false
+	}
+	for _, p := range ch.PeersC {
+		if p < 0 || p >= n*n {
+			return false
+		}
 	}
 	for _, p := range ch.Peers {
 		if p < 0 || p >= n*n {

@@ -29,7 +29,8 @@ var (
 // Game is a puzzle being played. Make one with New, or Decode a stored one.
 type Game struct {
 	puzzle, solution, cells solver.Grid
-	notes                   []Notes // by cell index
+	notes                   []Notes // by cell index: the corner marks
+	centre                  []Notes // by cell index: the centre marks
 	undo                    []change
 	redo                    [][]Move // steps undone, the latest last; a new move clears them
 	seq                     int
@@ -60,6 +61,8 @@ type change struct {
 	Notes  Notes `json:"n,omitempty"`
 	Peers  []int `json:"p,omitempty"` // cells that lost the placed digit's mark
 	Placed int   `json:"v,omitempty"` // the digit placed, whose mark Peers lost
+	Centre Notes `json:"m,omitempty"` // the cell's centre marks before
+	PeersC []int `json:"q,omitempty"` // cells that lost the placed digit's centre mark
 	// With joins the change to the one before it: one step of several
 	// cells (auto-notes), undone and redone as one.
 	With bool `json:"w,omitempty"`
@@ -80,7 +83,7 @@ func New(puzzle, solution solver.Grid) (*Game, error) {
 			return nil, fmt.Errorf("game: the solution changes the given at %s", solver.CellName(r, c))
 		}
 	}
-	return &Game{puzzle: puzzle, solution: solution, cells: puzzle, notes: make([]Notes, puzzle.Cells())}, nil
+	return &Game{puzzle: puzzle, solution: solution, cells: puzzle, notes: make([]Notes, puzzle.Cells()), centre: make([]Notes, puzzle.Cells())}, nil
 }
 
 // Puzzle returns the givens; Solution the solution; Grid the digits on the
@@ -105,6 +108,14 @@ func (g *Game) Notes(c solver.Cell) Notes {
 		return 0
 	}
 	return g.notes[g.index(c)]
+}
+
+// Centre returns the centre marks of a cell.
+func (g *Game) Centre(c solver.Cell) Notes {
+	if !g.inside(c) {
+		return 0
+	}
+	return g.centre[g.index(c)]
 }
 
 // Given reports whether a cell holds a given.
@@ -167,20 +178,25 @@ func (g *Game) apply(m Move, with bool) error {
 		return err
 	}
 	i := g.index(m.Cell)
-	ch := change{Cell: i, Digit: g.cells.At(m.Cell.Row, m.Cell.Col), Notes: g.notes[i], With: with}
+	ch := change{Cell: i, Digit: g.cells.At(m.Cell.Row, m.Cell.Col), Notes: g.notes[i], Centre: g.centre[i], With: with}
 	switch m.Kind {
 	case Place:
 		g.cells.Set(m.Cell.Row, m.Cell.Col, m.Digit)
-		g.notes[i] = 0
-		ch.Placed, ch.Peers = m.Digit, g.clearPeerMarks(m.Cell, m.Digit)
+		g.notes[i], g.centre[i] = 0, 0
+		ch.Placed, ch.Peers = m.Digit, g.clearPeerMarks(g.notes, m.Cell, m.Digit)
+		ch.PeersC = g.clearPeerMarks(g.centre, m.Cell, m.Digit)
 		g.noteCompleted(m.Cell)
 	case Erase:
 		g.cells.Set(m.Cell.Row, m.Cell.Col, 0)
-		g.notes[i] = 0
+		g.notes[i], g.centre[i] = 0, 0
 	case Note:
 		g.notes[i] ^= m.Notes
 	case Mark:
 		g.notes[i] = m.Notes
+	case Centre:
+		g.centre[i] ^= m.Notes
+	case CentreMark:
+		g.centre[i] = m.Notes
 	}
 	g.undo = append(g.undo, ch)
 	if len(g.undo) > MaxUndo {
@@ -197,26 +213,26 @@ func (g *Game) allowed(m Move) error {
 		return ErrGiven
 	case m.Kind == Place && (m.Digit < 1 || m.Digit > g.Size()):
 		return ErrOutside
-	case (m.Kind == Note || m.Kind == Mark) && g.cells.At(m.Cell.Row, m.Cell.Col) != 0:
+	case m.Kind >= Note && m.Kind <= CentreMark && g.cells.At(m.Cell.Row, m.Cell.Col) != 0:
 		return ErrFilled
 	case m.Notes&^AllNotes(g.Size()) != 0:
 		return ErrOutside
-	case m.Kind < Place || m.Kind > Mark:
+	case m.Kind < Place || m.Kind > CentreMark:
 		return fmt.Errorf("game: unknown move kind %d", m.Kind)
 	}
 	return nil
 }
 
-// clearPeerMarks removes digit's pencil mark from the cells that share a
-// row, column or box with c, and returns the cells that had it.
-func (g *Game) clearPeerMarks(c solver.Cell, digit int) []int {
+// clearPeerMarks removes digit from marks (corner or centre) in the cells
+// that share a row, column or box with c, and returns the cells that had it.
+func (g *Game) clearPeerMarks(marks []Notes, c solver.Cell, digit int) []int {
 	var had []int
 	n := g.Size()
-	for i := range g.notes {
+	for i := range marks {
 		r, col := i/n, i%n
 		peer := r == c.Row || col == c.Col || g.cells.Box(r, col) == g.cells.Box(c.Row, c.Col)
-		if peer && g.notes[i].Has(digit) {
-			g.notes[i] = g.notes[i].Without(digit)
+		if peer && marks[i].Has(digit) {
+			marks[i] = marks[i].Without(digit)
 			had = append(had, i)
 		}
 	}
@@ -237,9 +253,12 @@ func (g *Game) Undo() error {
 		step = append([]Move{g.redoOf(ch)}, step...)
 		n := g.Size()
 		g.cells.Set(ch.Cell/n, ch.Cell%n, ch.Digit)
-		g.notes[ch.Cell] = ch.Notes
+		g.notes[ch.Cell], g.centre[ch.Cell] = ch.Notes, ch.Centre
 		for _, p := range ch.Peers {
 			g.notes[p] = g.notes[p].With(ch.Placed)
+		}
+		for _, p := range ch.PeersC {
+			g.centre[p] = g.centre[p].With(ch.Placed)
 		}
 		with = ch.With
 	}
@@ -256,8 +275,10 @@ func (g *Game) redoOf(ch change) Move {
 	switch {
 	case ch.Placed != 0:
 		return Move{Kind: Place, Cell: at, Digit: ch.Placed}
-	case g.cells.At(at.Row, at.Col) == 0 && g.notes[ch.Cell] == 0:
+	case g.cells.At(at.Row, at.Col) == 0 && g.notes[ch.Cell] == 0 && g.centre[ch.Cell] == 0:
 		return Move{Kind: Erase, Cell: at}
+	case g.centre[ch.Cell] != ch.Centre:
+		return Move{Kind: CentreMark, Cell: at, Notes: g.centre[ch.Cell]}
 	}
 	return Move{Kind: Mark, Cell: at, Notes: g.notes[ch.Cell]}
 }
@@ -322,6 +343,7 @@ func (g *Game) candidates(c solver.Cell) Notes {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.notes = append([]Notes(nil), g.notes...)
+	c.centre = append([]Notes(nil), g.centre...)
 	c.undo = append([]change(nil), g.undo...)
 	c.redo = append([][]Move(nil), g.redo...)
 	c.order = append([]int(nil), g.order...)

@@ -22,14 +22,20 @@ const (
 	Note
 	// Mark sets the cell's marks to exactly Notes (a typed move).
 	Mark
+	// Centre toggles the digits of Notes among the cell's centre marks
+	// (the big board's second kind of pencil mark: what a cell may hold,
+	// where the corner marks say where a digit may go).
+	Centre
+	// CentreMark sets the cell's centre marks to exactly Notes (Redo).
+	CentreMark
 )
 
 // Move is one change a player makes to one cell.
 type Move struct {
-	Kind  MoveKind
-	Cell  solver.Cell
-	Digit int   // Place
-	Notes Notes // Note and Mark
+	Kind  MoveKind    `json:"k"`
+	Cell  solver.Cell `json:"c"`
+	Digit int         `json:"d,omitempty"` // Place
+	Notes Notes       `json:"n,omitempty"` // Note, Mark, Centre and CentreMark
 }
 
 // String writes the move as ParseMoves reads it: "r3c5 7", "r3c5 -",

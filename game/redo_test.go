@@ -87,3 +87,36 @@ func TestAutoNotes(t *testing.T) {
 		t.Errorf("redo gave r1c3 %v, want 124", g.Notes(cell(1, 3)))
 	}
 }
+
+// TestCentreMarks: centre marks are a second kind of pencil mark: toggled
+// apart from the corner ones, cleared by a placement in the cell and, of
+// its digit, in the cells that see it; Undo and Redo and the store keep
+// them.
+func TestCentreMarks(t *testing.T) {
+	g := newGame(t)
+	g.Apply(Move{Kind: Centre, Cell: cell(1, 3), Notes: NotesOf(1, 2)})
+	g.Apply(Move{Kind: Note, Cell: cell(1, 3), Notes: NotesOf(4)})
+	g.Apply(Move{Kind: Centre, Cell: cell(1, 4), Notes: NotesOf(2, 6)})
+	if g.Centre(cell(1, 3)) != NotesOf(1, 2) || g.Notes(cell(1, 3)) != NotesOf(4) {
+		t.Fatalf("r1c3: centre %v, corner %v", g.Centre(cell(1, 3)), g.Notes(cell(1, 3)))
+	}
+	g.Apply(Move{Kind: Place, Cell: cell(1, 3), Digit: 2})
+	if g.Centre(cell(1, 3)) != 0 || g.Centre(cell(1, 4)) != NotesOf(6) {
+		t.Errorf("after 2 at r1c3: r1c3 centre %v, r1c4 centre %v (want 6)", g.Centre(cell(1, 3)), g.Centre(cell(1, 4)))
+	}
+	g.Undo()
+	if g.Centre(cell(1, 3)) != NotesOf(1, 2) || g.Centre(cell(1, 4)) != NotesOf(2, 6) {
+		t.Errorf("undo: r1c3 %v, r1c4 %v", g.Centre(cell(1, 3)), g.Centre(cell(1, 4)))
+	}
+	g.Undo() // the centre marks of r1c4
+	data, _ := g.Encode()
+	if g, _ = Decode(data); g == nil {
+		t.Fatal("does not decode")
+	}
+	if err := g.Redo(); err != nil || g.Centre(cell(1, 4)) != NotesOf(2, 6) || g.Centre(cell(1, 3)) != NotesOf(1, 2) {
+		t.Errorf("redo after the store: %v, r1c4 %v", err, g.Centre(cell(1, 4)))
+	}
+	if err := g.Apply(Move{Kind: Centre, Cell: cell(1, 1), Notes: NotesOf(1)}); !errors.Is(err, ErrGiven) {
+		t.Errorf("a centre mark on a given: %v", err)
+	}
+}

@@ -133,7 +133,7 @@ function Board(session, showMenu) {
   const grid = $("grid");
   let state = null;
   let at = 0;
-  let pencil = false;
+  let pencil = 0; // 0: digits; 1: corner marks; 2: centre marks
   let held = 0;
   let hint = null; // the last hint's step, while the board has not changed since
   let skew = 0; // the server's clock less this one's, in seconds, for a race's countdown
@@ -339,9 +339,19 @@ function Board(session, showMenu) {
           holdToName(cell, r, c, placer.name);
         }
         if (others.length) cell.append(badge(others[0]));
-        else if (s.notes[i]) cell.append(notes(s.notes[i], n, selDigit));
+        else {
+          if (s.notes[i]) cell.append(notes(s.notes[i], n, selDigit));
+          const centre = s.centre && s.centre[i];
+          if (centre) {
+            const mid = document.createElement("span");
+            mid.className = "centre";
+            mid.setAttribute("aria-hidden", "true");
+            mid.textContent = centre;
+            cell.append(mid);
+          }
+        }
         cell.setAttribute("aria-label", "row " + (r + 1) + " column " + (c + 1) + ", " +
-          (given ? "given " + digit : digit ? digit : s.notes[i] ? "marks " + s.notes[i].split("").join(" ") : "empty") +
+          (given ? "given " + digit : digit ? digit : markWords(s.notes[i], s.centre && s.centre[i])) +
           (placer && digit ? ", placed by " + placer.name : "") +
           (others.length ? ", " + others.map((p) => p.name).join(" and ") + " here" : "") +
           (wrong.includes(i) ? ", wrong" : ""));
@@ -352,6 +362,15 @@ function Board(session, showMenu) {
       }
       grid.append(row);
     }
+  }
+
+  // markWords says an empty cell's marks: "marks 1 2", "centre 4 7", both,
+  // or "empty".
+  function markWords(corner, centre) {
+    const parts = [];
+    if (corner) parts.push("marks " + corner.split("").join(" "));
+    if (centre) parts.push("centre " + centre.split("").join(" "));
+    return parts.join(", ") || "empty";
   }
 
   // notes draws a cell's pencil marks in a small grid, each digit in its
@@ -414,7 +433,8 @@ function Board(session, showMenu) {
   function input(digit) {
     if (!state || over()) return;
     if (digit === 0) cellMove("erase", at);
-    else cellMove(pencil ? "note" : "place", at, digit);
+    else if (pencil) send("note", { row: Math.floor(at / state.size), col: at % state.size, digit, centre: pencil === 2 });
+    else cellMove("place", at, digit);
   }
 
   const pad = $("pad");
@@ -433,7 +453,13 @@ function Board(session, showMenu) {
     pad.append(b);
   }
   const toggle = (id, on) => $(id).setAttribute("aria-pressed", String(on));
-  $("pencil").onclick = () => toggle("pencil", (pencil = !pencil));
+  // Pencil goes from digits to corner marks, to centre marks (not on a
+  // shared board, whose marks are corner ones), and back.
+  $("pencil").onclick = () => {
+    pencil = (pencil + 1) % (state && state.together && !state.together.race ? 2 : 3);
+    toggle("pencil", pencil > 0);
+    $("pencil").firstChild.textContent = ["Pencil ", "Pencil: corner ", "Pencil: centre "][pencil];
+  };
   $("hold").onclick = () => {
     const on = $("hold").getAttribute("aria-pressed") !== "true";
     toggle("hold", on);
