@@ -52,7 +52,9 @@ func TestPlayTheDailyInABrowser(t *testing.T) {
 	shoot(t, ctx, "activity-desktop-light.png", 1100, 720, false)
 	playOut(t, ctx, pz.Grid, pz.Solution, empty)
 
-	waitText(t, ctx, "message", fmt.Sprintf("Correct! Daily #%d solved in ", n))
+	done := waitText(t, ctx, "message", fmt.Sprintf("Correct! Daily #%d solved in ", n))
+	recorded := strings.TrimSuffix(strings.TrimPrefix(done, fmt.Sprintf("Correct! Daily #%d solved in ", n)), ".")
+	waitFor(t, ctx, fmt.Sprintf(`d.getElementById("clock").textContent === %q`, recorded), "the clock to show the recorded "+recorded)
 	share := waitText(t, ctx, "share", fmt.Sprintf("Daily #%d — ", n))
 	shoot(t, ctx, "activity-solved.png", 400, 760, true)
 	if !strings.Contains(share, "2 hints") {

@@ -24,6 +24,7 @@ type Daily struct {
 	Solved  bool   `json:"solved"`
 	Tries   int    `json:"tries,omitempty"` // wrong answers handed in
 	Share   string `json:"share,omitempty"` // the share line, once solved
+	Took    int64  `json:"took,omitempty"`  // seconds the solve took, as recorded (a timed solve)
 	Started int64  `json:"started,omitempty"`
 	// Others are the players of this daily in the same Activity instance,
 	// the player among them: how far each has got, never a digit.
@@ -79,6 +80,9 @@ func (s *Server) withDaily(ctx context.Context, p play, st *State) {
 	d := &Daily{Day: p.ref.Day, Solved: !e.Solved.IsZero(), Tries: e.Wrong, Started: e.Started.Unix()}
 	if d.Solved {
 		d.Share = daily.Share(english, p.ref.Day, e, 0)
+		if e.Timed {
+			d.Took = int64(e.Took.Round(time.Second).Seconds())
+		}
 	}
 	if p.seat.Instance != "" {
 		d.Others, _ = s.dailyOthers(ctx, p.seat.Guild, p.ref.Day, p.seat.Instance) // without them, the board still plays

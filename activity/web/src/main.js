@@ -201,10 +201,16 @@ function Board(session, showMenu) {
         draw(state);
       }
     }
+    if (state && state.daily && state.daily.solved && state.daily.took) { // the recorded time, not the last tick
+      $("clock").textContent = clockText(state.daily.took);
+      return;
+    }
     if (!state || !state.started || state.solved || (state.daily && state.daily.solved)) return;
-    const secs = Math.max(0, Math.floor(Date.now() / 1000) + skew - state.started);
+    $("clock").textContent = clockText(Math.max(0, Math.floor(Date.now() / 1000) + skew - state.started));
+  };
+  const clockText = (secs) => {
     const h = Math.floor(secs / 3600), mm = Math.floor(secs / 60) % 60, ss = secs % 60;
-    $("clock").textContent = (h ? h + ":" + String(mm).padStart(2, "0") : mm) + ":" + String(ss).padStart(2, "0");
+    return (h ? h + ":" + String(mm).padStart(2, "0") : mm) + ":" + String(ss).padStart(2, "0");
   };
   setInterval(tick, 1000);
 
