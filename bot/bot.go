@@ -36,8 +36,11 @@ type Options struct {
 	Log      *slog.Logger
 
 	// DeferAfter is how long a handler may take before the bot sends a
-	// deferred answer (default 1.5s; Discord allows 3s).
-	DeferAfter time.Duration
+	// deferred answer (default 1.5s; Discord allows 3s). AlwaysDefer,
+	// below it, defers every answer, however quick (for tests of the
+	// deferred path, which a tiny DeferAfter leaves to a race).
+	DeferAfter  time.Duration
+	AlwaysDefer bool
 	// MaxConcurrent bounds heavy handlers running at once (default twice
 	// the CPUs); others wait for a slot.
 	MaxConcurrent int

@@ -173,8 +173,13 @@ func (b *Bot) answer(c *call, cmd commands.Command) {
 	name := cmd.Def.Name
 	var out outcome
 	var first time.Duration
+	ready := result
+	if b.opt.AlwaysDefer { // a nil channel is never ready: the deferral goes first
+		ready = nil
+		timer.Reset(0)
+	}
 	select {
-	case out = <-result:
+	case out = <-ready:
 		b.respondAs(c, name, reply{ephemeral: cmd.Ephemeral(c.Interaction, out.resp), update: cmd.IsUpdate(c.Interaction)}, out.resp)
 		first = b.opt.Now().Sub(start)
 	case <-timer.C:

@@ -382,7 +382,7 @@ func TestDailyPractice(t *testing.T) {
 // card too, since Discord refuses content on a V2 message.
 func TestBoardIsComponentsV2(t *testing.T) {
 	eachTransport(t, func(t *testing.T, over func(*Options)) {
-		h, _ := startDailyWith(t, "", both(over, func(o *Options) { o.DeferAfter = time.Nanosecond }))
+		h, _ := startDailyWith(t, "", both(over, func(o *Options) { o.AlwaysDefer = true }))
 		r := h.send(discordtest.SlashCommand(guild, ada, "play", map[string]any{"size": 4}))
 		checkCard := func(what string, r discordtest.Reply, kind discordgo.InteractionResponseType, text string) {
 			t.Helper()
