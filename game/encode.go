@@ -118,7 +118,8 @@ func (g *Game) restore(cells solver.Grid, s stored) error {
 			return errors.New("an empty or oversized redo step")
 		}
 		for _, m := range step {
-			if m.Kind < Place || m.Kind > CentreMark || !g.inside(m.Cell) || m.Digit < 0 || m.Digit > n || m.Notes&^AllNotes(n) != 0 {
+			if m.Kind < Place || m.Kind > CentreMark || !g.inside(m.Cell) || g.Given(m.Cell) || m.Digit < 0 || m.Digit > n ||
+				m.Kind == Place && m.Digit == 0 || m.Notes&^AllNotes(n) != 0 {
 				return errors.New("a redo step off the board")
 			}
 		}
@@ -153,8 +154,9 @@ func (g *Game) restore(cells solver.Grid, s stored) error {
 func (g *Game) validChange(ch change) bool {
 	n := g.Size()
 	if ch.Cell < 0 || ch.Cell >= n*n || ch.Digit < 0 || ch.Digit > n || ch.Placed < 0 || ch.Placed > n ||
-		ch.Notes&^AllNotes(n) != 0 || ch.Centre&^AllNotes(n) != 0 || g.puzzle.At(ch.Cell/n, ch.Cell%n) != 0 {
-		return false
+		ch.Notes&^AllNotes(n) != 0 || ch.Centre&^AllNotes(n) != 0 || g.puzzle.At(ch.Cell/n, ch.Cell%n) != 0 ||
+		ch.Placed == 0 && len(ch.Peers)+len(ch.PeersC) > 0 {
+		return false // peers that lost a mark belong to a placement
 	}
 	for _, p := range ch.PeersC {
 		if p < 0 || p >= n*n {

@@ -290,13 +290,16 @@ func (g *Game) Redo() error {
 		return ErrNoRedo
 	}
 	step := g.redo[len(g.redo)-1]
-	g.redo = g.redo[:len(g.redo)-1]
+	c := g.Clone() // all of the step or none of it
+	c.redo = c.redo[:len(c.redo)-1]
 	for k, m := range step {
-		if err := g.apply(m, k > 0); err != nil {
-			return fmt.Errorf("game: redo %s: %w", m, err) // a stored step Decode let through
+		if err := c.apply(m, k > 0); err != nil {
+			g.redo = c.redo // a stored step that cannot be made again is dropped
+			return fmt.Errorf("game: redo %s: %w", m, err)
 		}
 	}
-	g.seq++
+	c.seq++
+	*g = *c
 	return nil
 }
 

@@ -237,6 +237,10 @@ func TestDecodeRefusesDamage(t *testing.T) {
 		"undo outside":        `{"puzzle":"` + g.Puzzle().String() + `","solution":"` + g.Solution().String() + `","cells":"` + g.Puzzle().String() + `","undo":[{"c":81}],"seq":1}`,
 		"undo on a given":     `{"puzzle":"` + g.Puzzle().String() + `","solution":"` + g.Solution().String() + `","cells":"` + g.Puzzle().String() + `","undo":[{"c":0}],"seq":1}`,
 		"negative move count": `{"puzzle":"` + g.Puzzle().String() + `","solution":"` + g.Solution().String() + `","cells":"` + g.Puzzle().String() + `","seq":-1}`,
+		"peers of no digit":   `{"puzzle":"` + g.Puzzle().String() + `","solution":"` + g.Solution().String() + `","cells":"` + g.Puzzle().String() + `","undo":[{"c":2,"q":[3]}],"seq":1}`,
+		"redo of no digit":    `{"puzzle":"` + g.Puzzle().String() + `","solution":"` + g.Solution().String() + `","cells":"` + g.Puzzle().String() + `","redo":[[{"k":1,"c":{"Row":0,"Col":2}}]],"seq":1}`,
+		"redo on a given":     `{"puzzle":"` + g.Puzzle().String() + `","solution":"` + g.Solution().String() + `","cells":"` + g.Puzzle().String() + `","redo":[[{"k":2,"c":{"Row":0,"Col":0}}]],"seq":1}`,
+		"centre out of range": `{"puzzle":"` + g.Puzzle().String() + `","solution":"` + g.Solution().String() + `","cells":"` + g.Puzzle().String() + `","centre":[1` + strings.Repeat(",0", 80) + `],"seq":0}`,
 	} {
 		if _, err := Decode([]byte(data)); err == nil {
 			t.Errorf("%s: Decode accepted %s", name, data)

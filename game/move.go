@@ -49,6 +49,8 @@ func (m Move) String() string {
 			return fmt.Sprintf("n %s -", m.Cell)
 		}
 		return fmt.Sprintf("n %s %s", m.Cell, m.Notes)
+	case Centre, CentreMark: // the big board's alone: typed moves have no words for them
+		return fmt.Sprintf("centre %s %s", m.Cell, m.Notes)
 	}
 	return m.Cell.String() + " -"
 }

@@ -224,6 +224,7 @@ function Board(session, showMenu) {
     if (s.hint) hint = { version: s.version, step: s.hint.step, steps: s.hint.steps, cells: s.hint.cells || [] };
     else if (hint && hint.version !== s.version) hint = null;
     state = s;
+    if (pencil === 2 && s.together && !s.together.race) setPencil(0); // a shared board's marks are corner ones
     $("menu").hidden = true;
     $("board").hidden = false;
     $("title").textContent = s.title;
@@ -345,7 +346,7 @@ function Board(session, showMenu) {
           holdToName(cell, r, c, placer.name);
         }
         if (others.length) cell.append(badge(others[0]));
-        else {
+        if (!digit) {
           if (s.notes[i]) cell.append(notes(s.notes[i], n, selDigit));
           const centre = s.centre && s.centre[i];
           if (centre) {
@@ -461,11 +462,12 @@ function Board(session, showMenu) {
   const toggle = (id, on) => $(id).setAttribute("aria-pressed", String(on));
   // Pencil goes from digits to corner marks, to centre marks (not on a
   // shared board, whose marks are corner ones), and back.
-  $("pencil").onclick = () => {
-    pencil = (pencil + 1) % (state && state.together && !state.together.race ? 2 : 3);
+  function setPencil(mode) {
+    pencil = mode;
     toggle("pencil", pencil > 0);
     $("pencil").firstChild.textContent = ["Pencil ", "Pencil: corner ", "Pencil: centre "][pencil];
-  };
+  }
+  $("pencil").onclick = () => setPencil((pencil + 1) % (state && state.together && !state.together.race ? 2 : 3));
   $("hold").onclick = () => {
     const on = $("hold").getAttribute("aria-pressed") !== "true";
     toggle("hold", on);
