@@ -43,6 +43,9 @@ type Config struct {
 	Games Games
 	// Daily is the daily challenge the buttons play; nil leaves it out.
 	Daily *daily.Service
+	// Meter takes the board's measures (sockets, messages, sign-ins); nil
+	// measures nothing.
+	Meter Meter
 	// LeaveAfter is how long after a player's page of a room disconnects
 	// the server asks Discord whether they left the Activity (then they
 	// leave the room); 10 s when 0.
@@ -85,6 +88,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Meter == nil {
+		cfg.Meter = noMeter{}
 	}
 	if cfg.LeaveAfter <= 0 {
 		cfg.LeaveAfter = 10 * time.Second
@@ -139,19 +145,23 @@ func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
 		seat.Guild, seat.Instance, seat.Channel, err = s.placeOf(ctx, body.Instance, seat.User.ID)
 	}
 	if errors.Is(err, errNotInInstance) {
+		s.cfg.Meter.BoardSignIn("refused")
 		writeProblem(w, http.StatusForbidden, "You are not in this Activity any more. Close it and open it again.")
 		return
 	}
 	if err == nil {
+		s.cfg.Meter.BoardSignIn("ok")
 		writeJSON(w, tokenReply{AccessToken: access, Session: issue(s.key, seat, s.cfg.Now().Add(sessionLife)), User: seat.User})
 		return
 	}
 	var refused *discordRefused
 	if errors.As(err, &refused) && refused.status < 500 {
+		s.cfg.Meter.BoardSignIn("refused")
 		s.cfg.Log.Warn("activity sign-in refused by Discord", "status", refused.status, "error", refused.code)
 		writeProblem(w, http.StatusUnauthorized, "Discord did not accept the sign-in. Close the Activity and open it again.")
 		return
 	}
+	s.cfg.Meter.BoardSignIn("failed")
 	s.cfg.Log.Error("activity sign-in failed", "err", err)
 	writeProblem(w, http.StatusBadGateway, "Discord did not answer the sign-in. Try again in a moment.")
 }

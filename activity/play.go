@@ -113,6 +113,8 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	}
 	c := newClient(seat)
 	defer s.gone(c)
+	s.cfg.Meter.BoardSocket(1)
+	defer s.cfg.Meter.BoardSocket(-1)
 	done := make(chan struct{})
 	defer close(done)
 	go s.write(conn, c, done)
@@ -123,7 +125,9 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		time.Sleep(messageEvery - time.Since(last)) // a page sending faster is slowed, not dropped
+		began := time.Now()
 		answer := s.answer(r.Context(), c, m)
+		s.measured(m.T, answer, time.Since(began))
 		if answer == nil {
 			continue
 		}

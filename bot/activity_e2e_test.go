@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/sudokubot/sudokubot/activity"
 	"github.com/sudokubot/sudokubot/config"
@@ -61,6 +62,9 @@ func TestActivityServed(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || signed.Session == "" || signed.User.ID != "42" {
 		t.Errorf("sign-in answered %d, %+v", resp.StatusCode, signed)
+	}
+	if n := testutil.ToFloat64(assembled.Metrics.boardSignIns.WithLabelValues("ok")); n != 1 {
+		t.Errorf("the sign-ins metric counts %v, want 1", n)
 	}
 	if strings.Contains(h.logs.String(), discordtest.ClientSecret) {
 		t.Errorf("the client secret appears in the logs:\n%s", h.logs)

@@ -52,7 +52,7 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 	}
 	if cfg.ActivityAddr != "" {
 		act := activity.Config{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, BotToken: cfg.Token,
-			APIURL: cfg.APIURL.String(), Log: log}
+			APIURL: cfg.APIURL.String(), Log: log, Meter: m}
 		if db != nil { // without it, the page signs in and says the board needs the database
 			act.Games, act.Daily = db, svc
 			if db.Shared() {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/daily"
@@ -119,6 +120,10 @@ func TestDailyOnTheWebUpdatesThePost(t *testing.T) {
 	h.waitPost(post.ID, func(m discordtest.Message) bool {
 		return strings.Contains(m.Content, "1 solved") && strings.Contains(m.Content, "<@"+ada.ID+">")
 	})
+	m := h.bot.opt.Metrics
+	if n := testutil.ToFloat64(m.boardMessages.WithLabelValues("place", "state")); n < 40 || testutil.ToFloat64(m.boardSockets) != 1 {
+		t.Errorf("the board's metrics: %v placements answered, %v sockets; want every placement and one socket", n, testutil.ToFloat64(m.boardSockets))
+	}
 }
 
 // openWebBoard signs Ada in as the Activity's page does, in instance, and

@@ -25,6 +25,10 @@ type Metrics struct {
 	endpoint      *prometheus.CounterVec   // HTTP interaction requests by result
 	solver        *prometheus.HistogramVec // by command
 	timeouts      *prometheus.CounterVec   // solver runs that hit their limit, by command
+	boardSockets  prometheus.Gauge         // the big board's pages connected
+	boardMessages *prometheus.CounterVec   // by kind and outcome
+	boardSeconds  *prometheus.HistogramVec // by kind
+	boardSignIns  *prometheus.CounterVec   // by result
 }
 
 // NewMetrics returns the series, registered with a registry of their own.
@@ -53,9 +57,18 @@ func NewMetrics() *Metrics {
 			Help: "Solver runs that hit SOLVE_TIMEOUT (or the generation limit), by command."}, []string{"command"}),
 		endpoint: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_http_requests_total",
 			Help: "Requests to POST /interactions by result: accepted, bad_signature, too_large, bad_body, replayed."}, []string{"result"}),
+		boardSockets: prometheus.NewGauge(prometheus.GaugeOpts{Name: "sudokubot_board_sockets",
+			Help: "The big board's pages connected to this process (signed in)."}),
+		boardMessages: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_board_messages_total",
+			Help: "The big board's messages answered, by kind (place, join, …) and outcome (state, refused, error, none)."}, []string{"kind", "outcome"}),
+		boardSeconds: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "sudokubot_board_message_seconds",
+			Help: "Time to answer a big board's message (read, applied, stored), by kind.", Buckets: buckets}, []string{"kind"}),
+		boardSignIns: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_board_sign_ins_total",
+			Help: "The big board's sign-ins: ok, refused (by Discord, or not in the Activity) or failed (Discord did not answer)."}, []string{"result"}),
 	}
 	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts, m.reminders,
-		m.endpoint, m.solver, m.timeouts, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		m.endpoint, m.solver, m.timeouts, m.boardSockets, m.boardMessages, m.boardSeconds, m.boardSignIns,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 
@@ -94,3 +107,16 @@ func (m *Metrics) CountDatabaseErrors(count func() uint64) {
 	m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "sudokubot_database_errors_total",
 		Help: "Database operations that failed."}, func() float64 { return float64(count()) }))
 }
+
+// BoardSocket counts a big board's page connecting (+1) or leaving (-1):
+// Metrics is the Activity's activity.Meter.
+func (m *Metrics) BoardSocket(delta int) { m.boardSockets.Add(float64(delta)) }
+
+// BoardMessage counts a big board's message answered, and its time.
+func (m *Metrics) BoardMessage(kind, outcome string, took time.Duration) {
+	m.boardMessages.WithLabelValues(kind, outcome).Inc()
+	m.boardSeconds.WithLabelValues(kind).Observe(took.Seconds())
+}
+
+// BoardSignIn counts a big board's sign-in by its result.
+func (m *Metrics) BoardSignIn(result string) { m.boardSignIns.WithLabelValues(result).Inc() }
