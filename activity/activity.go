@@ -107,6 +107,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("POST /api/token", s.postToken)
 	s.mux.HandleFunc("GET /api/me", s.getMe)
 	s.mux.HandleFunc("GET /api/games", s.getGames)
+	s.mux.HandleFunc("GET /api/words", s.getWords)
 	s.mux.HandleFunc("GET /api/play", s.servePlay)
 	return s
 }
@@ -146,7 +147,7 @@ func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
 	}
 	if errors.Is(err, errNotInInstance) {
 		s.cfg.Meter.BoardSignIn("refused")
-		writeProblem(w, http.StatusForbidden, "You are not in this Activity any more. Close it and open it again.")
+		writeProblem(w, http.StatusForbidden, seat.words().Text(notInActivity))
 		return
 	}
 	if err == nil {
@@ -210,6 +211,7 @@ func (s *Server) whoIs(ctx context.Context, access string) (User, error) {
 		Username   string  `json:"username"`
 		GlobalName *string `json:"global_name"`
 		Avatar     *string `json:"avatar"`
+		Locale     string  `json:"locale"`
 	}
 	if err := s.call(req, &got); err != nil {
 		return User{}, err
@@ -217,7 +219,7 @@ func (s *Server) whoIs(ctx context.Context, access string) (User, error) {
 	if got.ID == "" {
 		return User{}, errors.New("/users/@me answered without an id")
 	}
-	u := User{ID: got.ID, Name: got.Username}
+	u := User{ID: got.ID, Name: got.Username, Locale: got.Locale}
 	if got.GlobalName != nil && *got.GlobalName != "" {
 		u.Name = *got.GlobalName
 	}

@@ -3,10 +3,10 @@ package activity
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -24,8 +24,9 @@ func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
 	seat := c.seat
+	w := seat.words()
 	if s.cfg.Games == nil {
-		return reply{T: "error", Message: noBoard}
+		return reply{T: "error", Message: w.Text(noBoard)}
 	}
 	if m.Game == "room" || m.T == "join" || m.T == "select" {
 		return s.together(ctx, c, m)
@@ -38,20 +39,20 @@ func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
 	}
 	ref, ok := game.ParseRef(m.Game)
 	if !ok {
-		return reply{T: "error", Message: "That is not a game of this board."}
+		return reply{T: "error", Message: w.Text("That is not a game of this board.")}
 	}
 	if ref.Kind == game.RefDaily && (seat.Guild == "" || s.cfg.Daily == nil) {
-		return reply{T: "error", Message: noDailyHere}
+		return reply{T: "error", Message: w.Text(noDailyHere)}
 	}
 	p := play{seat: seat, ref: ref, sessions: game.Sessions{Store: s.cfg.Games, Now: s.cfg.Now}}
 	sess, ok, err := p.sessions.Load(ctx, ref.Key(seat.User.ID, seat.Guild))
 	switch {
 	case err != nil:
-		return s.storeFailed("loading a game", err)
+		return s.storeFailed(w, "loading a game", err)
 	case !ok && m.T == "open" && ref.Kind == game.RefPractice:
 		return s.practice(ctx, seat, ref.Day)
 	case !ok:
-		return reply{T: "error", Message: "That game is gone. Start a new one from the menu."}
+		return reply{T: "error", Message: w.Text("That game is gone. Start a new one from the menu.")}
 	}
 	p.sess = sess
 	if ref.Kind == game.RefDaily && seat.Instance != "" {
@@ -64,7 +65,7 @@ func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
 		return s.stateOf(ctx, p, "")
 	}
 	if m.Version != sess.Game.Seq() {
-		return reply{T: "refused", Message: outdated, State: s.stateOf(ctx, p, "")}
+		return reply{T: "refused", Message: w.Text(outdated), State: s.stateOf(ctx, p, "")}
 	}
 	return s.change(ctx, p, m)
 }
@@ -72,12 +73,12 @@ func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
 // change makes the change m asks of p's game, saves it and returns the
 // game as stored, or the refusal.
 func (s *Server) change(ctx context.Context, p play, m clientMessage) any {
-	g := p.sess.Game
+	g, w := p.sess.Game, p.seat.words()
 	var st *State
 	switch m.T {
 	case "check":
 		wrong := g.Check()
-		st = s.stateOf(ctx, p, checkLine(len(wrong)))
+		st = s.stateOf(ctx, p, checkLine(w, len(wrong)))
 		st.Wrong = cellIndexes(g, wrong)
 	case "hint":
 		st = s.hint(ctx, p, m.Step)
@@ -85,14 +86,14 @@ func (s *Server) change(ctx context.Context, p play, m clientMessage) any {
 		return s.submit(ctx, p)
 	default:
 		if err := move(g, m); err != nil {
-			return reply{T: "refused", Message: refusalText(err), State: s.stateOf(ctx, p, "")}
+			return reply{T: "refused", Message: refusalText(w, err), State: s.stateOf(ctx, p, "")}
 		}
 	}
 	switch err := p.sessions.Save(ctx, &p.sess); {
 	case errors.Is(err, game.ErrOutdated):
-		return reply{T: "refused", Message: outdated, State: s.stateOf(ctx, p, "")}
+		return reply{T: "refused", Message: w.Text(outdated), State: s.stateOf(ctx, p, "")}
 	case err != nil:
-		return s.storeFailed("saving a game", err)
+		return s.storeFailed(w, "saving a game", err)
 	}
 	if p.ref.Kind == game.RefDaily && g.Solved() && m.T == "place" {
 		return s.submit(ctx, p) // a right grid cannot cost a try: it is handed in at once
@@ -104,9 +105,9 @@ func (s *Server) change(ctx context.Context, p play, m clientMessage) any {
 }
 
 // storeFailed logs a store error and words it for the page.
-func (s *Server) storeFailed(doing string, err error) reply {
+func (s *Server) storeFailed(w i18n.Printer, doing string, err error) reply {
 	s.cfg.Log.Error("activity: "+doing+" failed", "err", err)
-	return reply{T: "error", Message: gamesDown}
+	return reply{T: "error", Message: w.Text(gamesDown)}
 }
 
 // errUnknownMessage is a message no page of ours sends.
@@ -141,30 +142,28 @@ func move(g *game.Game, m clientMessage) error {
 }
 
 // refusalText words a change the rules refuse.
-func refusalText(err error) string {
+func refusalText(w i18n.Printer, err error) string {
 	switch {
 	case errors.Is(err, game.ErrGiven):
-		return "That cell is a given: it cannot change."
+		return w.Text("That cell is a given: it cannot change.")
 	case errors.Is(err, game.ErrFilled):
-		return "Pencil marks go in empty cells."
+		return w.Text("Pencil marks go in empty cells.")
 	case errors.Is(err, game.ErrNoUndo):
-		return "There is nothing to undo."
+		return w.Text("Nothing to undo.")
 	case errors.Is(err, game.ErrNoRedo):
-		return "There is nothing to redo."
+		return w.Text("There is nothing to redo.")
 	case errors.Is(err, game.ErrOutside):
-		return "That is not a cell or digit of this board."
+		return w.Text("That is not a cell or digit of this board.")
 	}
-	return "The board does not know that message."
+	return w.Text("The board does not know that message.")
 }
 
-func checkLine(wrong int) string {
-	switch wrong {
-	case 0:
-		return "Check: no mistakes so far."
-	case 1:
-		return "Check: 1 cell is wrong, marked in red."
+// checkLine says what a check found, as the button board does.
+func checkLine(w i18n.Printer, wrong int) string {
+	if wrong == 0 {
+		return w.Text("Check: no mistakes so far.")
 	}
-	return fmt.Sprintf("Check: %d cells are wrong, marked in red.", wrong)
+	return w.Sprintf("Check: %s, marked in red.", w.Count(wrong, "%d cell is wrong", "%d cells are wrong"))
 }
 
 // stateOf returns p's game as the page draws it, with message; a ranked
@@ -185,21 +184,16 @@ func (s *Server) stateOf(ctx context.Context, p play, message string) *State {
 	if p.ref.Kind == game.RefDaily {
 		s.withDaily(ctx, p, st)
 	} else if st.Solved && message == "" {
-		st.Message = solvedLine(g)
+		st.Message = solvedLine(p.seat.words(), g)
 	}
 	return st
 }
 
-// solvedLine is what an unranked game says once it is solved.
-func solvedLine(g *game.Game) string {
-	return fmt.Sprintf("Correct! Solved with %s and %s.", count(g.Checks(), "check"), count(g.Hints(), "hint"))
-}
-
-func count(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
+// solvedLine is what an unranked game says once it is solved, as the
+// button board does.
+func solvedLine(w i18n.Printer, g *game.Game) string {
+	return plain(w.Sprintf("✅ **Correct!** Solved with %s and %s.", w.Count(g.Checks(), "%d check", "%d checks"),
+		w.Count(g.Hints(), "%d hint", "%d hints")))
 }
 
 // cellIndexes returns cells as indexes in reading order, as the page

@@ -53,7 +53,7 @@ func TestPlayTheDailyInABrowser(t *testing.T) {
 	playOut(t, ctx, pz.Grid, pz.Solution, empty)
 
 	done := waitText(t, ctx, "message", fmt.Sprintf("Correct! Daily #%d solved in ", n))
-	recorded := strings.TrimSuffix(strings.TrimPrefix(done, fmt.Sprintf("Correct! Daily #%d solved in ", n)), ".")
+	_, recorded, _ := strings.Cut(strings.TrimSuffix(done, "."), " solved in ")
 	waitFor(t, ctx, fmt.Sprintf(`d.getElementById("clock").textContent === %q`, recorded), "the clock to show the recorded "+recorded)
 	share := waitText(t, ctx, "share", fmt.Sprintf("Daily #%d — ", n))
 	shoot(t, ctx, "activity-solved.png", 400, 760, true)

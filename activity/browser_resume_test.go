@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 // TestResumeInABrowser: a move made on the big board is there after a
@@ -118,4 +119,30 @@ func TestKeyboardOnlyInABrowser(t *testing.T) {
 	}
 	waitText(t, ctx, "message", "Correct! Solved with 0 checks and 0 hints.")
 	waitCell(t, db, ref, 8, 8, 9)
+}
+
+// TestBoardInFrenchInABrowser: a player whose Discord speaks French gets
+// the board in French: its buttons and labels, the cells' names for a
+// screen reader, and the server's sentences.
+func TestBoardInFrenchInABrowser(t *testing.T) {
+	ctx := browser(t)
+	fake := newFake(t)
+	db, _ := storedGame(t, "42")
+	site := clientSite(t, fake, withGames(db), ada(fake))
+	launch(t, ctx, site+"/test/client?user=42&locale=fr&instance="+fake.Launch("700", "800", "42"), 81)
+	fr := func(english string) string {
+		s, ok := i18n.Text("fr", english)
+		if !ok {
+			t.Fatalf("%q has no French", english)
+		}
+		return s
+	}
+	waitText(t, ctx, "undo", fr("Undo"))
+	if label, _ := chromedp.Run(ctx, chromedp.Evaluate[string](doc+`.getElementById("grid").getAttribute("aria-label")`)); label != fr("Sudoku grid") {
+		t.Errorf("the grid is labelled %q", label)
+	}
+	want := fmt.Sprintf(fr("row %d column %d"), 1, 3) + ", " + fr("empty")
+	waitFor(t, ctx, fmt.Sprintf(`d.querySelector('[data-cell="2"]').getAttribute("aria-label") === %q`, want), "r1c3 labelled "+want)
+	eval(t, ctx, `d.querySelector('[data-cell="0"]').click(); d.querySelector('#pad [data-digit="1"]').click()`) // r1c1 is a given
+	waitText(t, ctx, "message", fr("That cell is a given: it cannot change."))
 }

@@ -64,7 +64,7 @@ window.addEventListener("message", async (event) => {
   if (op !== 1) return;
   const answer = (data) => reply([1, {cmd: payload.cmd, evt: null, nonce: payload.nonce, data}]);
   if (payload.cmd === "AUTHORIZE") {
-    const code = await (await fetch("/test/code?user=" + (query.get("user") || ""))).text();
+    const code = await (await fetch("/test/code?user=" + (query.get("user") || "") + "&locale=" + (query.get("locale") || ""))).text();
     answer({code});
   } else if (payload.cmd === "AUTHENTICATE") {
     answer({access_token: payload.args.access_token, scopes: ["identify"], expires: "2099-01-01T00:00:00Z",
@@ -105,7 +105,7 @@ func siteHandler(fake *discordtest.Server, act http.Handler, code func() string)
 	})
 	mux.HandleFunc("GET /test/code", func(w http.ResponseWriter, r *http.Request) {
 		if u := r.URL.Query().Get("user"); u != "" { // a page of another player's
-			w.Write([]byte(fake.Authorize(discordtest.User{ID: u, Name: u})))
+			w.Write([]byte(fake.Authorize(discordtest.User{ID: u, Name: u, Locale: r.URL.Query().Get("locale")})))
 			return
 		}
 		w.Write([]byte(code()))

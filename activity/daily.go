@@ -38,27 +38,24 @@ const (
 	notRecorded = "I couldn't record that just now; nothing was saved. Please try again in a moment."
 )
 
-// english words what the board shares with the buttons (the share line).
-var english = i18n.For("")
-
 // today opens today's daily for the seat, starting its clock as /daily
 // play does, on the board the buttons keep under the same key.
 func (s *Server) today(ctx context.Context, c *client) any {
-	seat := c.seat
+	seat, w := c.seat, c.seat.words()
 	if s.cfg.Daily == nil {
-		return reply{T: "error", Message: noDailyHere}
+		return reply{T: "error", Message: w.Text(noDailyHere)}
 	}
 	pz, _, err := s.cfg.Daily.Play(ctx, seat.Guild, seat.User.ID)
 	if err != nil {
 		s.cfg.Log.Error("activity: opening the daily failed", "err", err)
-		return reply{T: "error", Message: dailyDown}
+		return reply{T: "error", Message: w.Text(dailyDown)}
 	}
 	p := play{seat: seat, ref: game.DailyRef(pz.Day), sessions: game.Sessions{Store: s.cfg.Games, Now: s.cfg.Now}}
 	p.sess, err = p.sessions.LoadOrCreate(ctx, p.ref.Key(seat.User.ID, seat.Guild), func() (*game.Game, error) {
 		return game.New(pz.Grid, pz.Solution)
 	})
 	if err != nil {
-		return s.storeFailed("opening the daily's board", err)
+		return s.storeFailed(w, "opening the daily's board", err)
 	}
 	if seat.Instance != "" {
 		if err := s.enterDaily(ctx, seat, pz.Day); err != nil {
@@ -79,7 +76,7 @@ func (s *Server) withDaily(ctx context.Context, p play, st *State) {
 	}
 	d := &Daily{Day: p.ref.Day, Solved: !e.Solved.IsZero(), Tries: e.Wrong, Started: e.Started.Unix()}
 	if d.Solved {
-		d.Share = daily.Share(english, p.ref.Day, e, 0)
+		d.Share = daily.Share(p.seat.words(), p.ref.Day, e, 0)
 		if e.Timed {
 			d.Took = int64(e.Took.Round(time.Second).Seconds())
 		}
@@ -93,22 +90,22 @@ func (s *Server) withDaily(ctx context.Context, p play, st *State) {
 // submit hands in a full daily board, with the checks, hints and shape of
 // the play, as the buttons' Submit does.
 func (s *Server) submit(ctx context.Context, p play) any {
-	g := p.sess.Game
+	g, w := p.sess.Game, p.seat.words()
 	if p.ref.Kind != game.RefDaily {
-		return s.stateOf(ctx, p, "Only the daily is handed in; this board says itself when it is solved.")
+		return s.stateOf(ctx, p, w.Text("Only the daily is handed in; this board says itself when it is solved."))
 	}
 	out, err := s.cfg.Daily.Submit(ctx, p.seat.Guild, p.seat.User.ID, p.ref.Day, g.Grid(),
 		daily.Aids{Checks: g.Checks(), Hints: g.Hints(), Shape: g.Shape()})
 	switch {
 	case errors.Is(err, daily.ErrClosed):
-		return s.stateOf(ctx, p, fmt.Sprintf("Daily #%d is closed; today's is #%d. Open it from the menu.", p.ref.Day, out.Today))
+		return s.stateOf(ctx, p, w.Sprintf("Daily #%d is closed; today's is #%d. Open it from the menu.", p.ref.Day, out.Today))
 	case err != nil:
 		s.cfg.Log.Error("activity: a daily answer was not recorded", "day", p.ref.Day, "err", err)
-		return reply{T: "error", Message: notRecorded}
+		return reply{T: "error", Message: w.Text(notRecorded)}
 	}
-	st := s.stateOf(ctx, p, outcomeLine(out))
+	st := s.stateOf(ctx, p, outcomeLine(w, out))
 	if out.Verdict == daily.Correct && st.Daily != nil {
-		st.Daily.Share = daily.Share(english, out.Puzzle.Day, out.Entry, daily.CurrentStreak(out.Player, out.Today))
+		st.Daily.Share = daily.Share(w, out.Puzzle.Day, out.Entry, daily.CurrentStreak(out.Player, out.Today))
 	}
 	if out.Verdict == daily.Wrong {
 		st.Wrong = cellIndexes(g, g.Wrong())
@@ -116,66 +113,69 @@ func (s *Server) submit(ctx context.Context, p play) any {
 	return st
 }
 
-// outcomeLine words what handing in a daily came to.
-func outcomeLine(out daily.Outcome) string {
+// outcomeLine words what handing in a daily came to, as /daily submit
+// does.
+func outcomeLine(w i18n.Printer, out daily.Outcome) string {
 	n := out.Puzzle.Day
 	switch out.Verdict {
 	case daily.Correct:
-		return fmt.Sprintf("Correct! Daily #%d solved%s.", n, daily.Took(english, out.Entry))
+		return plain(w.Sprintf("✅ **Correct!** Daily #%d solved%s.", n, daily.Took(w, out.Entry)))
 	case daily.Wrong:
-		return fmt.Sprintf("Not yet: %s. That was try %d on Daily #%d; your clock keeps running. Keep going!",
-			english.Count(out.Wrong, "%d cell is wrong", "%d cells are wrong"), out.Entry.Wrong, n)
+		return plain(w.Sprintf("❌ Not yet: **%s**. That was try %d on Daily #%d; your clock keeps running. Keep going!",
+			w.Count(out.Wrong, "%d cell is wrong", "%d cells are wrong"), out.Entry.Wrong, n))
 	case daily.Incomplete:
-		return fmt.Sprintf("Fill in every cell first: %s. This was not counted as a try.",
-			english.Count(out.Empty, "%d cell is empty", "%d cells are empty"))
+		return plain(w.Sprintf("Your answer has **%s**: fill in every cell, then submit again. This was not counted as a try.",
+			w.Count(out.Empty, "%d empty cell", "%d empty cells")))
 	}
-	return fmt.Sprintf("You solved Daily #%d already%s; only the first correct answer counts, so nothing changed.",
-		n, daily.Took(english, out.Entry))
+	return w.Sprintf("You solved Daily #%d already%s; only the first correct answer counts, so nothing changed.",
+		n, daily.Took(w, out.Entry))
 }
 
 // practice starts a past daily, unranked, for a player who has no board
 // of it yet; today's and those still today somewhere are not practice.
 func (s *Server) practice(ctx context.Context, seat Seat, n int) any {
+	w := seat.words()
 	if s.cfg.Daily == nil {
-		return reply{T: "error", Message: noDailyHere}
+		return reply{T: "error", Message: w.Text(noDailyHere)}
 	}
 	today, err := s.cfg.Daily.Today(ctx, seat.Guild)
 	if err != nil {
 		s.cfg.Log.Error("activity: reading today's daily failed", "err", err)
-		return reply{T: "error", Message: dailyDown}
+		return reply{T: "error", Message: w.Text(dailyDown)}
 	}
 	if !daily.Practicable(n, today, s.cfg.Now()) {
-		return reply{T: "error", Message: fmt.Sprintf("Daily #%d cannot be practised yet: it is still today somewhere.", n)}
+		return reply{T: "error", Message: w.Sprintf("Daily #%d cannot be practised yet: it is still today somewhere.", n)}
 	}
 	pz, err := s.cfg.Daily.Puzzle(ctx, n)
 	if err != nil {
 		s.cfg.Log.Error("activity: reading a past daily failed", "day", n, "err", err)
-		return reply{T: "error", Message: dailyDown}
+		return reply{T: "error", Message: w.Text(dailyDown)}
 	}
 	p := play{seat: seat, ref: game.PracticeRef(n), sessions: game.Sessions{Store: s.cfg.Games, Now: s.cfg.Now}}
 	p.sess, err = p.sessions.LoadOrCreate(ctx, p.ref.Key(seat.User.ID, seat.Guild), func() (*game.Game, error) {
 		return game.New(pz.Grid, pz.Solution)
 	})
 	if err != nil {
-		return s.storeFailed("opening a practice board", err)
+		return s.storeFailed(w, "opening a practice board", err)
 	}
-	return s.stateOf(ctx, p, "Practice: nothing is counted, so take your time.")
+	return s.stateOf(ctx, p, w.Text("Practice: nothing is counted, so take your time."))
 }
 
-// title is a board's heading.
+// title is a board's heading, as the button board's.
 func (s *Server) title(ctx context.Context, p play) string {
-	size := fmt.Sprintf("%d×%d", p.sess.Game.Size(), p.sess.Game.Size())
+	w, n := p.seat.words(), p.sess.Game.Size()
 	if p.ref.Kind == game.RefPuzzle || s.cfg.Daily == nil {
-		return "Puzzle · " + size
+		return plain(w.Sprintf("**Board** · %s", fmt.Sprintf("%d×%d", n, n)))
 	}
-	level := ""
-	if pz, err := s.cfg.Daily.Puzzle(ctx, p.ref.Day); err == nil {
-		level = " · " + pz.Level.String()
+	pz, err := s.cfg.Daily.Puzzle(ctx, p.ref.Day)
+	switch {
+	case err != nil:
+		return plain(w.Sprintf("**Daily #%d**", p.ref.Day))
+	case p.ref.Kind == game.RefPractice:
+		return plain(w.Sprintf("**Daily #%d, practice** · %s · %s · unranked: no clock, no points, no streak", p.ref.Day,
+			w.Date(daily.Date(p.ref.Day)), w.Text(pz.Level.String())))
 	}
-	if p.ref.Kind == game.RefPractice {
-		return fmt.Sprintf("Daily #%d, practice%s · unranked", p.ref.Day, level)
-	}
-	return fmt.Sprintf("Daily #%d%s", p.ref.Day, level)
+	return plain(w.Sprintf("**Daily #%d** · %s", p.ref.Day, w.Text(pz.Level.String())))
 }
 
 // archiveDays is how far back the menu lists past dailies.

@@ -34,8 +34,11 @@ type GameEntry struct {
 // recentGames is how many of a player's latest games the menu lists.
 const recentGames = 10
 
-// noBoard is the page's sentence when the bot has no database.
-const noBoard = "The board needs the bot's database, which this bot runs without."
+// What the page is told when the board cannot be had.
+const (
+	noBoard        = "The board needs the bot's database, which this bot runs without."
+	noPuzzleInTime = "I could not make a puzzle in time; try again, or another level."
+)
 
 // getGames returns the signed-in player's menu.
 func (s *Server) getGames(w http.ResponseWriter, r *http.Request) {
@@ -44,7 +47,7 @@ func (s *Server) getGames(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.cfg.Games == nil {
-		writeProblem(w, http.StatusServiceUnavailable, noBoard)
+		writeProblem(w, http.StatusServiceUnavailable, seat.words().Text(noBoard))
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), storeWait)
@@ -52,7 +55,7 @@ func (s *Server) getGames(w http.ResponseWriter, r *http.Request) {
 	menu, err := s.menu(ctx, seat)
 	if err != nil {
 		s.cfg.Log.Error("activity: listing games failed", "err", err)
-		writeProblem(w, http.StatusServiceUnavailable, gamesDown)
+		writeProblem(w, http.StatusServiceUnavailable, seat.words().Text(gamesDown))
 		return
 	}
 	writeJSON(w, menu)
@@ -96,16 +99,17 @@ const generateWait = 5 * time.Second
 // newPuzzle makes a 9×9 puzzle of a level (by its name: "hard") and opens
 // it for the seat, stored as /play stores a new puzzle.
 func (s *Server) newPuzzle(ctx context.Context, seat Seat, levelName string) any {
+	w := seat.words()
 	level, ok := logic.ParseLevel(levelName)
 	if !ok {
-		return reply{T: "error", Message: "Choose a level: easy, medium, hard, expert or extreme."}
+		return reply{T: "error", Message: w.Text("Choose a level: easy, medium, hard, expert or extreme.")}
 	}
 	gctx, cancel := context.WithTimeout(ctx, generateWait)
 	defer cancel()
 	gen, err := logic.Generate(gctx, level, 9, uint64(s.cfg.Now().UnixNano()))
 	if err != nil {
 		s.cfg.Log.Warn("activity: making a puzzle failed", "level", level, "err", err)
-		return reply{T: "error", Message: "I could not make a puzzle in time; try again, or another level."}
+		return reply{T: "error", Message: w.Text(noPuzzleInTime)}
 	}
 	ref := game.PuzzleRef(gen.Puzzle)
 	p := play{seat: seat, ref: ref, sessions: game.Sessions{Store: s.cfg.Games, Now: s.cfg.Now}}
@@ -117,9 +121,9 @@ func (s *Server) newPuzzle(ctx context.Context, seat Seat, levelName string) any
 		return game.New(gen.Puzzle, res.Solutions[0])
 	})
 	if err != nil {
-		return s.storeFailed("storing a new puzzle", err)
+		return s.storeFailed(w, "storing a new puzzle", err)
 	}
 	st := s.stateOf(ctx, p, "")
-	st.Title = "New puzzle · " + gen.Grading.Level.String()
+	st.Title = plain(w.Sprintf("**New puzzle** · %s %s", "9×9", w.Text(gen.Grading.Level.String())))
 	return st
 }

@@ -2,10 +2,9 @@ package activity
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"time"
 
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/logic"
 )
@@ -31,11 +30,11 @@ const hintWait = 2 * time.Second
 // hint counts and shows step (1 to 4) of the hint for p's game; the
 // caller saves the count.
 func (s *Server) hint(ctx context.Context, p play, step int) *State {
-	g := p.sess.Game
+	g, w := p.sess.Game, p.seat.words()
 	if wrong := g.Wrong(); len(wrong) > 0 {
 		g.UseHint(wrong[0])
 		st := s.stateOf(ctx, p, "")
-		st.Hint = &HintState{Step: 1, Steps: 1, Text: fmt.Sprintf("%s is wrong: fix it first.", wrong[0]), Cells: cellIndexes(g, wrong[:1])}
+		st.Hint = &HintState{Step: 1, Steps: 1, Text: w.Sprintf("💡 %s is wrong: fix it first.", wrong[0]), Cells: cellIndexes(g, wrong[:1])}
 		return st
 	}
 	hctx, cancel := context.WithTimeout(ctx, hintWait)
@@ -44,10 +43,10 @@ func (s *Server) hint(ctx context.Context, p play, step int) *State {
 	if err != nil {
 		g.UseHint()
 		st := s.stateOf(ctx, p, "")
-		st.Hint = &HintState{Step: 1, Steps: 1, Text: "I could not find a step in time; try Check."}
+		st.Hint = &HintState{Step: 1, Steps: 1, Text: w.Text("💡 I could not find a step in time; try Check.")}
 		return st
 	}
-	h := hintStep(g.Grid(), a, step)
+	h := hintStep(w, g.Grid(), a, step)
 	g.UseHint(a.Focus...)
 	st := s.stateOf(ctx, p, "")
 	st.Hint = &h
@@ -55,7 +54,7 @@ func (s *Server) hint(ctx context.Context, p play, step int) *State {
 }
 
 // hintStep words step (clamped to the hint's steps) of advice a on grid g.
-func hintStep(g solver.Grid, a logic.Advice, step int) HintState {
+func hintStep(w i18n.Printer, g solver.Grid, a logic.Advice, step int) HintState {
 	n := g.Size()
 	index := func(cells []solver.Cell) []int {
 		out := make([]int, len(cells))
@@ -66,7 +65,7 @@ func hintStep(g solver.Grid, a logic.Advice, step int) HintState {
 	}
 	unit, region, ok := a.Region(g)
 	if !ok { // done, or mistakes: one step says it all
-		return HintState{Step: 1, Steps: 1, Text: a.Text(solver.English), Cells: index(a.Mistakes)}
+		return HintState{Step: 1, Steps: 1, Text: a.Text(w), Cells: index(a.Mistakes)}
 	}
 	steps := 3
 	placed, places := a.Placement()
@@ -74,17 +73,16 @@ func hintStep(g solver.Grid, a logic.Advice, step int) HintState {
 		steps = 4
 	}
 	step = min(max(step, 1), steps)
-	where := "Look at " + unit.Say(solver.English) + "."
-	technique := strings.ToLower(a.Step.Technique.String()[:1]) + a.Step.Technique.String()[1:]
+	technique := w.Text(a.Step.Technique.String())
 	switch {
 	case step == 1:
-		return HintState{Step: 1, Steps: steps, Text: where, Cells: index(region)}
+		return HintState{Step: 1, Steps: steps, Text: w.Sprintf("Look at %s.", unit.Say(w)), Cells: index(region)}
 	case step == 2:
-		return HintState{Step: 2, Steps: steps, Text: where + " The technique: " + technique + ".", Cells: index(region)}
+		return HintState{Step: 2, Steps: steps, Text: w.Sprintf("Look at %s. The technique: %s.", unit.Say(w), technique), Cells: index(region)}
 	case step == 3 && places:
 		return HintState{Step: 3, Steps: steps, Cells: index(append(append([]solver.Cell(nil), a.Focus...), a.Targets...)),
-			Text: fmt.Sprintf("A %s places a digit in %s; the lit cells show why.", technique, placed.Cell)}
+			Text: w.Sprintf("%s places a digit in %s; the lit cells show why.", technique, placed.Cell)}
 	}
-	return HintState{Step: step, Steps: steps, Text: a.Text(solver.English),
+	return HintState{Step: step, Steps: steps, Text: a.Text(w),
 		Cells: index(append(append([]solver.Cell(nil), a.Focus...), a.Targets...))}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -210,7 +211,7 @@ func FuzzChange(f *testing.F) {
 		if err == nil && g.Seq() != before+1 {
 			t.Errorf("%q r%d c%d %d: version %d -> %d", kind, row, col, digit, before, g.Seq())
 		}
-		if err != nil && (g.Seq() != before || refusalText(err) == "") {
+		if err != nil && (g.Seq() != before || refusalText(i18n.For(""), err) == "") {
 			t.Errorf("%q r%d c%d %d refused (%v) yet changed the game", kind, row, col, digit, err)
 		}
 	})
@@ -227,7 +228,7 @@ func TestGamesListed(t *testing.T) {
 	session := issue(sessionKey(cfg.ClientSecret), Seat{User: User{ID: "42", Name: "ada"}}, time.Now().Add(time.Hour))
 	var got Menu
 	if status := call(t, "GET", srv.URL+"/api/games", session, "", &got); status != 200 || len(got.Games) != 1 || got.Games[0].Game != ref.String() ||
-		got.Games[0].Left != 51 || got.Games[0].Title != "Puzzle · 9×9" || len(got.Levels) != 5 || got.Daily {
+		got.Games[0].Left != 51 || got.Games[0].Title != "Board · 9×9" || len(got.Levels) != 5 || got.Daily {
 		t.Errorf("/api/games = %d %+v, want one game, %s, 51 cells left, five levels, no daily", status, got, ref)
 	}
 	var p problem

@@ -2,10 +2,10 @@ package activity
 
 import (
 	"errors"
-	"fmt"
 	"sort"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/room"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -67,7 +67,7 @@ func (s *Server) raceState(r *room.Room, seat Seat) *State {
 	g := r.Race.Boards[seat.User.ID]
 	n := r.Puzzle.Size()
 	st := &State{T: "state", Game: "room", Version: r.Version, Size: n, Givens: r.Puzzle.String(), Cells: r.Puzzle.String(),
-		Notes: make([]string, n*n), Title: fmt.Sprintf("Race · %d racing", countIn(r))}
+		Notes: make([]string, n*n), Title: seat.words().Sprintf("Race · %d racing", countIn(r))}
 	race := &RaceState{Now: s.cfg.Now().Unix()}
 	if !r.Race.Start.IsZero() {
 		race.Start, st.Started = r.Race.Start.Unix(), r.Race.Start.Unix()
@@ -100,42 +100,27 @@ func placeOrder(r Racer) int {
 
 // raceLine is what a racer reads above the board.
 func raceLine(r *room.Room, seat Seat, race *RaceState) string {
-	me := r.Progress(seat.User.ID)
+	me, w := r.Progress(seat.User.ID), seat.words()
 	switch {
 	case race.Start == 0:
-		return "Everyone in this Activity races on the same puzzle. Press Start when all are here."
+		return w.Text("Everyone in this Activity races on the same puzzle. Press Start when all are here.")
 	case race.Now < race.Start:
-		return fmt.Sprintf("The race starts in %d…", race.Start-race.Now)
+		return w.Sprintf("The race starts in %d…", race.Start-race.Now)
 	case me.Place > 0:
-		return fmt.Sprintf("You finished %s in %s!", ordinal(me.Place), daily.Clock(me.Took))
+		return w.Sprintf("You finished %s in %s!", w.Ordinal(me.Place), daily.Clock(me.Took))
 	}
 	return ""
 }
 
-// ordinal writes 1st, 2nd, 3rd, 4th….
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return fmt.Sprint(n) + suffix
-}
-
 // raceRefusal words what a race refuses; ok is false for another error.
-func raceRefusal(err error) (string, bool) {
+func raceRefusal(w i18n.Printer, err error) (string, bool) {
 	switch {
 	case errors.Is(err, room.ErrNotStarted):
-		return "The race has not started yet.", true
+		return w.Text("The race has not started yet."), true
 	case errors.Is(err, room.ErrNoHints):
-		return "No hints in a race: it is everyone for themselves.", true
+		return w.Text("No hints in a race: it is everyone for themselves."), true
 	case errors.Is(err, room.ErrNotRace):
-		return "That is for a race; this board is played together.", true
+		return w.Text("That is for a race; this board is played together."), true
 	}
 	return "", false
 }

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 // User is a player as the Activity knows them: what Discord's identify
@@ -16,6 +18,7 @@ type User struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
 	Avatar string `json:"avatar,omitempty"`
+	Locale string `json:"locale,omitempty"` // their Discord language: the board speaks it
 }
 
 // Seat is a signed-in player and where their Activity was launched, as
@@ -28,6 +31,15 @@ type Seat struct {
 	// Channel is the channel it runs in, where a room's finish is told.
 	Instance, Channel string
 }
+
+// words is the seat's printer: the board speaks the player's Discord
+// language (English where the catalogue has none).
+func (s Seat) words() i18n.Printer { return i18n.For(s.User.Locale) }
+
+// plain takes Discord's markdown out of a text the commands word, for the
+// page, which shows text as it is: the board shares the commands'
+// sentences, and their translations, where it says the same.
+func plain(s string) string { return strings.NewReplacer("**", "", "`", "").Replace(s) }
 
 // sessionClaims is what a session token carries: the seat and when the
 // token stops being good, in Unix seconds.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/room"
 )
 
@@ -19,21 +20,21 @@ import (
 // tell posts the room's finish to the channel the Activity runs in.
 func (s *Server) tell(ctx context.Context, seat Seat) any {
 	if seat.Channel == "" || s.cfg.BotToken == "" {
-		return reply{T: "error", Message: "I cannot post in this channel."}
+		return reply{T: "error", Message: seat.words().Text("I cannot post in this channel.")}
 	}
 	r, refusal := s.claimTelling(ctx, seat, true)
 	if refusal != nil {
 		return refusal
 	}
-	if err := s.post(ctx, seat.Channel, tellText(r)); err != nil {
+	if err := s.post(ctx, seat.Channel, tellText(seat.words(), r)); err != nil {
 		s.cfg.Log.Warn("activity: telling the channel failed", "err", err)
 		undo, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeWait) // ctx may have run out on the post
 		defer cancel()
 		s.claimTelling(undo, seat, false) // let it be tried again
-		return reply{T: "error", Message: "Discord did not take the message. Try again in a moment."}
+		return reply{T: "error", Message: seat.words().Text("Discord did not take the message. Try again in a moment.")}
 	}
 	st := s.roomState(r, seat, s.hub.selections(seat.Instance))
-	st.Message = "The channel has been told."
+	st.Message = seat.words().Text("The channel has been told.")
 	return st
 }
 
@@ -45,32 +46,33 @@ func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Ro
 		r, stored, ok, err := s.loadRoom(ctx, seat.Instance)
 		switch {
 		case err != nil:
-			return nil, s.storeFailed("loading a room", err)
+			return nil, s.storeFailed(seat.words(), "loading a room", err)
 		case !ok || !r.In(seat.User.ID):
-			return nil, reply{T: "error", Message: notInYet}
+			return nil, reply{T: "error", Message: seat.words().Text(notInYet)}
 		case on && !over(r, s.cfg.Now()):
-			return nil, reply{T: "refused", Message: "Finish first: then the channel can be told.", State: s.roomState(r, seat, nil)}
+			return nil, reply{T: "refused", Message: seat.words().Text("Finish first: then the channel can be told."), State: s.roomState(r, seat, nil)}
 		case on && r.Told:
-			return nil, reply{T: "refused", Message: "The channel has been told already.", State: s.roomState(r, seat, nil)}
+			return nil, reply{T: "refused", Message: seat.words().Text("The channel has been told already."), State: s.roomState(r, seat, nil)}
 		}
 		r.Told = on
 		r.Version++
 		saved, err := s.saveRoom(ctx, seat.Instance, r, stored)
 		if err != nil {
-			return nil, s.storeFailed("saving a room", err)
+			return nil, s.storeFailed(seat.words(), "saving a room", err)
 		}
 		if saved {
 			s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
 			return r, nil
 		}
 	}
-	return nil, reply{T: "error", Message: "The board is very busy; try again."}
+	return nil, reply{T: "error", Message: seat.words().Text("The board is very busy; that was not applied. Try again.")}
 }
 
-// tellText is the channel's message about a room's finish.
-func tellText(r *room.Room) string {
+// tellText is the channel's message about a room's finish, in the
+// language of the player who tells it.
+func tellText(w i18n.Printer, r *room.Room) string {
 	if r.Race == nil {
-		return "🧩 " + finishLine(r)
+		return "🧩 " + finishLine(w, r)
 	}
 	type finish struct {
 		name  string
@@ -87,7 +89,7 @@ func tellText(r *room.Room) string {
 	for _, f := range fs {
 		parts[f.place-1] = fmt.Sprintf("%d. %s %s", f.place, f.name, f.took)
 	}
-	return "🏁 Sudoku race: " + strings.Join(parts, " · ")
+	return w.Sprintf("🏁 Sudoku race: %s", strings.Join(parts, " · "))
 }
 
 // post sends a message to a channel with the bot's token, pinging nobody.

@@ -3,13 +3,12 @@ package activity
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/room"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/logic"
@@ -55,6 +54,8 @@ const (
 	noRoom   = "Playing together needs the Activity launched from Discord in a channel or DM. Close it and open it again."
 	roomFull = "This board is full: 25 players already play it. Play on your own from the menu, or wait for a seat."
 	notInYet = "Join the board first: open Play together from the menu."
+	// notInActivity is a player Discord no longer counts in the instance.
+	notInActivity = "You are not in this Activity any more. Close it and open it again."
 )
 
 // saveTries bounds how many times a change is made again on a room that
@@ -63,9 +64,9 @@ const saveTries = 8
 
 // together answers a message about the seat's room.
 func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
-	seat := c.seat
+	seat, w := c.seat, c.seat.words()
 	if seat.Instance == "" {
-		return reply{T: "error", Message: noRoom}
+		return reply{T: "error", Message: w.Text(noRoom)}
 	}
 	if m.T == "tell" {
 		return s.tell(ctx, seat)
@@ -86,7 +87,7 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 	for try := 0; try < saveTries; try++ {
 		r, stored, ok, err := s.loadRoom(ctx, seat.Instance)
 		if err != nil {
-			return s.storeFailed("loading a room", err)
+			return s.storeFailed(w, "loading a room", err)
 		}
 		prev, before := -1, -1
 		if ok {
@@ -95,7 +96,7 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 		if m.T == "join" {
 			r, err = s.joinRoom(ctx, r, seat, m.Level, m.Mode)
 		} else if !ok {
-			return reply{T: "error", Message: notInYet}
+			return reply{T: "error", Message: w.Text(notInYet)}
 		} else {
 			err = s.roomChange(ctx, r, seat, m)
 		}
@@ -110,14 +111,14 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 		}
 		saved, err := s.saveRoom(ctx, seat.Instance, r, prev)
 		if err != nil {
-			return s.storeFailed("saving a room", err)
+			return s.storeFailed(w, "saving a room", err)
 		}
 		if saved {
 			s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
 			return s.roomState(r, seat, s.hub.selections(seat.Instance))
 		}
 	}
-	return reply{T: "error", Message: "The board is very busy; that was not applied. Try again."}
+	return reply{T: "error", Message: w.Text("The board is very busy; that was not applied. Try again.")}
 }
 
 // joinRoom seats a player in r, or starts the room (r nil) with a new
@@ -212,7 +213,8 @@ func (s *Server) roomChange(ctx context.Context, r *room.Room, seat Seat, m clie
 	case "check":
 		wrong, err := r.Check(id)
 		if err == nil {
-			r.Show(room.Shown{Kind: "check", By: id, Text: seat.User.Name + ": " + checkLine(len(wrong)), Cells: wrong})
+			w := seat.words() // the room reads it in the asker's language
+			r.Show(room.Shown{Kind: "check", By: id, Text: w.Sprintf("%s: %s", seat.User.Name, checkLine(w, len(wrong))), Cells: wrong})
 		}
 		return err
 	case "hint":
@@ -228,41 +230,43 @@ func (s *Server) roomHint(ctx context.Context, r *room.Room, seat Seat, step int
 	}
 	hctx, cancel := context.WithTimeout(ctx, hintWait)
 	defer cancel()
-	sh := room.Shown{Kind: "hint", By: seat.User.ID, Step: 1, Steps: 1, Text: "I could not find a step in time; try Check."}
+	w := seat.words() // the room reads it in the asker's language
+	sh := room.Shown{Kind: "hint", By: seat.User.ID, Step: 1, Steps: 1, Text: w.Text("💡 I could not find a step in time; try Check.")}
 	if a, err := logic.Hint(hctx, r.Cells); err == nil {
-		h := hintStep(r.Cells, a, step)
+		h := hintStep(w, r.Cells, a, step)
 		sh = room.Shown{Kind: "hint", By: seat.User.ID, Text: h.Text, Cells: h.Cells, Step: h.Step, Steps: h.Steps}
 	}
-	sh.Text = seat.User.Name + " asked for a hint: " + sh.Text
+	sh.Text = w.Sprintf("%s asked for a hint: %s", seat.User.Name, sh.Text)
 	r.Show(sh)
 	return nil
 }
 
 // roomRefusal words a change the room refuses, with the board as it is.
 func (s *Server) roomRefusal(r *room.Room, seat Seat, err error) any {
-	text, ok := raceRefusal(err)
+	w := seat.words()
+	text, ok := raceRefusal(w, err)
 	switch {
 	case ok:
 	case errors.Is(err, room.ErrFull):
-		return reply{T: "error", Message: roomFull}
+		return reply{T: "error", Message: w.Text(roomFull)}
 	case errors.Is(err, errNoPuzzle):
-		return reply{T: "error", Message: "I could not make a puzzle in time; try again, or another level."}
+		return reply{T: "error", Message: w.Text(noPuzzleInTime)}
 	case errors.Is(err, room.ErrNotIn):
-		text = notInYet
+		text = w.Text(notInYet)
 	case errors.Is(err, room.ErrOutdated):
-		text = "Someone changed that cell just before you, so your move was not applied. Here is the board now."
+		text = w.Text("Someone changed that cell just before you, so your move was not applied. Here is the board now.")
 	case errors.Is(err, game.ErrGiven), errors.Is(err, game.ErrFilled), errors.Is(err, game.ErrNoUndo), errors.Is(err, game.ErrNoRedo):
-		text = refusalText(err)
+		text = refusalText(w, err)
 	case errors.Is(err, room.ErrGiven):
-		text = "That cell is a given: it cannot change."
+		text = w.Text("That cell is a given: it cannot change.")
 	case errors.Is(err, room.ErrFilled):
-		text = "Pencil marks go in empty cells."
+		text = w.Text("Pencil marks go in empty cells.")
 	case errors.Is(err, room.ErrNoUndo):
-		text = "There is nothing of yours to undo."
+		text = w.Text("There is nothing of yours to undo.")
 	case errors.Is(err, room.ErrSolved):
-		text = "The board is solved: start another from the menu."
+		text = w.Text("The board is solved: start another from the menu.")
 	default:
-		text = "That is not a cell or digit of this board."
+		text = w.Text("That is not a cell or digit of this board.")
 	}
 	return reply{T: "refused", Message: text, State: s.roomState(r, seat, s.hub.selections(seat.Instance))}
 }
@@ -293,7 +297,8 @@ func (s *Server) roomState(r *room.Room, seat Seat, sel map[string]int) *State {
 	st := &State{T: "state", Game: "room", Version: r.Version, Size: n, Givens: r.Puzzle.String(), Cells: r.Cells.String(),
 		Notes: make([]string, n*n), Solved: r.Solved(), CanUndo: r.CanUndo(seat.User.ID), Started: r.Started.Unix(),
 		Together: &Together{You: seat.User.ID, Players: r.Players, By: r.By, Placed: r.Placed(), Sel: sel, Over: over(r, s.cfg.Now()), Told: r.Told}}
-	st.Title = fmt.Sprintf("Together · %d playing", countIn(r))
+	w := seat.words()
+	st.Title = w.Sprintf("Together · %d playing", countIn(r))
 	marks := make([]game.Notes, n*n)
 	for _, p := range r.Players {
 		if own := r.Marks[p.ID]; own != nil && (p.ID == seat.User.ID || p.Share) {
@@ -319,7 +324,7 @@ func (s *Server) roomState(r *room.Room, seat Seat, sel map[string]int) *State {
 	}
 	if !r.Finished.IsZero() {
 		st.Together.Finished = r.Finished.Unix()
-		st.Message = finishLine(r)
+		st.Message = finishLine(w, r)
 	}
 	return st
 }
@@ -337,7 +342,7 @@ func countIn(r *room.Room) int {
 // finishLine is what everyone reads once the board is solved: the time,
 // the players, who placed most. It gives no digit away, so it can be
 // posted where anyone reads it.
-func finishLine(r *room.Room) string {
+func finishLine(p i18n.Printer, r *room.Room) string {
 	placed := r.Placed()
 	type who struct {
 		name string
@@ -354,11 +359,11 @@ func finishLine(r *room.Room) string {
 	for k, w := range ws {
 		names[k] = w.name
 	}
-	line := fmt.Sprintf("Solved together in %s", daily.Clock(r.Finished.Sub(r.Started)))
-	if len(ws) > 0 {
-		line += fmt.Sprintf(" by %s; %s placed most (%d)", strings.Join(names, ", "), ws[0].name, ws[0].n)
+	took := daily.Clock(r.Finished.Sub(r.Started))
+	if len(ws) == 0 {
+		return p.Sprintf("Solved together in %s.", took)
 	}
-	return line + "."
+	return p.Sprintf("Solved together in %s by %s; %s placed most (%d).", took, solver.JoinAnd(p, names), ws[0].name, ws[0].n)
 }
 
 // stillIn checks with Discord, when the bot's token allows, that the
@@ -371,7 +376,7 @@ func (s *Server) stillIn(ctx context.Context, seat Seat) any {
 	_, _, _, err := s.placeOf(ctx, seat.Instance, seat.User.ID)
 	switch {
 	case errors.Is(err, errNotInInstance):
-		return reply{T: "error", Message: "You are not in this Activity any more. Close it and open it again."}
+		return reply{T: "error", Message: seat.words().Text(notInActivity)}
 	case err != nil:
 		s.cfg.Log.Warn("activity: asking Discord who is in an instance failed", "err", err)
 	}

@@ -306,7 +306,12 @@ func (s *Server) deleteOriginal(w http.ResponseWriter, r *http.Request) {
 }
 
 // User is the author of test interactions.
-type User struct{ ID, Name string }
+type User struct {
+	ID, Name string
+	// Locale is the user's Discord language, which /users/@me gives an
+	// Activity's sign-in (en-US when empty).
+	Locale string
+}
 
 // SlashCommand returns the payload of a slash command in a guild: options
 // map names to string, bool, int or float64 values.

@@ -385,7 +385,11 @@ func (s *Server) DMs(user string) []Message {
 // who authorised it (the identify scope).
 func (s *Server) getMe(w http.ResponseWriter, r *http.Request) {
 	if u, ok := s.bearerUser(r); ok {
-		writeJSON(w, map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "avatar": nil, "discriminator": "0"})
+		locale := u.Locale
+		if locale == "" {
+			locale = "en-US"
+		}
+		writeJSON(w, map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "avatar": nil, "discriminator": "0", "locale": locale})
 		return
 	}
 	if !s.begin("me", w, r) {

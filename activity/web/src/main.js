@@ -8,6 +8,28 @@ import { DiscordSDK } from "@discord/embedded-app-sdk";
 
 const $ = (id) => document.getElementById(id);
 
+// The page's words in the player's Discord language, from GET /api/words
+// once signed in (English until then, and where there is no translation).
+let words = {};
+
+// t returns an English text in the player's language, its %s and %d
+// filled with args in order.
+function t(english, ...args) {
+  let k = 0;
+  return (words[english] || english).replace(/%[sd]/g, () => String(args[k++]));
+}
+
+// capital writes a word with a capital first letter (a level's name, on
+// its button).
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// translatePage puts the page's own texts (marked data-t) and labels
+// (data-t-label) in the player's language.
+function translatePage() {
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.textContent);
+  for (const el of document.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.getAttribute("aria-label")));
+}
+
 function say(text) {
   $("status").textContent = text;
 }
@@ -110,7 +132,7 @@ function connect(session, onAnswer, onOpen) {
       }
       inflight = null;
       tries++;
-      say(tries > 5 ? "The board lost its connection. Close the Activity and open it again." : "Reconnecting…");
+      say(tries > 5 ? t("The board lost its connection. Close the Activity and open it again.") : t("Reconnecting…"));
       if (tries <= 5) setTimeout(open, Math.min(4000, 250 * 2 ** tries));
     };
   };
@@ -194,10 +216,10 @@ function Board(session, showMenu) {
     const race = state && state.together && state.together.race;
     if (race && race.start) {
       const now = Math.floor(Date.now() / 1000) + skew;
-      if (now < race.start) $("message").textContent = "The race starts in " + (race.start - now) + "…";
+      if (now < race.start) $("message").textContent = t("The race starts in %d…", race.start - now);
       else if (race.now < race.start) { // the countdown has just ended here
         race.now = now;
-        state.message = "Go!";
+        state.message = t("Go!");
         draw(state);
       }
     }
@@ -245,7 +267,7 @@ function Board(session, showMenu) {
     let timer = 0;
     const stop = () => clearTimeout(timer);
     cell.onpointerdown = () => {
-      timer = setTimeout(() => ($("message").textContent = "Row " + (r + 1) + ", column " + (c + 1) + ": placed by " + name + "."), 500);
+      timer = setTimeout(() => ($("message").textContent = t("Row %d, column %d: placed by %s.", r + 1, c + 1, name)), 500);
     };
     cell.onpointerup = cell.onpointerleave = cell.onpointercancel = stop;
   }
@@ -256,14 +278,14 @@ function Board(session, showMenu) {
     const li = document.createElement("li");
     li.className = "racer c" + (r.color % 8);
     const name = document.createElement("span");
-    name.textContent = r.name + (r.id === document.body.dataset.signedIn ? " (you)" : "");
+    name.textContent = r.name + (r.id === document.body.dataset.signedIn ? " " + t("(you)") : "");
     const bar = document.createElement("progress");
     bar.max = r.empty;
     bar.value = r.filled;
-    bar.setAttribute("aria-label", r.name + ": " + r.filled + " of " + r.empty + " cells");
+    bar.setAttribute("aria-label", t("%s: %d of %d cells", r.name, r.filled, r.empty));
     const note = document.createElement("span");
     const clock = (secs) => Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0");
-    note.textContent = r.place ? "#" + r.place + " · " + clock(r.took) : r.mistakes ? r.mistakes + " wrong" : r.filled + "/" + r.empty;
+    note.textContent = r.place ? "#" + r.place + " · " + clock(r.took) : r.mistakes ? t("%d wrong", r.mistakes) : r.filled + "/" + r.empty;
     li.append(name, bar, note);
     return li;
   }
@@ -272,15 +294,15 @@ function Board(session, showMenu) {
   // with how many of the digits standing they placed.
   function drawPlayers(s) {
     const list = $("players");
-    const t = s.together;
-    const race = t && t.race;
-    list.hidden = !t;
-    for (const id of ["autonotes", "redo", "hold"]) $(id).hidden = !!t && !race;
-    $("sharemarks").hidden = !t || !!race;
+    const tg = s.together;
+    const race = tg && tg.race;
+    list.hidden = !tg;
+    for (const id of ["autonotes", "redo", "hold"]) $(id).hidden = !!tg && !race;
+    $("sharemarks").hidden = !tg || !!race;
     $("hint").hidden = !!race;
     $("start").hidden = !race || !!race.start;
-    $("tell").hidden = !t || !t.over || t.told;
-    const daily = !t && s.daily && s.daily.others && s.daily.others.length > 1 ? s.daily.others : null;
+    $("tell").hidden = !tg || !tg.over || tg.told;
+    const daily = !tg && s.daily && s.daily.others && s.daily.others.length > 1 ? s.daily.others : null;
     if (daily) { // the others who opened this daily here, Wordle-style
       list.hidden = false;
       list.replaceChildren(...daily.map(racerBar));
@@ -293,14 +315,14 @@ function Board(session, showMenu) {
       list.replaceChildren(...race.racers.map(racerBar));
       return;
     }
-    if (!t) return;
-    list.replaceChildren(...t.players.filter((p) => !p.gone).map((p) => {
+    if (!tg) return;
+    list.replaceChildren(...tg.players.filter((p) => !p.gone).map((p) => {
       const li = document.createElement("li");
       li.className = "player c" + (p.color % 8);
-      li.append(badge(p), p.name + (p.id === t.you ? " (you)" : "") + " · " + (t.placed[t.players.indexOf(p)] || 0));
+      li.append(badge(p), p.name + (p.id === tg.you ? " " + t("(you)") : "") + " · " + (tg.placed[tg.players.indexOf(p)] || 0));
       return li;
     }));
-    const me = t.players.find((p) => p.id === t.you);
+    const me = tg.players.find((p) => p.id === tg.you);
     $("sharemarks").setAttribute("aria-pressed", String(!!(me && me.share)));
   }
 
@@ -332,9 +354,9 @@ function Board(session, showMenu) {
         if (lit.includes(i)) classes.push("hinted");
         if (!held && i !== at && (r === selRow || c === selCol || boxOf(r, c) === boxOf(selRow, selCol))) classes.push("peer");
         if (selDigit && digit === selDigit) classes.push("same");
-        const t = s.together;
-        const placer = t && t.by && !given && t.by[i] >= 0 ? t.players[t.by[i]] : null;
-        const others = t ? t.players.filter((p) => p.id !== t.you && !p.gone && t.sel && t.sel[p.id] === i) : [];
+        const tg = s.together;
+        const placer = tg && tg.by && !given && tg.by[i] >= 0 ? tg.players[tg.by[i]] : null;
+        const others = tg ? tg.players.filter((p) => p.id !== tg.you && !p.gone && tg.sel && tg.sel[p.id] === i) : [];
         if (others.length) classes.push("other", "c" + (others[0].color % 8));
         cell.className = classes.join(" ");
         if (digit) cell.textContent = digit;
@@ -357,11 +379,11 @@ function Board(session, showMenu) {
             cell.append(mid);
           }
         }
-        cell.setAttribute("aria-label", "row " + (r + 1) + " column " + (c + 1) + ", " +
-          (given ? "given " + digit : digit ? digit : markWords(s.notes[i], s.centre && s.centre[i])) +
-          (placer && digit ? ", placed by " + placer.name : "") +
-          (others.length ? ", " + others.map((p) => p.name).join(" and ") + " here" : "") +
-          (wrong.includes(i) ? ", wrong" : ""));
+        cell.setAttribute("aria-label", t("row %d column %d", r + 1, c + 1) + ", " +
+          (given ? t("given %s", digit) : digit ? digit : markWords(s.notes[i], s.centre && s.centre[i])) +
+          (placer && digit ? ", " + t("placed by %s", placer.name) : "") +
+          (others.length ? ", " + t("%s here", others.map((p) => p.name).join(", ")) : "") +
+          (wrong.includes(i) ? ", " + t("wrong") : ""));
         cell.setAttribute("aria-selected", String(i === at));
         cell.tabIndex = i === at ? 0 : -1;
         cell.onclick = () => tap(i);
@@ -375,9 +397,9 @@ function Board(session, showMenu) {
   // or "empty".
   function markWords(corner, centre) {
     const parts = [];
-    if (corner) parts.push("marks " + corner.split("").join(" "));
-    if (centre) parts.push("centre " + centre.split("").join(" "));
-    return parts.join(", ") || "empty";
+    if (corner) parts.push(t("marks %s", corner.split("").join(" ")));
+    if (centre) parts.push(t("centre %s", centre.split("").join(" ")));
+    return parts.join(", ") || t("empty");
   }
 
   // notes draws a cell's pencil marks in a small grid, each digit in its
@@ -411,7 +433,7 @@ function Board(session, showMenu) {
     $("redo").disabled = done || !s.can_redo;
     const full = !s.cells.includes(".");
     $("submit").hidden = !(s.daily && !s.daily.solved && full);
-    $("hint").textContent = hint && hint.step < hint.steps ? "Hint: more (" + (hint.step + 1) + "/" + hint.steps + ")" : "Hint";
+    $("hint").textContent = hint && hint.step < hint.steps ? t("Hint: more (%d/%d)", hint.step + 1, hint.steps) : t("Hint");
     $("hint").disabled = done || (hint && hint.step >= hint.steps);
   }
 
@@ -449,7 +471,7 @@ function Board(session, showMenu) {
   for (let d = 1; d <= 9; d++) {
     const b = document.createElement("button");
     b.dataset.digit = d;
-    b.setAttribute("aria-label", "digit " + d);
+    b.setAttribute("aria-label", t("digit %d", d));
     b.append(String(d), document.createElement("small"));
     b.onclick = () => {
       if ($("hold").getAttribute("aria-pressed") === "true") {
@@ -465,7 +487,7 @@ function Board(session, showMenu) {
   function setPencil(mode) {
     pencil = mode;
     toggle("pencil", pencil > 0);
-    $("pencil").firstChild.textContent = ["Pencil ", "Pencil: corner ", "Pencil: centre "][pencil];
+    $("pencil").firstChild.textContent = [t("Pencil"), t("Pencil: corner"), t("Pencil: centre")][pencil] + " ";
   }
   $("pencil").onclick = () => setPencil((pencil + 1) % (state && state.together && !state.together.race ? 2 : 3));
   $("hold").onclick = () => {
@@ -537,7 +559,7 @@ async function showMenu(session, board, note) {
   $("daily").onclick = () => board.open({ t: "today" });
   $("levels").replaceChildren(...menu.levels.map((level) => {
     const b = document.createElement("button");
-    b.textContent = level[0].toUpperCase() + level.slice(1);
+    b.textContent = capital(t(level));
     b.onclick = () => board.open({ t: "new", level });
     return b;
   }));
@@ -545,7 +567,7 @@ async function showMenu(session, board, note) {
   $("games").replaceChildren(...menu.games.map((g) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
-    b.textContent = g.title + " · " + (g.solved ? "solved" : g.left + " left");
+    b.textContent = g.title + " · " + (g.solved ? t("solved") : t("%d left", g.left));
     b.onclick = () => board.open({ t: "open", game: g.game });
     li.append(b);
     return li;
@@ -553,15 +575,15 @@ async function showMenu(session, board, note) {
   $("together-title").hidden = $("together").hidden = $("race-title").hidden = $("race").hidden = !menu.together;
   $("race").replaceChildren(...menu.levels.map((level) => {
     const b = document.createElement("button");
-    b.textContent = level[0].toUpperCase() + level.slice(1);
-    b.setAttribute("aria-label", "Race: " + level);
+    b.textContent = capital(t(level));
+    b.setAttribute("aria-label", t("Race: %s", t(level)));
     b.onclick = () => board.open({ t: "join", mode: "race", level });
     return b;
   }));
   $("together").replaceChildren(...menu.levels.map((level) => {
     const b = document.createElement("button");
-    b.textContent = level[0].toUpperCase() + level.slice(1);
-    b.setAttribute("aria-label", "Play together: " + level);
+    b.textContent = capital(t(level));
+    b.setAttribute("aria-label", t("Play together: %s", t(level)));
     b.onclick = () => board.open({ t: "join", level });
     return b;
   }));
@@ -569,7 +591,7 @@ async function showMenu(session, board, note) {
   $("archive").replaceChildren(...menu.archive.map((day) => {
     const b = document.createElement("button");
     b.textContent = "#" + day;
-    b.setAttribute("aria-label", "Daily #" + day);
+    b.setAttribute("aria-label", t("Daily #%d", day));
     b.onclick = () => board.open({ t: "open", game: "q" + day });
     return b;
   }));
@@ -583,7 +605,10 @@ async function main() {
     const who = await signIn();
     if (!who) return;
     document.body.dataset.signedIn = who.user.id;
-    $("who").textContent = "Signed in as " + who.user.name + ".";
+    words = await api("/api/words", who.session).catch(() => ({})); // English if they do not come
+    document.documentElement.lang = who.user.locale || "en";
+    translatePage();
+    $("who").textContent = t("Signed in as %s.", who.user.name);
     say("");
     let board;
     const menu = (note) => showMenu(who.session, board, note);
