@@ -138,6 +138,7 @@ func TestBoardInFrenchInABrowser(t *testing.T) {
 		return s
 	}
 	waitText(t, ctx, "undo", fr("Undo"))
+	waitText(t, ctx, "pencil", fr("Pencil"))
 	if label, _ := chromedp.Run(ctx, chromedp.Evaluate[string](doc+`.getElementById("grid").getAttribute("aria-label")`)); label != fr("Sudoku grid") {
 		t.Errorf("the grid is labelled %q", label)
 	}
@@ -145,4 +146,5 @@ func TestBoardInFrenchInABrowser(t *testing.T) {
 	waitFor(t, ctx, fmt.Sprintf(`d.querySelector('[data-cell="2"]').getAttribute("aria-label") === %q`, want), "r1c3 labelled "+want)
 	eval(t, ctx, `d.querySelector('[data-cell="0"]').click(); d.querySelector('#pad [data-digit="1"]').click()`) // r1c1 is a given
 	waitText(t, ctx, "message", fr("That cell is a given: it cannot change."))
+	shoot(t, ctx, "activity-french.png", 400, 760, false)
 }

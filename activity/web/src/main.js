@@ -28,6 +28,7 @@ const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 function translatePage() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.textContent);
   for (const el of document.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.getAttribute("aria-label")));
+  $("pencil").firstChild.textContent = t("Pencil") + " "; // beside its key, which stays N
 }
 
 function say(text) {
