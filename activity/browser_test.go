@@ -152,7 +152,8 @@ func signInAt(t *testing.T, where string) {
 		t.Fatalf("the page did not sign in: %v", err)
 	}
 	said, err := chromedp.Run(ctx, chromedp.Poll[[]string](`(() => { const d = document.getElementById("activity").contentDocument;
-		const s = d.getElementById("status").textContent; return s && [d.getElementById("who").textContent, s]; })()`,
+		const s = d.getElementById("status").textContent, who = d.getElementById("who").textContent;
+		return who && s && s !== "Signing in…" && [who, s]; })()`,
 		chromedp.WithPollingTimeout(10*time.Second)))
 	if err != nil {
 		t.Fatal(err)
