@@ -24,6 +24,9 @@ import (
 // test when none is installed.
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("skipping in -short mode: a test in a real browser (go test without -short runs it)")
+	}
 	path, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Skip("skipping: no chromium to drive (apt-get update && apt-get install -y chromium; .ci/run installs it)")
