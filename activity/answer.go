@@ -79,7 +79,7 @@ func (s *Server) change(ctx context.Context, p play, m clientMessage) any {
 	case "check":
 		wrong := g.Check()
 		st = s.stateOf(ctx, p, checkLine(w, len(wrong)))
-		st.Wrong = cellIndexes(g, wrong)
+		st.Wrong = cellIndexes(g.Size(), wrong)
 	case "hint":
 		st = s.hint(ctx, p, m.Step)
 	case "submit":
@@ -198,10 +198,10 @@ func solvedLine(w i18n.Printer, g *game.Game) string {
 
 // cellIndexes returns cells as indexes in reading order, as the page
 // numbers them.
-func cellIndexes(g *game.Game, cells []solver.Cell) []int {
+func cellIndexes(n int, cells []solver.Cell) []int {
 	out := make([]int, len(cells))
 	for k, c := range cells {
-		out[k] = c.Row*g.Size() + c.Col
+		out[k] = c.Row*n + c.Col
 	}
 	return out
 }

@@ -108,7 +108,7 @@ func (s *Server) submit(ctx context.Context, p play) any {
 		st.Daily.Share = daily.Share(w, out.Puzzle.Day, out.Entry, daily.CurrentStreak(out.Player, out.Today))
 	}
 	if out.Verdict == daily.Wrong {
-		st.Wrong = cellIndexes(g, g.Wrong())
+		st.Wrong = cellIndexes(g.Size(), g.Wrong())
 	}
 	return st
 }

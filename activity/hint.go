@@ -34,7 +34,7 @@ func (s *Server) hint(ctx context.Context, p play, step int) *State {
 	if wrong := g.Wrong(); len(wrong) > 0 {
 		g.UseHint(wrong[0])
 		st := s.stateOf(ctx, p, "")
-		st.Hint = &HintState{Step: 1, Steps: 1, Text: w.Sprintf("💡 %s is wrong: fix it first.", wrong[0]), Cells: cellIndexes(g, wrong[:1])}
+		st.Hint = &HintState{Step: 1, Steps: 1, Text: w.Sprintf("💡 %s is wrong: fix it first.", wrong[0]), Cells: cellIndexes(g.Size(), wrong[:1])}
 		return st
 	}
 	hctx, cancel := context.WithTimeout(ctx, hintWait)
@@ -55,14 +55,7 @@ func (s *Server) hint(ctx context.Context, p play, step int) *State {
 
 // hintStep words step (clamped to the hint's steps) of advice a on grid g.
 func hintStep(w i18n.Printer, g solver.Grid, a logic.Advice, step int) HintState {
-	n := g.Size()
-	index := func(cells []solver.Cell) []int {
-		out := make([]int, len(cells))
-		for k, c := range cells {
-			out[k] = c.Row*n + c.Col
-		}
-		return out
-	}
+	index := func(cells []solver.Cell) []int { return cellIndexes(g.Size(), cells) }
 	unit, region, ok := a.Region(g)
 	if !ok { // done, or mistakes: one step says it all
 		return HintState{Step: 1, Steps: 1, Text: a.Text(w), Cells: index(a.Mistakes)}

@@ -67,7 +67,7 @@ func (s *Server) raceState(r *room.Room, seat Seat) *State {
 	g := r.Race.Boards[seat.User.ID]
 	n := r.Puzzle.Size()
 	st := &State{T: "state", Game: "room", Version: r.Version, Size: n, Givens: r.Puzzle.String(), Cells: r.Puzzle.String(),
-		Notes: make([]string, n*n), Title: seat.words().Sprintf("Race · %d racing", countIn(r))}
+		Notes: make([]string, n*n), Title: seat.words().Sprintf("Race · %d racing", r.Present())}
 	race := &RaceState{Now: s.cfg.Now().Unix()}
 	if !r.Race.Start.IsZero() {
 		race.Start, st.Started = r.Race.Start.Unix(), r.Race.Start.Unix()

@@ -9,10 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/room"
-	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -90,35 +88,4 @@ func racer(s *State, id string) Racer {
 		}
 	}
 	return Racer{}
-}
-
-// TestRaceOver: a race is over when every racer present has finished, or
-// raceWait after the first finish (one who never finishes does not hold
-// the room forever).
-func TestRaceOver(t *testing.T) {
-	p, _ := solver.Parse(classic)
-	s, _ := solver.Parse(solution)
-	at := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
-	r := room.NewRace(p, s, at)
-	r.Join(room.Player{ID: "ada"})
-	r.Join(room.Player{ID: "bob"})
-	r.StartRace("ada", at)
-	start := at.Add(room.Countdown)
-	g, _ := r.Racing("ada", start)
-	for i := range 81 {
-		if classic[i] == '.' {
-			g.Apply(game.Move{Kind: game.Place, Cell: solver.Cell{Row: i / 9, Col: i % 9}, Digit: int(solution[i] - '0')})
-		}
-	}
-	r.Raced("ada", nil, start.Add(time.Minute))
-	if over(r, start.Add(2*time.Minute)) {
-		t.Error("the race is over while bob races")
-	}
-	if !over(r, start.Add(time.Minute+raceWait)) {
-		t.Error("the race is not over long after the first finish")
-	}
-	r.Leave("bob")
-	if !over(r, start.Add(2*time.Minute)) {
-		t.Error("the race is not over when everyone left has finished")
-	}
 }

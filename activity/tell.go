@@ -49,7 +49,7 @@ func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Ro
 			return nil, s.storeFailed(seat.words(), "loading a room", err)
 		case !ok || !r.In(seat.User.ID):
 			return nil, reply{T: "error", Message: seat.words().Text(notInYet)}
-		case on && !over(r, s.cfg.Now()):
+		case on && !r.Over(s.cfg.Now()):
 			return nil, reply{T: "refused", Message: seat.words().Text("Finish first: then the channel can be told."), State: s.roomState(r, seat, nil)}
 		case on && r.Told:
 			return nil, reply{T: "refused", Message: seat.words().Text("The channel has been told already."), State: s.roomState(r, seat, nil)}

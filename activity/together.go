@@ -126,7 +126,7 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 // that is over starts again when a level is asked. A player who asks for
 // one while another is on joins the one on.
 func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level, mode string) (*room.Room, error) {
-	if r == nil || (over(r, s.cfg.Now()) && level != "") {
+	if r == nil || (r.Over(s.cfg.Now()) && level != "") {
 		if level == "" {
 			level = logic.Medium.String()
 		}
@@ -149,29 +149,6 @@ func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level, m
 
 // errNoPuzzle is a puzzle that could not be made in time.
 var errNoPuzzle = errors.New("activity: no puzzle in time")
-
-// raceWait is how long after the first finish a race is over even if
-// some racer never finishes.
-const raceWait = 10 * time.Minute
-
-// over reports whether a room's play has ended at now: the board solved,
-// or every racer finished (or the first finished raceWait ago).
-func over(r *room.Room, now time.Time) bool {
-	if r.Race == nil {
-		return !r.Finished.IsZero()
-	}
-	first, all := time.Time{}, true
-	for _, p := range r.Players {
-		done := r.Race.Done[p.ID]
-		if !p.Gone && done.IsZero() {
-			all = false
-		}
-		if !done.IsZero() && (first.IsZero() || done.Before(first)) {
-			first = done
-		}
-	}
-	return all || !first.IsZero() && now.Sub(first) >= raceWait
-}
 
 // newRoom makes a room on a new 9×9 puzzle of a level, raced or not.
 func (s *Server) newRoom(ctx context.Context, levelName string, race bool) (*room.Room, error) {
@@ -290,15 +267,15 @@ type Together struct {
 func (s *Server) roomState(r *room.Room, seat Seat, sel map[string]int) *State {
 	if r.Race != nil {
 		st := s.raceState(r, seat)
-		st.Together.Over, st.Together.Told = over(r, s.cfg.Now()), r.Told
+		st.Together.Over, st.Together.Told = r.Over(s.cfg.Now()), r.Told
 		return st
 	}
 	n := r.Puzzle.Size()
 	st := &State{T: "state", Game: "room", Version: r.Version, Size: n, Givens: r.Puzzle.String(), Cells: r.Cells.String(),
-		Notes: make([]string, n*n), Solved: r.Solved(), CanUndo: r.CanUndo(seat.User.ID), Started: r.Started.Unix(),
-		Together: &Together{You: seat.User.ID, Players: r.Players, By: r.By, Placed: r.Placed(), Sel: sel, Over: over(r, s.cfg.Now()), Told: r.Told}}
+		Solved: r.Solved(), CanUndo: r.CanUndo(seat.User.ID), Started: r.Started.Unix(),
+		Together: &Together{You: seat.User.ID, Players: r.Players, By: r.By, Placed: r.Placed(), Sel: sel, Over: r.Over(s.cfg.Now()), Told: r.Told}}
 	w := seat.words()
-	st.Title = w.Sprintf("Together · %d playing", countIn(r))
+	st.Title = w.Sprintf("Together · %d playing", r.Present())
 	marks := make([]game.Notes, n*n)
 	for _, p := range r.Players {
 		if own := r.Marks[p.ID]; own != nil && (p.ID == seat.User.ID || p.Share) {
@@ -307,11 +284,7 @@ func (s *Server) roomState(r *room.Room, seat Seat, sel map[string]int) *State {
 			}
 		}
 	}
-	for i, m := range marks {
-		for _, d := range m.Digits() {
-			st.Notes[i] += string(rune('0' + d))
-		}
-	}
+	st.Notes = marksText(func(c solver.Cell) game.Notes { return marks[c.Row*n+c.Col] }, n)
 	if sh := r.Shown; sh != nil {
 		if sh.Kind == "check" {
 			st.Wrong = sh.Cells
@@ -327,16 +300,6 @@ func (s *Server) roomState(r *room.Room, seat Seat, sel map[string]int) *State {
 		st.Message = finishLine(w, r)
 	}
 	return st
-}
-
-func countIn(r *room.Room) int {
-	n := 0
-	for _, p := range r.Players {
-		if !p.Gone {
-			n++
-		}
-	}
-	return n
 }
 
 // finishLine is what everyone reads once the board is solved: the time,

@@ -96,6 +96,30 @@ func (r *Room) Raced(id string, wrong []solver.Cell, at time.Time) {
 	r.Version++
 }
 
+// RaceWait is how long after the first finish a race is over even if some
+// racer never finishes.
+const RaceWait = 10 * time.Minute
+
+// Over reports whether the room's play has ended at now: the board
+// solved, or every racer present finished (or the first finished
+// RaceWait ago); a room that is over may start a new board.
+func (r *Room) Over(now time.Time) bool {
+	if r.Race == nil {
+		return !r.Finished.IsZero()
+	}
+	first, all := time.Time{}, true
+	for _, p := range r.Players {
+		done := r.Race.Done[p.ID]
+		if !p.Gone && done.IsZero() {
+			all = false
+		}
+		if !done.IsZero() && (first.IsZero() || done.Before(first)) {
+			first = done
+		}
+	}
+	return all || !first.IsZero() && now.Sub(first) >= RaceWait
+}
+
 // Progress is how far a racer has got, spoiler-free.
 type Progress struct {
 	Filled   int           // cells they filled

@@ -95,3 +95,27 @@ func TestRace(t *testing.T) {
 		t.Errorf("a race's round trip:\n%s\n%s", data, again)
 	}
 }
+
+// TestRaceOver: a race is over when every racer present has finished, or
+// RaceWait after the first finish (one who never finishes does not hold
+// the room forever).
+func TestRaceOver(t *testing.T) {
+	r := newRace(t)
+	r.StartRace("ada", now)
+	start := now.Add(Countdown)
+	for i := range 81 {
+		if classic[i] == '.' {
+			race(t, r, "ada", i, int(solution[i]-'0'), start.Add(time.Minute))
+		}
+	}
+	if r.Over(start.Add(2 * time.Minute)) {
+		t.Error("the race is over while bob races")
+	}
+	if !r.Over(start.Add(time.Minute + RaceWait)) {
+		t.Error("the race is not over long after the first finish")
+	}
+	r.Leave("bob")
+	if !r.Over(start.Add(2 * time.Minute)) {
+		t.Error("the race is not over when everyone left has finished")
+	}
+}

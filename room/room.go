@@ -126,7 +126,7 @@ func (r *Room) Join(p Player) error {
 		if !r.Players[k].Gone {
 			return nil
 		}
-		if r.present() >= MaxPlayers {
+		if r.Present() >= MaxPlayers {
 			return ErrFull
 		}
 		r.Players[k].Gone = false
@@ -134,7 +134,7 @@ func (r *Room) Join(p Player) error {
 		r.Version++
 		return nil
 	}
-	if r.present() >= MaxPlayers || len(r.Players) >= maxSeats {
+	if r.Present() >= MaxPlayers || len(r.Players) >= maxSeats {
 		return ErrFull // a room keeps those who left (their digits name them): it seats maxSeats in all
 	}
 	p.Color, p.Gone = len(r.Players), false
@@ -169,7 +169,8 @@ func (r *Room) index(id string) int {
 	return -1
 }
 
-func (r *Room) present() int {
+// Present returns how many players are in the room (joined, not left).
+func (r *Room) Present() int {
 	n := 0
 	for _, p := range r.Players {
 		if !p.Gone {
