@@ -55,14 +55,17 @@ func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
 		return reply{T: "error", Message: w.Text("That game is gone. Start a new one from the menu.")}
 	}
 	p.sess = sess
-	if ref.Kind == game.RefDaily && seat.Instance != "" {
-		if m.T == "open" {
-			s.hub.join(c, dailyRoom(ref.Day, seat.Instance)) // a page back after a reconnect
-		}
-		defer s.hub.send(ctx, word{Room: dailyRoom(ref.Day, seat.Instance), Version: 1})
-	}
+	together := ref.Kind == game.RefDaily && seat.Instance != ""
 	if m.T == "open" {
-		return s.stateOf(ctx, p, "")
+		st := s.stateOf(ctx, p, "")
+		if together { // a page back after a reconnect: the others' progress, and what comes of it
+			s.hub.join(c, dailyRoom(ref.Day, seat.Instance))
+			s.withOthers(ctx, p, st)
+		}
+		return st
+	}
+	if together { // the others here hear of this player's progress
+		defer s.hub.send(ctx, word{Room: dailyRoom(ref.Day, seat.Instance), Version: 1})
 	}
 	if m.Version != sess.Game.Seq() {
 		return reply{T: "refused", Message: w.Text(outdated), State: s.stateOf(ctx, p, "")}

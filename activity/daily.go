@@ -64,7 +64,19 @@ func (s *Server) today(ctx context.Context, c *client) any {
 		s.hub.join(c, dailyRoom(pz.Day, seat.Instance))
 		s.hub.send(ctx, word{Room: dailyRoom(pz.Day, seat.Instance), Version: 1})
 	}
-	return s.stateOf(ctx, p, "")
+	st := s.stateOf(ctx, p, "")
+	s.withOthers(ctx, p, st)
+	return st
+}
+
+// withOthers adds the progress of the daily's players in the seat's
+// instance to a board opened there; later changes come as pushes
+// ("others"), so a move does not read every player's board again.
+func (s *Server) withOthers(ctx context.Context, p play, st *State) {
+	if p.seat.Instance == "" || st.Daily == nil {
+		return
+	}
+	st.Daily.Others, _ = s.dailyOthers(ctx, p.seat.Guild, p.ref.Day, p.seat.Instance) // without them, the board still plays
 }
 
 // withDaily adds the daily's standing to its board's state: the clock is
@@ -80,9 +92,6 @@ func (s *Server) withDaily(ctx context.Context, p play, st *State) {
 		if e.Timed {
 			d.Took = int64(e.Took.Round(time.Second).Seconds())
 		}
-	}
-	if p.seat.Instance != "" {
-		d.Others, _ = s.dailyOthers(ctx, p.seat.Guild, p.ref.Day, p.seat.Instance) // without them, the board still plays
 	}
 	st.Daily, st.Started = d, d.Started
 }

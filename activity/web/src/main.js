@@ -244,6 +244,7 @@ function Board(session, showMenu) {
   function draw(s) {
     const refocus = document.activeElement && document.activeElement.classList.contains("cell");
     if (!state || s.game !== state.game || s.version !== state.version) wrong = s.wrong || [];
+    if (s.daily && !s.daily.others && state && state.daily && state.daily.day === s.daily.day) s.daily.others = state.daily.others; // pushed since
     if (s.hint) hint = { version: s.version, step: s.hint.step, steps: s.hint.steps, cells: s.hint.cells || [] };
     else if (hint && hint.version !== s.version) hint = null;
     state = s;
