@@ -3,13 +3,11 @@ package activity
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/sudokubot/sudokubot/room"
 	"github.com/sudokubot/sudokubot/store"
 )
 
@@ -26,42 +24,14 @@ func TestPlayTogetherInABrowser(t *testing.T) {
 }
 
 func playTogetherInBrowsers(t *testing.T, n int) {
-	first := browser(t)
-	fake := newFake(t)
-	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "rooms.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	site := clientSite(t, fake, withGames(db), ada(fake))
 	names := []string{"ada", "bob", "cy", "di", "ed"}[:n]
-	instance := fake.Launch("700", "800", names[0])
-	tabs := make([]context.Context, n)
-	for k, name := range names {
-		fake.Join(instance, name)
-		tabs[k] = first
-		if k > 0 {
-			ctx, cancel := chromedp.NewContext(first) // another tab of the same browser
-			t.Cleanup(cancel)
-			tabs[k] = ctx
-		}
-		if err := chromedp.Do(tabs[k], chromedp.Navigate(site+"/test/client?user="+name+"&instance="+instance)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tabs, db, instance := openTabs(t, names)
 	for k := range names {
 		waitFor(t, tabs[k], `!d.getElementById("together").hidden`, "the menu's Play together")
 		eval(t, tabs[k], `d.querySelector('#together button').click()`)
 		waitFor(t, tabs[k], fmt.Sprintf(`d.getElementById("title").textContent === "Together · %d playing"`, k+1), "the shared board")
 	}
-	data, _, _, err := db.Game(context.Background(), roomKey(instance))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := room.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := storedRoom(t, db, instance)
 	eval(t, tabs[1], `d.querySelector('[data-cell="40"]').click()`)
 	waitFor(t, tabs[0], `d.querySelector('[data-cell="40"]').classList.contains("other") && d.querySelector('[data-cell="40"] .badge').dataset.initial === "B"`,
 		"bob's selection, with his badge, on ada's board")
@@ -100,28 +70,9 @@ func playTogetherInBrowsers(t *testing.T, n int) {
 // it ends; each fills their own board (the others' boards never show
 // their digits, only their bars), and every page shows the finish order.
 func TestRaceInABrowser(t *testing.T) {
-	first := browser(t)
-	fake := newFake(t)
-	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "race.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	site := clientSite(t, fake, withGames(db), ada(fake))
 	names := []string{"ada", "bob", "cy"}
-	instance := fake.Launch("700", "800", names[0])
-	tabs := make([]context.Context, len(names))
-	for k, name := range names {
-		fake.Join(instance, name)
-		tabs[k] = first
-		if k > 0 {
-			ctx, cancel := chromedp.NewContext(first)
-			t.Cleanup(cancel)
-			tabs[k] = ctx
-		}
-		if err := chromedp.Do(tabs[k], chromedp.Navigate(site+"/test/client?user="+name+"&instance="+instance)); err != nil {
-			t.Fatal(err)
-		}
+	tabs, db, instance := openTabs(t, names)
+	for k := range names {
 		waitFor(t, tabs[k], `!d.getElementById("race").hidden`, "the menu's Race")
 		eval(t, tabs[k], `d.querySelector('#race button').click()`)
 		waitFor(t, tabs[k], fmt.Sprintf(`d.getElementById("title").textContent === "Race · %d racing"`, k+1), "the race board")
@@ -134,14 +85,7 @@ func TestRaceInABrowser(t *testing.T) {
 			t.Errorf("%s's pad works in the countdown", names[k])
 		}
 	}
-	data, _, _, err := db.Game(context.Background(), roomKey(instance))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := room.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := storedRoom(t, db, instance)
 	for _, k := range []int{2, 1, 0} { // cy first, then bob, then ada
 		waitFor(t, tabs[k], `!d.querySelector('#pad button').disabled`, names[k]+"'s pad after the countdown")
 		placed := 0
@@ -169,4 +113,31 @@ func TestRaceInABrowser(t *testing.T) {
 			t.Errorf("%s's page orders the racers %q", names[k], order)
 		}
 	}
+}
+
+// openTabs opens a tab of one browser for each player, each a page of one
+// Activity instance (launched by the first, joined by the others), on a
+// site with a store of rooms; it returns the tabs, the store and the
+// instance.
+func openTabs(t *testing.T, names []string) ([]context.Context, *store.DB, string) {
+	t.Helper()
+	first := browser(t)
+	fake := newFake(t)
+	db := roomStore(t)
+	site := clientSite(t, fake, withGames(db), ada(fake))
+	instance := fake.Launch("700", "800", names[0])
+	tabs := make([]context.Context, len(names))
+	for k, name := range names {
+		fake.Join(instance, name)
+		tabs[k] = first
+		if k > 0 {
+			ctx, cancel := chromedp.NewContext(first) // another tab of the same browser
+			t.Cleanup(cancel)
+			tabs[k] = ctx
+		}
+		if err := chromedp.Do(tabs[k], chromedp.Navigate(site+"/test/client?user="+name+"&instance="+instance)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tabs, db, instance
 }

@@ -1,9 +1,7 @@
 package activity
 
 import (
-	"context"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -11,18 +9,13 @@ import (
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/room"
-	"github.com/sudokubot/sudokubot/store"
 )
 
 // TestRace: two racers of one instance: no move before the countdown
 // ends; each fills a board of their own; the other sees their progress
 // and never their digits; the finish order reaches both.
 func TestRace(t *testing.T) {
-	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "race.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := roomStore(t)
 	var clock atomic.Int64
 	clock.Store(time.Now().Unix())
 	srv := New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db,
@@ -54,8 +47,7 @@ func TestRace(t *testing.T) {
 		t.Fatalf("the start: %+v", st)
 	}
 	clock.Add(int64(room.Countdown / time.Second))
-	data, _, _, _ := db.Game(context.Background(), roomKey("i-race"))
-	rm, _ := room.Decode(data)
+	rm := storedRoom(t, db, "i-race")
 	if st, r := placeAt(ada, rm.Solution.At(i/9, i%9)); st == nil || st.Cells[i] == '.' {
 		t.Fatalf("ada's first move: %+v %+v", st, r)
 	}

@@ -27,6 +27,32 @@ func roomServer(t testing.TB, db *store.DB, notifier Notifier) (string, func()) 
 	return "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play", kill
 }
 
+// roomStore opens a SQLite store for a test's rooms.
+func roomStore(t testing.TB) *store.DB {
+	t.Helper()
+	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "rooms.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// storedRoom reads an instance's room from the store, as the server
+// keeps it.
+func storedRoom(t testing.TB, db *store.DB, instance string) *room.Room {
+	t.Helper()
+	data, _, _, err := db.Game(context.Background(), roomKey(instance))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := room.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // seatIn is a session for user in instance.
 func seatIn(user, instance string) string {
 	return issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: user, Name: user}, Instance: instance}, time.Now().Add(time.Hour))
@@ -101,11 +127,7 @@ func playTogether(t *testing.T, a, b string) {
 // TestPlayTogether: two players of one instance on one process (SQLite,
 // the hub in the process).
 func TestPlayTogether(t *testing.T) {
-	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "rooms.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := roomStore(t)
 	url, _ := roomServer(t, db, nil)
 	playTogether(t, url, url)
 	// A player of another instance has a room of their own.
@@ -197,11 +219,7 @@ func TestPlayTogetherSurvivesAKill(t *testing.T) {
 // its room again on their old session.
 func TestTellTheChannel(t *testing.T) {
 	fake := newFake(t)
-	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "tell.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := roomStore(t)
 	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token, Games: db})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
@@ -220,8 +238,7 @@ func TestTellTheChannel(t *testing.T) {
 	if _, r := ada.send(clientMessage{T: "tell", Game: "room"}); !strings.Contains(r.Message, "Finish first") {
 		t.Errorf("telling before the finish: %+v", r)
 	}
-	data, _, _, _ := db.Game(context.Background(), roomKey(instance))
-	rm, _ := room.Decode(data)
+	rm := storedRoom(t, db, instance)
 	for i := range 81 {
 		if st.Givens[i] == '.' {
 			st, _ = ada.send(clientMessage{T: "place", Game: "room", Version: st.Version, Row: i / 9, Col: i % 9, Digit: rm.Solution.At(i/9, i%9)})
@@ -251,11 +268,7 @@ func TestTellTheChannel(t *testing.T) {
 // still in it (a reload) keeps their seat.
 func TestLeavingTheActivity(t *testing.T) {
 	fake := newFake(t)
-	db, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "leave.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := roomStore(t)
 	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token, Games: db,
 		LeaveAfter: 50 * time.Millisecond})
 	hs := httptest.NewServer(srv)

@@ -10,18 +10,7 @@ import (
 )
 
 // newRace starts a race on the classic puzzle with ada and bob in it.
-func newRace(t testing.TB) *Room {
-	t.Helper()
-	p, _ := solver.Parse(classic)
-	s, _ := solver.Parse(solution)
-	r := NewRace(p, s, now)
-	for _, id := range []string{"ada", "bob"} {
-		if err := r.Join(Player{ID: id, Name: id}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return r
-}
+func newRace(t testing.TB) *Room { return seated(t, NewRace) }
 
 // race places digit at cell i of a racer's board, through Racing and
 // Raced, at time at.
