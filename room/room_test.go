@@ -21,13 +21,13 @@ var now = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 // newRoom starts the classic puzzle with ada and bob in it.
 func newRoom(t testing.TB) *Room { return seated(t, New) }
 
-// seated starts the classic puzzle with make (New or NewRace) and seats
+// seated starts the classic puzzle with start (New or NewRace) and seats
 // ada and bob.
-func seated(t testing.TB, make func(p, s solver.Grid, at time.Time) *Room) *Room {
+func seated(t testing.TB, start func(p, s solver.Grid, at time.Time) *Room) *Room {
 	t.Helper()
 	p, _ := solver.Parse(classic)
 	s, _ := solver.Parse(solution)
-	r := make(p, s, now)
+	r := start(p, s, now)
 	for _, id := range []string{"ada", "bob"} {
 		if err := r.Join(Player{ID: id, Name: id}); err != nil {
 			t.Fatal(err)
