@@ -55,6 +55,9 @@ func playTogetherInBrowsers(t *testing.T, n int) {
 	}
 	for k, tab := range tabs {
 		line := waitText(t, tab, "message", "Solved together in ")
+		if k == 0 {
+			t.Logf("the finish: %s", line)
+		}
 		if !strings.Contains(line, "placed most") {
 			t.Errorf("%s's page ends on %q", names[k], line)
 		}

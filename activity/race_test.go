@@ -7,8 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/room"
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // TestRace: two racers of one instance: no move before the countdown
@@ -80,4 +83,38 @@ func racer(s *State, id string) Racer {
 		}
 	}
 	return Racer{}
+}
+
+// TestTellOfARace: a race tells its channel the finish order and times,
+// and nothing of the boards.
+func TestTellOfARace(t *testing.T) {
+	p, _ := solver.Parse(classic)
+	sol, _ := solver.Parse(solution)
+	at := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	r := room.NewRace(p, sol, at)
+	for _, name := range []string{"Ada", "Bob", "Cy"} {
+		r.Join(room.Player{ID: name, Name: name})
+	}
+	r.StartRace("Ada", at)
+	start := at.Add(room.Countdown)
+	for _, f := range []struct {
+		id   string
+		took time.Duration
+	}{{"Cy", 192 * time.Second}, {"Bob", 220 * time.Second}, {"Ada", 241 * time.Second}} {
+		g, err := r.Racing(f.id, start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 81 {
+			if classic[i] == '.' {
+				g.Apply(game.Move{Kind: game.Place, Cell: solver.Cell{Row: i / 9, Col: i % 9}, Digit: int(solution[i] - '0')})
+			}
+		}
+		r.Raced(f.id, nil, start.Add(f.took))
+	}
+	got := tellText(i18n.For(""), r)
+	t.Logf("the channel is told: %s", got)
+	if want := "🏁 Sudoku race: 1. Cy 3:12 · 2. Bob 3:40 · 3. Ada 4:01"; got != want {
+		t.Errorf("tellText = %q, want %q", got, want)
+	}
 }

@@ -254,6 +254,9 @@ func TestTellTheChannel(t *testing.T) {
 		t.Errorf("telling twice: %+v", r)
 	}
 	msgs := fake.Messages()
+	if len(msgs) > 0 {
+		t.Logf("the channel was told: %s", msgs[0].Content)
+	}
 	if len(msgs) != 1 || msgs[0].ChannelID != "800" || !strings.HasPrefix(msgs[0].Content, "🧩 Solved together in ") ||
 		!strings.Contains(msgs[0].Content, "Ada placed most") || msgs[0].Mentions == nil || len(msgs[0].Mentions.Parse) != 0 {
 		t.Errorf("the channel got %+v", msgs)
