@@ -63,6 +63,7 @@ func TestPlayInDiscordLaunches(t *testing.T) {
 		if strings.Join(post.Buttons, " ") != "daily:play play:launch" {
 			t.Errorf("the daily post's buttons: %v", post.Buttons)
 		}
+		t.Logf("the daily post's buttons: %s", post.Outline)
 		r := h.send(discordtest.Button(guild, ada, "play:launch"))
 		if len(r.Callbacks) != 1 || r.Callbacks[0].Type != discordtest.LaunchActivity {
 			t.Errorf("Play in Discord answered %+v, want one launch", r.Callbacks)
