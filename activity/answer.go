@@ -65,7 +65,7 @@ func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
 		return st
 	}
 	if together { // the others here hear of this player's progress
-		defer s.hub.send(ctx, word{Room: dailyRoom(ref.Day, seat.Instance), Version: 1})
+		defer s.hub.send(ctx, word{Room: dailyRoom(ref.Day, seat.Instance)})
 	}
 	if m.Version != sess.Game.Seq() {
 		return reply{T: "refused", Message: w.Text(outdated), State: s.stateOf(ctx, p, "")}

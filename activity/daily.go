@@ -62,7 +62,7 @@ func (s *Server) today(ctx context.Context, c *client) any {
 			s.cfg.Log.Warn("activity: listing a daily's player in an instance failed", "err", err)
 		}
 		s.hub.join(c, dailyRoom(pz.Day, seat.Instance))
-		s.hub.send(ctx, word{Room: dailyRoom(pz.Day, seat.Instance), Version: 1})
+		s.hub.send(ctx, word{Room: dailyRoom(pz.Day, seat.Instance)})
 	}
 	st := s.stateOf(ctx, p, "")
 	s.withOthers(ctx, p, st)

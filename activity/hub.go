@@ -25,7 +25,8 @@ type Notifier interface {
 // roomChannel is the NOTIFY channel of room changes.
 const roomChannel = "sudokubot_rooms"
 
-// word is what goes on the bus: a room's new version, or where a player's
+// word is what goes on the bus: a room changed (its version, where it
+// has one: a daily's players here have none), or where a player's
 // selection is now.
 type word struct {
 	Room    string `json:"r"`
