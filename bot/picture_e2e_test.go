@@ -5,6 +5,10 @@ import (
 	"context"
 	"image"
 	"image/png"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -258,4 +262,45 @@ func TestPictureReplyForREADME(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "picture-reply.txt"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestPicturesBehindAProxy: with DISCORD_API_URL naming a REST proxy, the
+// attachments people send (on Discord's CDN) are still downloaded, and no
+// other address is.
+func TestPicturesBehindAProxy(t *testing.T) {
+	cdn := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("picture at " + r.Host + r.URL.Path))
+	}))
+	defer cdn.Close()
+	proxy, _ := url.Parse("https://rest-proxy.internal:8443")
+	p := NewPictures(proxy)
+	p.Client.Transport = toServer(cdn) // every host answered by the stand-in CDN
+	for _, u := range []string{"https://cdn.discordapp.com/attachments/1/2/a.png?ex=1",
+		"https://media.discordapp.net/attachments/1/2/a.png", "https://rest-proxy.internal:8443/attachments/1/2/a.png"} {
+		data, err := p.Fetch(t.Context(), u, picture.MaxBytes)
+		if err != nil {
+			t.Errorf("Fetch(%s) behind a proxy: %v", u, err)
+		} else if !strings.Contains(string(data), "/attachments/1/2/a.png") {
+			t.Errorf("Fetch(%s) = %q", u, data)
+		}
+	}
+	for _, u := range []string{"https://rest-proxy.internal:8443/api/v10/users/@me", "https://example.com/attachments/1/2/a.png",
+		"https://rest-proxy.internal/attachments/1/2/a.png"} {
+		if _, err := p.Fetch(t.Context(), u, picture.MaxBytes); err == nil {
+			t.Errorf("Fetch(%s) behind a proxy was made", u)
+		}
+	}
+}
+
+// toServer returns a transport that sends every request, whatever its
+// host, to srv, keeping the host the request named.
+func toServer(srv *httptest.Server) http.RoundTripper {
+	tr := srv.Client().Transport.(*http.Transport).Clone()
+	tr.DialTLSContext = nil
+	addr := srv.Listener.Addr().String()
+	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		return (&net.Dialer{}).DialContext(ctx, network, addr)
+	}
+	tr.TLSClientConfig.InsecureSkipVerify = true
+	return tr
 }

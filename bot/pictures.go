@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/picture"
@@ -16,20 +17,23 @@ import (
 var discordAttachments = []string{"https://cdn.discordapp.com/attachments/", "https://media.discordapp.net/attachments/"}
 
 // Pictures downloads attachments for the commands (commands.Pictures):
-// from Discord's attachment servers only, or, when the bot is pointed at
-// another API (DISCORD_API_URL: a test's fake Discord), from that
-// origin's attachments, never from an address a person chose.
+// from Discord's attachment servers only, and, when the bot is pointed at
+// another API (DISCORD_API_URL: a REST proxy, or a test's fake Discord),
+// from that origin's attachments too; never from an address a person
+// chose.
 type Pictures struct {
 	Client  *http.Client
 	Allowed []string // URL prefixes a picture may come from
 }
 
 // NewPictures returns the downloader for a bot whose REST calls go to api
-// (nil: Discord).
+// (nil: Discord). Discord's attachment servers stay allowed whatever api
+// is: behind a REST proxy, the attachments people send still come from
+// Discord's CDN.
 func NewPictures(api *url.URL) *Pictures {
 	allowed := discordAttachments
 	if api != nil && api.Host != "discord.com" {
-		allowed = []string{strings.TrimSuffix(api.String(), "/") + "/attachments/"}
+		allowed = append(slices.Clip(discordAttachments), strings.TrimSuffix(api.String(), "/")+"/attachments/")
 	}
 	return &Pictures{Client: &http.Client{CheckRedirect: noRedirects}, Allowed: allowed}
 }
