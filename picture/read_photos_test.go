@@ -23,6 +23,7 @@ func TestReadPhotos(t *testing.T) {
 	if err != nil {
 		t.Skipf("skipping: no shared photos (%v)", err)
 	}
+	photos = tunedSource(t, photos)
 	held := photoset.HeldOut(photos)
 	type tally struct{ n, found, exact, givenCells, givenRight, entryCells, entryRight, corrected, unresolved int }
 	var halves [2]tally
