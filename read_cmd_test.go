@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/hostile"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -76,5 +77,37 @@ func TestSolveImage(t *testing.T) {
 	code, _, errOut = runCLI(t, "", "solve", "--image", filepath.Join(t.TempDir(), "none.png"))
 	if code != exitInvalid || !strings.Contains(errOut, "cannot open") {
 		t.Errorf("a missing picture: exit %d, %q", code, errOut)
+	}
+}
+
+// TestReadRefusesHostilePictures: the JPEGs of docs/hostile.md made of
+// thousands of scans, which cost the decoder minutes, are each refused
+// with a sentence that says why, from their headers.
+func TestReadRefusesHostilePictures(t *testing.T) {
+	dir := t.TempDir()
+	set := hostile.Set()
+	var names []string
+	for name, data := range set {
+		if !strings.HasPrefix(name, "scans-") {
+			continue
+		}
+		names = append(names, filepath.Join(dir, name))
+		if err := os.WriteFile(names[len(names)-1], data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, _ := runCLI(t, "", append([]string{"read", "--json"}, names...)...)
+	if code != exitNoGood {
+		t.Errorf("exit %d, want %d", code, exitNoGood)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r readJSON
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("line %q: %v", l, err)
+		}
+		want := "takes far longer to read than a photo"
+		if !strings.Contains(r.Error, want) || r.Puzzle != "" {
+			t.Errorf("%s: %+v, want refused: %q", filepath.Base(r.File), r, want)
+		}
 	}
 }

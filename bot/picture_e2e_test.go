@@ -19,6 +19,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/hostile"
 	"github.com/sudokubot/sudokubot/internal/photoset"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
@@ -119,16 +120,19 @@ func TestCheckPictureEndToEnd(t *testing.T) {
 	checkReading(t, r.Final, []string{"From your picture", "51 written-in digits", "**Correct!**"}, "read.png")
 }
 
-// TestPictureRefusals: a picture with no grid, a file that is no picture,
+// TestPictureRefusals: a picture with no grid, a file that is no picture, a
+// JPEG of 2000 scans (refused from its header after the download),
 // one over the size limit (refused from what Discord says of it, never
 // downloaded), and neither text nor picture: each a private notice.
 func TestPictureRefusals(t *testing.T) {
-	h := start(t, nil)
+	h := start(t, func(o *Options) { o.RateBurst = 20 })
 	blank := h.fake.Attach("cat.png", "image/png", blankPNG(t), 400, 300)
 	text := h.fake.Attach("notes.txt", "text/plain", []byte("hello"), 0, 0)
 	huge := h.fake.Attach("huge.jpg", "image/jpeg", []byte("not downloaded"), 8000, 6000)
 	huge.Size = 30 << 20
 	wide := h.fake.Attach("wide.png", "image/png", []byte("not downloaded"), 20000, 10000)
+	scans := h.fake.Attach("scans.jpg", "image/jpeg",
+		hostile.JPEG{W: 4000, H: 4000, Components: 1, Progressive: true, Scans: 2000}.Bytes(), 4000, 4000)
 	tests := []struct {
 		name string
 		a    *discordtest.Attachment
@@ -138,6 +142,7 @@ func TestPictureRefusals(t *testing.T) {
 		{"not a picture", &text, "send a PNG, JPEG or WebP"},
 		{"too many bytes", &huge, "That picture is 30 MB; I read pictures up to 25 MB."},
 		{"too many pixels", &wide, "I read pictures up to 50 megapixels"},
+		{"2000 scans", &scans, "takes far longer to read than a photo or a screenshot"},
 		{"nothing", nil, "Give me a puzzle"},
 	}
 	for _, tt := range tests {
@@ -150,8 +155,8 @@ func TestPictureRefusals(t *testing.T) {
 			checkMessage(t, r.Final, []string{tt.want}, "", true)
 		})
 	}
-	if n := h.fake.Requests("attachment"); n != 1 {
-		t.Errorf("%d downloads, want 1 (only the picture with no grid)", n)
+	if n := h.fake.Requests("attachment"); n != 2 {
+		t.Errorf("%d downloads, want 2 (only the picture with no grid, and the scans read from the file)", n)
 	}
 	if n := len(h.fake.Violations()); n > 0 {
 		t.Errorf("violations: %v", h.fake.Violations())

@@ -24,8 +24,13 @@ type Pictures interface {
 	Fetch(ctx context.Context, url string, limit int) ([]byte, error)
 }
 
-// fetchLimit bounds a picture's download.
-const fetchLimit = 10 * time.Second
+// fetchLimit bounds a picture's download, readLimit its reading (a
+// 50-megapixel photo takes about 2 s on a busy core; a picture past the
+// limits is refused before it is decoded).
+const (
+	fetchLimit = 10 * time.Second
+	readLimit  = 20 * time.Second
+)
 
 // imageOption is the attachment option a command reads a picture from.
 func imageOption(name, description string) *discordgo.ApplicationCommandOption {
@@ -74,7 +79,9 @@ func (d Deps) readPicture(ctx context.Context, pr i18n.Printer, a *discordgo.Mes
 		n := userError(pr.Text("I couldn't download that picture from Discord. Please try again in a moment."))
 		return pictureReading{notice: &n}
 	}
-	r, err := picture.Read(ctx, data)
+	rctx, cancel := context.WithTimeout(ctx, readLimit)
+	r, err := picture.Read(rctx, data)
+	cancel()
 	if err != nil {
 		n := userError(pictureError(pr, err))
 		return pictureReading{notice: &n}
@@ -132,6 +139,11 @@ func pictureError(pr i18n.Printer, err error) string {
 		return tooBig(pr, big)
 	case errors.Is(err, picture.ErrFormat):
 		return pr.Text(notAPicture)
+	case errors.Is(err, picture.ErrCostly):
+		return pr.Text("That picture is stored in a way that takes far longer to read than a photo or a screenshot. " +
+			"Save it again as an ordinary JPEG or PNG and send it again.")
+	case errors.Is(err, context.DeadlineExceeded):
+		return pr.Text("Reading that picture took too long. Send a smaller picture, or paste the puzzle as text.")
 	}
 	return pr.Text("I couldn't find a Sudoku grid in that picture.") + "\n" +
 		pr.Text("Tips: take it straight on, with the whole grid in the frame, in good light.")

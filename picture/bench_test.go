@@ -28,7 +28,7 @@ func BenchmarkReadPhoneScreenshot(b *testing.B) {
 	for seed := int64(0); seed < 200 && data == nil; seed++ {
 		s := screenshot.Make(seed, p[0], p[1])
 		if s.Width == 1080 && s.Height == 2340 {
-			if _, err := Find(s.Data); err == nil {
+			if _, err := Find(context.Background(), s.Data); err == nil {
 				data = s.Data
 			}
 		}

@@ -403,7 +403,7 @@ func testGlyph(face, d int) []float32 {
 func TestFineWidths(t *testing.T) {
 	puzzles := shotPuzzles(t)
 	shot := screenshot.Make(2, puzzles[2%len(puzzles)][0], puzzles[2%len(puzzles)][1])
-	b, err := Find(shot.Data)
+	b, err := Find(context.Background(), shot.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -432,7 +432,7 @@ func TestFineWidths(t *testing.T) {
 		t.Errorf("finer widths put %d digits in the wrong face, the board's %d", f, c)
 	}
 	small := screenshot.Make(1002, puzzles[1002%len(puzzles)][0], puzzles[1002%len(puzzles)][1])
-	b, err = Find(small.Data)
+	b, err = Find(context.Background(), small.Data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,12 @@ package picture
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/color"
 	_ "image/jpeg" // the formats Find reads
 	_ "image/png"
+	"io"
 
 	_ "golang.org/x/image/webp"
 )
@@ -18,21 +20,17 @@ type Gray struct {
 
 func (g *Gray) at(x, y int) uint8 { return g.Pix[y*g.W+x] }
 
-// decode reads a picture's bytes, refusing it first by its size, and
-// returns it with its grey copy.
-func decode(data []byte) (image.Image, *Gray, error) {
-	if len(data) > MaxBytes {
-		return nil, nil, &TooBigError{Bytes: len(data)}
+// decode reads a picture's bytes, refusing it first by its size and by
+// what decoding it would cost, and returns it with its grey copy. The
+// decoding stops when ctx is done, at the decoder's next read.
+func decode(ctx context.Context, data []byte) (image.Image, *Gray, error) {
+	if err := check(data); err != nil {
+		return nil, nil, err
 	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, nil, ErrFormat
+	img, _, err := image.Decode(ctxReader{ctx, bytes.NewReader(data)})
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
 	}
-	limit := min(MaxPixels, MaxDecoded/bytesPerPixel(cfg.ColorModel))
-	if cfg.Width <= 0 || cfg.Height <= 0 || float64(cfg.Width)*float64(cfg.Height) > limit {
-		return nil, nil, &TooBigError{Width: cfg.Width, Height: cfg.Height, Limit: limit}
-	}
-	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, nil, ErrFormat
 	}
@@ -43,6 +41,47 @@ func decode(data []byte) (image.Image, *Gray, error) {
 		}
 	}
 	return img, g, nil
+}
+
+// check refuses a picture before it is decoded: too many bytes, too many
+// pixels, or too much work for its size (a JPEG's scans).
+func check(data []byte) error {
+	if len(data) > MaxBytes {
+		return &TooBigError{Bytes: len(data)}
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return ErrFormat
+	}
+	limit := min(MaxPixels, MaxDecoded/bytesPerPixel(cfg.ColorModel))
+	if cfg.Width <= 0 || cfg.Height <= 0 || float64(cfg.Width)*float64(cfg.Height) > limit {
+		return &TooBigError{Width: cfg.Width, Height: cfg.Height, Limit: limit}
+	}
+	if hd, ok := inspect(data); ok && (hd.costly != "" || hd.work > maxWork) {
+		return ErrCostly
+	}
+	return nil
+}
+
+// maxWork bounds a JPEG's decoding: the 8×8 blocks its scans pass over,
+// together. A 50-megapixel photo's one scan passes over 1.2 million; a
+// 12-megapixel progressive one's ten about 1.6 million, the largest
+// progressive one read (21 megapixels) about 3 million. An empty pass
+// costs the decoder some 15 ns, one with coefficients to decode a few
+// times that.
+const maxWork = 8e6
+
+// ctxReader is a reader that stops when its context is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 // bytesPerPixel is how many bytes a pixel of colour model m takes once

@@ -16,6 +16,7 @@
 package picture
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -35,6 +36,8 @@ const (
 // Errors Find returns; the messages are for people.
 var (
 	ErrFormat = errors.New("that picture is not in a format I can read: send a PNG, JPEG or WebP")
+	ErrCostly = errors.New("that picture is stored in a way that takes far longer to read than a photo or a screenshot " +
+		"(more scans than any camera or app writes): save it again as an ordinary JPEG or PNG")
 	ErrNoGrid = errors.New("I couldn't find a Sudoku grid in that picture: take it straight on, with the whole grid " +
 		"in the frame and in good light")
 )
@@ -104,10 +107,11 @@ func (b *Board) Filled() [81]bool {
 const filledInk = 0.22
 
 // Find finds the Sudoku grid in a picture's bytes. The errors are
-// *TooBigError, ErrFormat and ErrNoGrid, whose texts can be shown as they
-// are. It keeps nothing between calls.
-func Find(data []byte) (*Board, error) {
-	img, g, err := decode(data)
+// *TooBigError, ErrFormat, ErrCostly and ErrNoGrid, whose texts can be
+// shown as they are, and ctx's error when it is done first. It keeps
+// nothing between calls.
+func Find(ctx context.Context, data []byte) (*Board, error) {
+	img, g, err := decode(ctx, data)
 	if err != nil {
 		return nil, err
 	}
@@ -118,8 +122,11 @@ func Find(data []byte) (*Board, error) {
 		runtime.GC()
 	}
 	l, ok := findLattice(g)
-	if !ok {
+	if !ok && ctx.Err() == nil {
 		l, ok = colourTiles(colour)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	if !ok {
 		return nil, ErrNoGrid

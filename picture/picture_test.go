@@ -34,7 +34,7 @@ func TestFindOurOwnBoard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := Find(data)
+		b, err := Find(context.Background(), data)
 		if err != nil {
 			t.Fatalf("theme %v: %v", theme, err)
 		}
@@ -45,18 +45,18 @@ func TestFindOurOwnBoard(t *testing.T) {
 }
 
 func TestFindRefuses(t *testing.T) {
-	if _, err := Find([]byte("GIF89a not really")); !errors.Is(err, ErrFormat) {
+	if _, err := Find(context.Background(), []byte("GIF89a not really")); !errors.Is(err, ErrFormat) {
 		t.Errorf("Find(GIF) = %v, want ErrFormat", err)
 	}
 	var big *TooBigError
-	if _, err := Find(make([]byte, MaxBytes+1)); !errors.As(err, &big) || !strings.Contains(err.Error(), "25 MB") {
+	if _, err := Find(context.Background(), make([]byte, MaxBytes+1)); !errors.As(err, &big) || !strings.Contains(err.Error(), "25 MB") {
 		t.Errorf("Find(26 MB) = %v, want the size named", err)
 	}
 	// 42 megapixels are read in grey, but not in 16-bit colour.
-	if _, err := Find(pngHeader(7000, 6000, 0, 8)); errors.As(err, &big) {
+	if _, err := Find(context.Background(), pngHeader(7000, 6000, 0, 8)); errors.As(err, &big) {
 		t.Errorf("Find(42 MP grey PNG header) = %v, want it past the size checks", err)
 	}
-	if _, err := Find(pngHeader(7000, 6000, 6, 16)); !errors.As(err, &big) || !strings.Contains(err.Error(), "up to 16") {
+	if _, err := Find(context.Background(), pngHeader(7000, 6000, 6, 16)); !errors.As(err, &big) || !strings.Contains(err.Error(), "up to 16") {
 		t.Errorf("Find(42 MP 16-bit RGBA PNG header) = %v, want refused at 16 megapixels", err)
 	}
 	white := image.NewGray(image.Rect(0, 0, 300, 200))
@@ -67,7 +67,7 @@ func TestFindRefuses(t *testing.T) {
 	if err := png.Encode(&buf, white); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Find(buf.Bytes()); !errors.Is(err, ErrNoGrid) {
+	if _, err := Find(context.Background(), buf.Bytes()); !errors.Is(err, ErrNoGrid) {
 		t.Errorf("Find(a white picture) = %v, want ErrNoGrid", err)
 	}
 	// Pictures a pixel or three thin: no grid, and no panic in shrinking
@@ -78,7 +78,7 @@ func TestFindRefuses(t *testing.T) {
 		if err := png.Encode(&buf, thin); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Find(buf.Bytes()); !errors.Is(err, ErrNoGrid) {
+		if _, err := Find(context.Background(), buf.Bytes()); !errors.Is(err, ErrNoGrid) {
 			t.Errorf("Find(a %d×%d picture) = %v, want ErrNoGrid", size[0], size[1], err)
 		}
 	}
@@ -226,7 +226,7 @@ func TestFindOnPhotos(t *testing.T) {
 			half = 1
 		}
 		cells[half] += 81
-		b, err := Find(data)
+		b, err := Find(context.Background(), data)
 		if err != nil {
 			continue
 		}
@@ -277,7 +277,7 @@ func BenchmarkFind(b *testing.B) {
 	}
 	i := 0
 	for b.Loop() {
-		if _, err := Find(files[i%len(files)]); err != nil {
+		if _, err := Find(context.Background(), files[i%len(files)]); err != nil {
 			b.Fatal(err)
 		}
 		i++

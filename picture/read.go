@@ -78,10 +78,10 @@ func (r *Reading) Doubts() []int {
 // colour, their faces, copies of one glyph read alike, and a board read
 // all one kind mended); when the printed digits as read do not make a
 // puzzle with exactly one solution, it tries the likeliest misreadings
-// until one does (within ctx and its own time limits). The errors are
-// Find's.
+// until one does (within its own time limits). The errors are Find's:
+// when ctx is done first, its error.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
-	b, err := Find(data)
+	b, err := Find(ctx, data)
 	if err != nil {
 		return nil, err
 	}
@@ -95,6 +95,9 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 		}
 		r.Cells[i] = cellOf(p, best(p))
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	dropPencilMarks(&r.Cells, &in)
 	settleKinds(&r.Cells, &in)
 	mendByInk(ctx, &r.Cells, &in)
@@ -102,6 +105,9 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 	matchPrinted(ctx, &r.Cells, &in, &widths)
 	splitKinds(ctx, &r.Cells, &in)
 	arbitrate(ctx, r)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 

@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/color"
 	"image/png"
@@ -26,7 +27,7 @@ func TestFindTiles(t *testing.T) {
 			continue
 		}
 		n++
-		b, err := Find(shot.Data)
+		b, err := Find(context.Background(), shot.Data)
 		if err != nil {
 			t.Logf("seed %d (%s): %v", seed, shot.Style, err)
 			continue
@@ -115,7 +116,7 @@ func TestFindColourTiles(t *testing.T) {
 	if err := png.Encode(&buf, img); err != nil {
 		t.Fatal(err)
 	}
-	b, err := Find(buf.Bytes())
+	b, err := Find(context.Background(), buf.Bytes())
 	if err != nil {
 		t.Fatalf("tiles in colour not found: %v", err)
 	}

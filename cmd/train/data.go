@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -26,7 +27,7 @@ func readBoards(dir string, photos []photoset.Photo) []board {
 		if err != nil {
 			continue
 		}
-		b, err := picture.Find(data)
+		b, err := picture.Find(context.Background(), data)
 		if err != nil {
 			continue
 		}

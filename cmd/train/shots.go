@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"math/rand/v2"
 
 	"github.com/sudokubot/sudokubot/internal/nn"
@@ -28,7 +29,7 @@ func screenshots(r *rand.Rand, faces []screenshot.Font, n int) []nn.Example {
 	for k := range n {
 		p := trainingPuzzles[k%len(trainingPuzzles)]
 		shot := screenshot.MakeWith(r.Int64(), p[0], p[1], faces)
-		b, err := picture.Find(shot.Data)
+		b, err := picture.Find(context.Background(), shot.Data)
 		if err != nil {
 			continue
 		}
@@ -92,7 +93,7 @@ func renders(r *rand.Rand, n int) []nn.Example {
 		if err != nil {
 			continue
 		}
-		if b, err := picture.Find(data); err == nil && aligned(board{found: b, labels: labels}) {
+		if b, err := picture.Find(context.Background(), data); err == nil && aligned(board{found: b, labels: labels}) {
 			out = append(out, examples(b, labels)...)
 		}
 	}
