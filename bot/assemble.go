@@ -8,6 +8,7 @@ import (
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -37,6 +38,7 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 	m := NewMetrics()
 	deps := commands.Deps{Meter: m, SolveTimeout: cfg.SolveTimeout, DefaultFormat: cfg.DefaultFormat,
 		DarkImages: cfg.ImageTheme == "dark", Log: log, Renders: render.NewCache(256), Pictures: NewPictures(cfg.APIURL),
+		Reader: picture.NewReader(pictureMemory),
 		Launch: cfg.ActivityAddr != ""}
 	opt := Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Log: log,
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, OpsAddr: cfg.MetricsAddr, InteractionsAddr: cfg.InteractionsAddr,

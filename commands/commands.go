@@ -17,6 +17,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 )
 
@@ -179,6 +180,9 @@ type Deps struct {
 	// Pictures downloads the pictures people attach; nil leaves reading
 	// pictures out (the commands say so and ask for text).
 	Pictures Pictures
+	// Reader reads them within one bound on the memory of all the reads
+	// at once; nil bounds each read alone.
+	Reader *picture.Reader
 }
 
 // Meter receives what handlers measure, for the bot's metrics.

@@ -80,7 +80,7 @@ func (d Deps) readPicture(ctx context.Context, pr i18n.Printer, a *discordgo.Mes
 		return pictureReading{notice: &n}
 	}
 	rctx, cancel := context.WithTimeout(ctx, readLimit)
-	r, err := picture.Read(rctx, data)
+	r, err := d.Reader.Read(rctx, data)
 	cancel()
 	if err != nil {
 		n := userError(pictureError(pr, err))
@@ -142,6 +142,8 @@ func pictureError(pr i18n.Printer, err error) string {
 	case errors.Is(err, picture.ErrCostly):
 		return pr.Text("That picture is stored in a way that takes far longer to read than a photo or a screenshot. " +
 			"Save it again as an ordinary JPEG or PNG and send it again.")
+	case errors.Is(err, picture.ErrBusy):
+		return pr.Text("Many pictures are being read right now. Please try again in a moment.")
 	case errors.Is(err, context.DeadlineExceeded):
 		return pr.Text("Reading that picture took too long. Send a smaller picture, or paste the puzzle as text.")
 	}

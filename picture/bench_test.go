@@ -85,3 +85,18 @@ func benchRead(b *testing.B, data []byte) {
 	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(took[len(took)*95/100].Microseconds())/1000, "p95-ms")
 }
+
+// BenchmarkCheck times what a picture's header costs before it is
+// decoded (its markers read, its memory counted) on a 16-megapixel phone
+// photo of the shared set: the price of refusing picture bombs.
+func BenchmarkCheck(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(photoset.Dir(), "kubiesa/val/01_01_honor_view_10_0.jpg"))
+	if err != nil {
+		b.Skipf("skipping: the shared photo is not here (%v)", err)
+	}
+	for b.Loop() {
+		if _, err := check(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

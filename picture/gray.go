@@ -24,7 +24,7 @@ func (g *Gray) at(x, y int) uint8 { return g.Pix[y*g.W+x] }
 // what decoding it would cost, and returns it with its grey copy. The
 // decoding stops when ctx is done, at the decoder's next read.
 func decode(ctx context.Context, data []byte) (image.Image, *Gray, error) {
-	if err := check(data); err != nil {
+	if _, err := check(data); err != nil {
 		return nil, nil, err
 	}
 	img, _, err := image.Decode(ctxReader{ctx, bytes.NewReader(data)})
@@ -44,24 +44,42 @@ func decode(ctx context.Context, data []byte) (image.Image, *Gray, error) {
 }
 
 // check refuses a picture before it is decoded: too many bytes, too many
-// pixels, or too much work for its size (a JPEG's scans).
-func check(data []byte) error {
+// pixels, too much memory to decode and read (each decoder's own needs,
+// counted from the header), or too much work for its size.
+func check(data []byte) (header, error) {
 	if len(data) > MaxBytes {
-		return &TooBigError{Bytes: len(data)}
+		return header{}, &TooBigError{Bytes: len(data)}
 	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return ErrFormat
+	if _, _, err := image.DecodeConfig(bytes.NewReader(data)); err != nil {
+		return header{}, ErrFormat
 	}
-	limit := min(MaxPixels, MaxDecoded/bytesPerPixel(cfg.ColorModel))
-	if cfg.Width <= 0 || cfg.Height <= 0 || float64(cfg.Width)*float64(cfg.Height) > limit {
-		return &TooBigError{Width: cfg.Width, Height: cfg.Height, Limit: limit}
+	hd, ok := inspect(data)
+	if !ok {
+		return header{}, ErrFormat
 	}
-	if hd, ok := inspect(data); ok && (hd.costly != "" || hd.work > maxWork) {
-		return ErrCostly
+	pixels := float64(hd.w) * float64(hd.h)
+	need := hd.needs()
+	if pixels > MaxPixels || need > MaxMemory {
+		limit := min(MaxPixels, MaxMemory/(need/pixels))
+		return header{}, &TooBigError{Width: hd.w, Height: hd.h, Limit: limit}
 	}
-	return nil
+	if hd.costly != "" || hd.work > maxWork {
+		return header{}, ErrCostly
+	}
+	return hd, nil
 }
+
+// needs is the memory reading a picture takes at most, in bytes: its
+// decoding, then the grey copy and the working pictures the grid is
+// looked for in (pipeline bytes a pixel).
+func (hd header) needs() float64 {
+	return hd.memory + pipeline*float64(hd.w)*float64(hd.h)
+}
+
+// pipeline is what reading takes beside the decoded picture, in bytes a
+// pixel: the grey copy and the working pictures (measured: 1.2–1.3 bytes
+// a pixel, `sudokubot read` on 7 and 27 megapixels with GOGC=5).
+const pipeline = 2
 
 // maxWork bounds a JPEG's decoding: the 8×8 blocks its scans pass over,
 // together. A 50-megapixel photo's one scan passes over 1.2 million; a
@@ -82,26 +100,6 @@ func (c ctxReader) Read(p []byte) (int, error) {
 		return 0, err
 	}
 	return c.r.Read(p)
-}
-
-// bytesPerPixel is how many bytes a pixel of colour model m takes once
-// decoded: a JPEG's YCbCr is 1.5 as phones subsample its chroma, 3 when
-// it is not, and counts as 2.5.
-func bytesPerPixel(m color.Model) float64 {
-	switch m {
-	case color.GrayModel, color.AlphaModel:
-		return 1
-	case color.Gray16Model, color.Alpha16Model:
-		return 2
-	case color.YCbCrModel:
-		return 2.5
-	case color.RGBA64Model, color.NRGBA64Model:
-		return 8
-	}
-	if _, ok := m.(color.Palette); ok {
-		return 1
-	}
-	return 4
 }
 
 // median returns the middle grey level of g's pixels.
@@ -149,6 +147,14 @@ func grayOf(img image.Image) *Gray {
 		rowsOf(g, m.Pix, m.Stride, m.PixOffset(r.Min.X, r.Min.Y), false)
 	case *image.NRGBA:
 		rowsOf(g, m.Pix, m.Stride, m.PixOffset(r.Min.X, r.Min.Y), true)
+	case image.RGBA64Image: // CMYK, 16-bit, paletted: read without a colour.Color a pixel
+		for y := range g.H {
+			row := g.Pix[y*g.W:][:g.W]
+			for x := range row {
+				c := m.RGBA64At(r.Min.X+x, r.Min.Y+y)
+				row[x] = uint8((19595*uint32(c.R) + 38470*uint32(c.G) + 7471*uint32(c.B) + 1<<15) >> 24)
+			}
+		}
 	default:
 		for y := 0; y < g.H; y++ {
 			for x := 0; x < g.W; x++ {

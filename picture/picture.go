@@ -26,11 +26,12 @@ import (
 const (
 	MaxBytes  = 25 << 20 // the file
 	MaxPixels = 50e6     // width × height
-	// MaxDecoded bounds the decoded picture in memory, so that a deep
-	// colour picture has fewer pixels: a 50-megapixel JPEG (counted at
-	// 2.5 bytes a pixel: a phone's chroma is subsampled), 32 megapixels
-	// of 8-bit RGBA, 16 of 16-bit.
-	MaxDecoded = 128e6
+	// MaxMemory bounds the memory a read takes, counted from the header
+	// for the decoder the picture needs and the reading after it, so that
+	// a picture costlier a pixel has fewer: a phone's JPEG (its chroma
+	// subsampled) up to 50 megapixels, 8-bit RGBA 32, a progressive JPEG
+	// about 20, 16-bit RGBA 16.
+	MaxMemory = 192 << 20
 )
 
 // Errors Find returns; the messages are for people.

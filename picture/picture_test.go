@@ -56,8 +56,8 @@ func TestFindRefuses(t *testing.T) {
 	if _, err := Find(context.Background(), pngHeader(7000, 6000, 0, 8)); errors.As(err, &big) {
 		t.Errorf("Find(42 MP grey PNG header) = %v, want it past the size checks", err)
 	}
-	if _, err := Find(context.Background(), pngHeader(7000, 6000, 6, 16)); !errors.As(err, &big) || !strings.Contains(err.Error(), "up to 16") {
-		t.Errorf("Find(42 MP 16-bit RGBA PNG header) = %v, want refused at 16 megapixels", err)
+	if _, err := Find(context.Background(), pngHeader(7000, 6000, 6, 16)); !errors.As(err, &big) || !strings.Contains(err.Error(), "up to 20") {
+		t.Errorf("Find(42 MP 16-bit RGBA PNG header) = %v, want refused at 20 megapixels (10 bytes a pixel)", err)
 	}
 	white := image.NewGray(image.Rect(0, 0, 300, 200))
 	for i := range white.Pix {
