@@ -153,7 +153,7 @@ func TestReadHonoursItsDeadline(t *testing.T) {
 	if _, err := Read(ctx, data); !errors.Is(err, context.Canceled) {
 		t.Errorf("Read(cancelled) = %v, want context.Canceled", err)
 	}
-	if _, _, err := decode(ctx, data); !errors.Is(err, context.Canceled) {
+	if _, _, err := decode(ctx, data, true); !errors.Is(err, context.Canceled) {
 		t.Errorf("decode(cancelled) = %v, want context.Canceled", err)
 	}
 	var r ctxReader = ctxReader{ctx, bytes.NewReader(data)}

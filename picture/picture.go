@@ -107,12 +107,18 @@ func (b *Board) Filled() [81]bool {
 // specks of dirt and noise much less.
 const filledInk = 0.22
 
-// Find finds the Sudoku grid in a picture's bytes. The errors are
-// *TooBigError, ErrFormat, ErrCostly and ErrNoGrid, whose texts can be
-// shown as they are, and ctx's error when it is done first. It keeps
-// nothing between calls.
+// Find finds the Sudoku grid in a picture's bytes, the picture turned the
+// right way up as its EXIF says. The errors are *TooBigError, ErrFormat,
+// ErrCostly and ErrNoGrid, whose texts can be shown as they are, and
+// ctx's error when it is done first. It keeps nothing between calls.
 func Find(ctx context.Context, data []byte) (*Board, error) {
-	img, g, err := decode(ctx, data)
+	return find(ctx, data, true)
+}
+
+// find is Find, with the picture turned as its EXIF says when upright,
+// else as it is stored.
+func find(ctx context.Context, data []byte, upright bool) (*Board, error) {
+	img, g, err := decode(ctx, data, upright)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package picture
 
 import (
 	"context"
+	"errors"
 	"strings"
 )
 
@@ -80,8 +81,29 @@ func (r *Reading) Doubts() []int {
 // puzzle with exactly one solution, it tries the likeliest misreadings
 // until one does (within its own time limits). The errors are Find's:
 // when ctx is done first, its error.
+//
+// A picture whose EXIF says to turn it, but which turned reads as no
+// puzzle, is read again as it is stored: an editor that turned its
+// pixels may have left the tag.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
-	b, err := Find(ctx, data)
+	r, err := read(ctx, data, true)
+	if (errors.Is(err, ErrNoGrid) || err == nil && r.Unresolved) && turnedByEXIF(data) {
+		if stored, err2 := read(ctx, data, false); err2 == nil && !stored.Unresolved {
+			return stored, nil
+		}
+	}
+	return r, err
+}
+
+// turnedByEXIF reports whether a picture's EXIF says to turn or mirror it.
+func turnedByEXIF(data []byte) bool {
+	hd, ok := inspect(data)
+	return ok && hd.orientation > 1
+}
+
+// read is Read, with the picture turned as its EXIF says when upright.
+func read(ctx context.Context, data []byte, upright bool) (*Reading, error) {
+	b, err := find(ctx, data, upright)
 	if err != nil {
 		return nil, err
 	}
