@@ -37,6 +37,43 @@ func TestRegistersEveryCommand(t *testing.T) {
 	}
 }
 
+// TestAttachmentOptionsPickPictures: every attachment option is
+// registered with file_types naming the pictures the reader decodes, so
+// Discord's file picker offers those (and not AVIF or GIF).
+func TestAttachmentOptionsPickPictures(t *testing.T) {
+	h := start(t, func(o *Options) { o.GuildID = guild })
+	h.fake.Commands(guild, wait)
+	var cmds []struct {
+		Name    string `json:"name"`
+		Options []struct {
+			Name      string   `json:"name"`
+			Type      int      `json:"type"`
+			FileTypes []string `json:"file_types"`
+		} `json:"options"`
+	}
+	if err := json.Unmarshal(h.fake.Overwrite(guild), &cmds); err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	for _, c := range cmds {
+		for _, o := range c.Options {
+			if o.Type != int(discordgo.ApplicationCommandOptionAttachment) {
+				continue
+			}
+			seen = append(seen, c.Name+"."+o.Name)
+			if got := strings.Join(o.FileTypes, " "); got != ".png .jpg .jpeg .webp" {
+				t.Errorf("%s.%s file_types %q, want .png .jpg .jpeg .webp", c.Name, o.Name, got)
+			}
+		}
+	}
+	if got := strings.Join(seen, " "); got != "solve.image check.image check.answer_image hint.image" {
+		t.Errorf("attachment options %q", got)
+	}
+	if v := h.fake.Violations(); len(v) > 0 {
+		t.Errorf("violations: %v", v)
+	}
+}
+
 // TestRegistersKeepingTheEntryPoint: with the app's Activities enabled
 // (Discord then holds an entry-point command), the global overwrite
 // keeps that command as it is, so it is not refused (50240) and every

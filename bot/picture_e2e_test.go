@@ -133,6 +133,8 @@ func TestPictureRefusals(t *testing.T) {
 	wide := h.fake.Attach("wide.png", "image/png", []byte("not downloaded"), 20000, 10000)
 	scans := h.fake.Attach("scans.jpg", "image/jpeg",
 		hostile.JPEG{W: 4000, H: 4000, Components: 1, Progressive: true, Scans: 2000}.Bytes(), 4000, 4000)
+	avif := h.fake.Attach("photo.avif", "image/avif", []byte("not downloaded"), 4000, 3000)
+	heic := h.fake.Attach("IMG_0001.HEIC", "", []byte("not downloaded"), 4000, 3000)
 	tests := []struct {
 		name string
 		a    *discordtest.Attachment
@@ -143,6 +145,8 @@ func TestPictureRefusals(t *testing.T) {
 		{"too many bytes", &huge, "That picture is 30 MB; I read pictures up to 25 MB."},
 		{"too many pixels", &wide, "I read pictures up to 50 megapixels"},
 		{"2000 scans", &scans, "takes far longer to read than a photo or a screenshot"},
+		{"AVIF", &avif, "I can't read AVIF pictures yet: send a PNG, JPEG or WebP."},
+		{"HEIC, named only by its file", &heic, "I can't read HEIC pictures yet: send a PNG, JPEG or WebP."},
 		{"nothing", nil, "Give me a puzzle"},
 	}
 	for _, tt := range tests {

@@ -1,12 +1,16 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/commands"
 )
 
 // This file is the one place where the bot builds Discord requests itself
@@ -15,7 +19,7 @@ import (
 // ID and Channel fields. Its InteractionResponseData always sends
 // "content" (V2 refuses content), and its WebhookEdit has no "flags", so a
 // deferred answer cannot become V2 (Discord takes the V2 flag on the edit,
-// not on the deferral). Bodies are discordgo's types where they fit and
+// not on the deferral); its command options have no file_types. Bodies are discordgo's types where they fit and
 // v2Message where they do not; requests go through the session, so they
 // share its rate limiting and retries.
 
@@ -172,7 +176,11 @@ type entryPoint struct {
 func (b *Bot) overwriteCommands(appID, guild string, defs []*discordgo.ApplicationCommand) error {
 	body := make([]any, 0, len(defs)+1)
 	for _, d := range defs {
-		body = append(body, d)
+		c, err := withFileTypes(d)
+		if err != nil {
+			return err
+		}
+		body = append(body, c)
 	}
 	uri := discordgo.EndpointApplicationGuildCommands(appID, guild)
 	if guild == "" {
@@ -191,6 +199,39 @@ func (b *Bot) overwriteCommands(appID, guild string, defs []*discordgo.Applicati
 	}
 	_, err = b.session.RequestRaw(http.MethodPut, uri, "application/json", data, uri, 0)
 	return err
+}
+
+// withFileTypes returns a command as the overwrite sends it: discordgo's,
+// with file_types (which discordgo v0.29 does not know) on each
+// attachment option, nested ones too, so that Discord's file picker
+// offers the pictures the reader decodes.
+func withFileTypes(def *discordgo.ApplicationCommand) (json.RawMessage, error) {
+	data, err := json.Marshal(def)
+	if err != nil {
+		return nil, err
+	}
+	var c map[string]any
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	if err := d.Decode(&c); err != nil {
+		return nil, err
+	}
+	addFileTypes(c["options"], commands.PictureFileTypes())
+	return json.Marshal(c)
+}
+
+func addFileTypes(options any, types []string) {
+	list, _ := options.([]any)
+	for _, o := range list {
+		opt, _ := o.(map[string]any)
+		if opt == nil {
+			continue
+		}
+		if opt["type"] == json.Number(strconv.Itoa(int(discordgo.ApplicationCommandOptionAttachment))) {
+			opt["file_types"] = types
+		}
+		addFileTypes(opt["options"], types)
+	}
 }
 
 // entryPointOf returns the entry-point command among the global commands

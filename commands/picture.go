@@ -100,6 +100,8 @@ func refusedAttachment(pr i18n.Printer, a *discordgo.MessageAttachment) *Respons
 		text = tooBig(pr, &picture.TooBigError{Bytes: a.Size})
 	case float64(a.Width)*float64(a.Height) > picture.MaxPixels:
 		text = tooBig(pr, &picture.TooBigError{Width: a.Width, Height: a.Height})
+	case otherPicture(a) != "":
+		text = pr.Sprintf("I can't read %s pictures yet: send a PNG, JPEG or WebP.", otherPicture(a))
 	case a.ContentType != "" && !readableType(a.ContentType):
 		text = pr.Text(notAPicture)
 	default:
@@ -112,14 +114,54 @@ func refusedAttachment(pr i18n.Printer, a *discordgo.MessageAttachment) *Respons
 // notAPicture names the formats the reader takes.
 const notAPicture = "That file is not a picture I can read: send a PNG, JPEG or WebP."
 
+// pictureTypes are the pictures the reader decodes: their content types,
+// and the file name endings the attachment options let people pick
+// (Discord's file_types).
+var pictureTypes = map[string][]string{
+	"image/png":  {".png"},
+	"image/jpeg": {".jpg", ".jpeg"},
+	"image/jpg":  nil,
+	"image/webp": {".webp"},
+}
+
+// PictureFileTypes returns the file name endings of the pictures the
+// reader decodes, for the attachment options' file_types.
+func PictureFileTypes() []string {
+	var out []string
+	for _, t := range []string{"image/png", "image/jpeg", "image/webp"} {
+		out = append(out, pictureTypes[t]...)
+	}
+	return out
+}
+
 // readableType reports whether a content type is one the reader decodes.
 func readableType(t string) bool {
 	t, _, _ = strings.Cut(t, ";")
-	switch strings.TrimSpace(strings.ToLower(t)) {
-	case "image/png", "image/jpeg", "image/jpg", "image/webp":
-		return true
+	_, ok := pictureTypes[strings.TrimSpace(strings.ToLower(t))]
+	return ok
+}
+
+// otherPictures are pictures people send that the reader does not decode,
+// by content type and file name ending, with the name people know them
+// by.
+var otherPictures = []struct{ contentType, ending, name string }{
+	{"image/avif", ".avif", "AVIF"}, {"image/heic", ".heic", "HEIC"}, {"image/heif", ".heif", "HEIF"},
+	{"image/gif", ".gif", "GIF"}, {"image/bmp", ".bmp", "BMP"}, {"image/tiff", ".tiff", "TIFF"},
+	{"image/svg+xml", ".svg", "SVG"}, {"image/jxl", ".jxl", "JPEG XL"},
+}
+
+// otherPicture returns the name of the kind of picture a is when it is one
+// the reader does not decode (by its content type, else its file name),
+// or "".
+func otherPicture(a *discordgo.MessageAttachment) string {
+	t, _, _ := strings.Cut(strings.ToLower(a.ContentType), ";")
+	name := strings.ToLower(a.Filename)
+	for _, o := range otherPictures {
+		if strings.TrimSpace(t) == o.contentType || t == "" && strings.HasSuffix(name, o.ending) {
+			return o.name
+		}
 	}
-	return false
+	return ""
 }
 
 // tooBig words a picture over the limits.

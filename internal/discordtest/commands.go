@@ -3,6 +3,7 @@ package discordtest
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 
@@ -68,6 +69,9 @@ func (s *Server) putCommands(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cmds, entry, err := splitCommands(raw)
+	if err == nil {
+		err = checkFileTypes(raw)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	global := r.PathValue("guild") == ""
@@ -93,8 +97,47 @@ func (s *Server) putCommands(w http.ResponseWriter, r *http.Request) {
 		s.entryPoint = entry
 	}
 	s.commands[r.PathValue("guild")] = cmds
+	s.overwrites[r.PathValue("guild")] = body
 	s.changed.Broadcast()
 	writeJSON(w, cmds)
+}
+
+// Overwrite returns the body of the last bulk overwrite of a guild's
+// commands ("" for the global ones), as the bot sent it: for what the
+// fake's parsed commands (discordgo's type) leave out.
+func (s *Server) Overwrite(guild string) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.overwrites[guild]
+}
+
+// checkFileTypes checks the file_types of commands' options as Discord
+// does: only on attachment options, each "image", "audio", "video" or a
+// file name ending (".png").
+func checkFileTypes(raw []json.RawMessage) error {
+	type option struct {
+		Type      int               `json:"type"`
+		FileTypes []string          `json:"file_types"`
+		Options   []json.RawMessage `json:"options"`
+	}
+	for _, r := range raw {
+		var o option
+		if err := json.Unmarshal(r, &o); err != nil {
+			return err
+		}
+		if o.FileTypes != nil && o.Type != int(discordgo.ApplicationCommandOptionAttachment) {
+			return fmt.Errorf("file_types on an option of type %d", o.Type)
+		}
+		for _, t := range o.FileTypes {
+			if t != "image" && t != "audio" && t != "video" && (len(t) < 2 || t[0] != '.') {
+				return fmt.Errorf("file type %q", t)
+			}
+		}
+		if err := checkFileTypes(o.Options); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // errTwoEntryPoints: an app has one entry-point command at most.

@@ -49,6 +49,7 @@ type Server struct {
 	mu           sync.Mutex
 	changed      *sync.Cond
 	commands     map[string][]*discordgo.ApplicationCommand // by guild id, "" for global
+	overwrites   map[string][]byte                          // the last overwrite's body, by guild id
 	entryPoint   json.RawMessage                            // the global entry-point command; nil when Activities are off
 	interactions map[string]*interaction                    // by interaction id
 	byToken      map[string]*interaction
@@ -88,7 +89,7 @@ func (s *Server) SkipSpecCheck() {
 func New(token string) *Server {
 	s := &Server{
 		Token: token, AppID: "100000000000000001", now: time.Now,
-		commands: map[string][]*discordgo.ApplicationCommand{}, interactions: map[string]*interaction{},
+		commands: map[string][]*discordgo.ApplicationCommand{}, overwrites: map[string][]byte{}, interactions: map[string]*interaction{},
 		byToken: map[string]*interaction{}, msgs: map[string]Message{}, dms: map[string]string{}, refuseDMs: map[string]bool{},
 		failures: map[string][]failure{}, requests: map[string]int{},
 		nextID: 200000000000000000, oauth: oauth{codes: map[string]User{}, tokens: map[string]User{}},
