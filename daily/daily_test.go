@@ -23,7 +23,7 @@ type clock struct {
 func (c *clock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) Set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
 
-func newService(t *testing.T, at time.Time) (*daily.Service, *clock) {
+func newService(t testing.TB, at time.Time) (*daily.Service, *clock) {
 	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "daily.db"))
 	if err != nil {

@@ -11,7 +11,9 @@ import (
 
 // The fair daily: while a day's puzzle is open anywhere in the world, the
 // bot solves, hints and checks it for nobody, nor a copy in disguise
-// (solver.Canonical), nor the puzzle as posted with digits filled in.
+// (solver.Canonical), nor the puzzle as posted with digits filled in, nor
+// a part of it (solver.Embeds), and shows no solution that is nearly its
+// (solver.Resembles).
 
 // A day begins first at UTC+14 and ends last at UTC−12.
 const (
@@ -57,32 +59,40 @@ type fingerprint struct {
 
 // Locked reports whether g is the puzzle of a day still open somewhere:
 // as posted (with or without digits filled in), or in disguise (digits
-// relabelled, rows, columns, bands or stacks swapped, turned, mirrored).
-// Most grids are ruled out in well under a microsecond; a grid with the
-// signature of an open daily is searched (solver.Canonical). The error is
-// for a daily puzzle that cannot be read. It does not modify g.
+// relabelled, rows, columns, bands or stacks swapped, turned, mirrored),
+// or a part of it: a grid of at least solver.MinCanonicalGivens givens
+// that the day's solution, in some disguise, agrees with everywhere
+// (solver.Embeds). Such a grid was made from the daily (the day's
+// solution is among its solutions), and solving it would give most of
+// that away; a sparser one has too many solutions for that, and what is
+// shown of it is checked by LockedSolution. A grid with the signature of
+// an open daily is searched (solver.Canonical); the part search costs
+// about half a millisecond a day. The error is for a daily puzzle that
+// cannot be read. It does not modify g.
 func (s *Service) Locked(ctx context.Context, g solver.Grid) (Lock, bool, error) {
 	if g.Size() != 9 {
 		return Lock{}, false, nil
 	}
-	sig := solver.SignatureOf(g)
+	sig, part := solver.SignatureOf(g), g.Givens() >= solver.MinCanonicalGivens
 	return s.lockedBy(ctx, func(f fingerprint) bool {
-		return holds(g, f.puzzle) || sig == f.signature && canonicalOf(g) == f.canonical
+		return holds(g, f.puzzle) || sig == f.signature && canonicalOf(g) == f.canonical ||
+			part && solver.Embeds(g, f.solution)
 	})
 }
 
-// LockedSolution reports whether a complete grid is the solution of a day
-// still open somewhere, as it is or in disguise: a puzzle made from the
-// daily by taking givens away is not the daily, but solving it gives the
-// daily's solution, so front ends ask this of what they found before
-// they show it. It costs a fraction of a millisecond a day
-// (solver.Equivalent).
+// LockedSolution reports whether a complete grid is, or nearly is, the
+// solution of a day still open somewhere, as it is or in disguise: the
+// same in at least solver.ResembleCells of 81 cells. A puzzle made from
+// the daily by taking givens away, or by changing one, is not the daily,
+// but solving it gives the daily's solution or one a few cells from it,
+// so front ends ask this of what they found before they show it. It costs
+// a fraction of a millisecond a day (solver.Resembles).
 func (s *Service) LockedSolution(ctx context.Context, sol solver.Grid) (Lock, bool, error) {
 	if sol.Size() != 9 || !sol.Complete() {
 		return Lock{}, false, nil
 	}
 	return s.lockedBy(ctx, func(f fingerprint) bool {
-		return sol == f.solution || solver.Equivalent(sol, f.solution)
+		return sol == f.solution || solver.Resembles(sol, f.solution)
 	})
 }
 

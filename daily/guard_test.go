@@ -70,6 +70,8 @@ func TestLockedGuardsTheOpenDaily(t *testing.T) {
 		{"transposed and relabelled", transposeRelabel(p.Grid), true},
 		{"with digits filled in", progress, true},
 		{"its solution", p.Solution, true},
+		{"a part of it with 17 givens, in disguise", transposeRelabel(withoutGivens(p.Grid, p.Grid.Givens()-17)), true},
+		{"a part of it with 16 givens (what it solves to is checked)", withoutGivens(p.Grid, p.Grid.Givens()-16), false},
 		{"a closed daily", old.Grid, false},
 		{"another puzzle", classicPuzzle(t), false},
 	} {
@@ -87,6 +89,50 @@ func TestLockedGuardsTheOpenDaily(t *testing.T) {
 	c.Set(daily.Closes(n))
 	if _, ok, err := s.Locked(ctx, transposeRelabel(p.Grid)); ok || err != nil {
 		t.Errorf("daily #%d once closed everywhere: locked %v, %v; want free (the archive)", n, ok, err)
+	}
+}
+
+// withoutGivens returns g with its first n givens taken away.
+func withoutGivens(g solver.Grid, n int) solver.Grid {
+	for i := 0; i < 81 && n > 0; i++ {
+		if g.AtIndex(i) != 0 {
+			g.SetIndex(i, 0)
+			n--
+		}
+	}
+	return g
+}
+
+// BenchmarkGuardPerSolve is what the fair daily costs a /solve of a puzzle
+// with one solution while three dailies are open: Locked twice (before
+// the handler, to keep a refusal private, and in it) and LockedSolution
+// of the solution shown. The puzzles are closed dailies.
+func BenchmarkGuardPerSolve(b *testing.B) {
+	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	s, _ := newService(b, at)
+	ctx := context.Background()
+	n := daily.DayOf(at, time.UTC)
+	if open := daily.OpenDays(at); len(open) != 3 {
+		b.Fatalf("open days %v, want three", open)
+	}
+	var puzzles []daily.Puzzle
+	for k := n - 30; k < n-10; k++ {
+		p, err := s.Puzzle(ctx, k)
+		if err != nil {
+			b.Fatal(err)
+		}
+		puzzles = append(puzzles, p)
+	}
+	i := 0
+	for b.Loop() {
+		p := puzzles[i%len(puzzles)]
+		_, a, _ := s.Locked(ctx, p.Grid)
+		_, c, _ := s.Locked(ctx, p.Grid)
+		_, d, _ := s.LockedSolution(ctx, p.Solution)
+		if a || c || d {
+			b.Fatalf("daily #%d locked while daily #%d is today", p.Day, n)
+		}
+		i++
 	}
 }
 
