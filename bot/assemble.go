@@ -25,6 +25,9 @@ type Database interface {
 	// them (activity.Notifier).
 	Shared() bool
 	activity.Notifier
+	// Replays keeps interaction ids for every process (the HTTP
+	// endpoint's guard against replays).
+	Replays
 }
 
 // Assemble returns the bot's options for cfg: every command with what it
@@ -46,7 +49,7 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 	var svc *daily.Service
 	if db != nil {
 		svc = daily.New(db, log)
-		deps.Daily, deps.Games, opt.Prepare, opt.Health = svc, db, svc.Ready, db.Ping
+		deps.Daily, deps.Games, opt.Prepare, opt.Health, opt.Replays = svc, db, svc.Ready, db.Ping, db
 		m.CountDatabaseErrors(db.Errors)
 		if cfg.DailyPosts {
 			opt.Schedule = &Schedule{Daily: svc, Post: deps.DailyPost, Remind: deps.DailyReminder, Every: cfg.DailyPoll}

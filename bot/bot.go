@@ -68,6 +68,10 @@ type Options struct {
 	// address.
 	InteractionsAddr string
 	PublicKey        ed25519.PublicKey
+	// Replays, when set, keeps the ids of interactions received over HTTP
+	// for every process sharing it (the database); without it a replay is
+	// caught only by the process that saw the original, until it restarts.
+	Replays Replays
 	// ActivityAddr, when set, is where Run serves Activity, the big
 	// board's page and sign-in (a Discord Activity), in either mode.
 	ActivityAddr string
@@ -96,6 +100,7 @@ type Bot struct {
 	httpAddr atomic.Value // string: where POST /interactions is served
 	actAddr  atomic.Value // string: where the Activity is served
 	seen     seenIDs      // interaction ids answered over HTTP, against replays
+	forgot   atomic.Int64 // when expired ids were last deleted from Replays, Unix ms
 	// schedulerOnly is set by RunScheduler: no gateway to be healthy.
 	schedulerOnly atomic.Bool
 

@@ -90,14 +90,21 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		_ = writeCallback(w, callback{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	if !b.seen.first(id, b.opt.Now()) {
-		b.metrics.endpoint.WithLabelValues("replayed").Inc()
-		b.log.Warn("interaction replayed; refused", "interaction", i.ID)
-		http.Error(w, "interaction already received", http.StatusConflict)
+	if !b.seen.first(id, b.opt.Now()) { // this process's memory first: no database for most replays
+		b.refuseReplay(w, &i)
+		return
+	}
+	if !b.firstEverywhere(w, r, &i, id, stampOf(r)) {
 		return
 	}
 	b.metrics.endpoint.WithLabelValues("accepted").Inc()
 	b.answerOverHTTP(w, r, &i)
+}
+
+// stampOf is the request's signed timestamp, checked by signed.
+func stampOf(r *http.Request) time.Time {
+	secs, _ := strconv.ParseInt(r.Header.Get("X-Signature-Timestamp"), 10, 64)
+	return time.Unix(secs, 0)
 }
 
 // decodeInteraction decodes body into i and returns its id as a number.

@@ -17,6 +17,7 @@ import (
 // its printed digits the puzzle and all its digits the answer.
 func checkCommand(d Deps) Command {
 	return Command{
+		ReadOnly: true,
 		Def: &discordgo.ApplicationCommand{
 			Name:        "check",
 			Description: "Check an answer to a Sudoku puzzle: correct, incomplete, or which cells are wrong",

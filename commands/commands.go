@@ -41,6 +41,11 @@ type Command struct {
 	Updates func(i *discordgo.Interaction) bool
 	// Heavy marks commands that solve or draw and so take a work slot.
 	Heavy bool
+	// ReadOnly marks commands whose answers, buttons and forms included,
+	// change nothing stored: when the database that keeps interaction ids
+	// for every process cannot be asked, the HTTP endpoint still answers
+	// them (a replay of one changes nothing) and refuses the others.
+	ReadOnly bool
 	// Component answers a click on a button this command put in a reply;
 	// the button's custom id is "<command name>:<arg>" and Component gets
 	// arg. Nil for commands without buttons.

@@ -17,6 +17,7 @@ import (
 // shows the solution privately.
 func generateCommand(d Deps) Command {
 	return Command{
+		ReadOnly: true,
 		Def: &discordgo.ApplicationCommand{
 			Name:        "generate",
 			Description: "A new puzzle with exactly one solution",

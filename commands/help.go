@@ -57,8 +57,9 @@ func usage(pr i18n.Printer, line string) string {
 
 func helpCommand() Command {
 	return Command{
-		Def:     &discordgo.ApplicationCommand{Name: "help", Description: "How to use sudokubot"},
-		Private: func(*discordgo.Interaction) bool { return true },
+		ReadOnly: true,
+		Def:      &discordgo.ApplicationCommand{Name: "help", Description: "How to use sudokubot"},
+		Private:  func(*discordgo.Interaction) bool { return true },
 		Handle: func(_ context.Context, i *discordgo.Interaction) (Response, error) {
 			return Response{Content: helpText(i18n.For(string(i.Locale)))}, nil
 		},

@@ -16,6 +16,7 @@ import (
 // and drawn, for a grid typed or in a picture.
 func hintCommand(d Deps) Command {
 	return Command{
+		ReadOnly: true,
 		Def: &discordgo.ApplicationCommand{
 			Name:        "hint",
 			Description: "The next step for a puzzle you are solving, explained",

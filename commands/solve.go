@@ -13,6 +13,7 @@ import (
 // the puzzle as text or as a picture.
 func solveCommand(d Deps) Command {
 	return Command{
+		ReadOnly: true,
 		Def: &discordgo.ApplicationCommand{
 			Name:        "solve",
 			Description: "Solve a Sudoku puzzle and show the solution",

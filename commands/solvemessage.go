@@ -14,9 +14,10 @@ import (
 // no text.
 func solveMessageCommand(d Deps) Command {
 	return Command{
-		Def:     &discordgo.ApplicationCommand{Name: "Solve this puzzle", Type: discordgo.MessageApplicationCommand},
-		Private: d.privateOrLocked(func(*discordgo.Interaction) bool { return false }, messagePuzzle),
-		Heavy:   true,
+		ReadOnly: true,
+		Def:      &discordgo.ApplicationCommand{Name: "Solve this puzzle", Type: discordgo.MessageApplicationCommand},
+		Private:  d.privateOrLocked(func(*discordgo.Interaction) bool { return false }, messagePuzzle),
+		Heavy:    true,
 		Handle: func(ctx context.Context, i *discordgo.Interaction) (Response, error) {
 			msg, pr := targetMessage(i), i18n.For(string(i.Locale))
 			if msg != nil && strings.TrimSpace(msg.Content) == "" {
