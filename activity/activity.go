@@ -9,11 +9,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -74,11 +75,14 @@ const discordWait = 10 * time.Second
 
 // Server is the Activity's HTTP side.
 type Server struct {
-	cfg     Config
-	key     []byte
-	mux     *http.ServeMux
-	sockets sockets
-	hub     *hub
+	cfg       Config
+	key       []byte
+	mux       *http.ServeMux
+	sockets   sockets
+	hub       *hub
+	discord   *discord  // every request to Discord
+	instances instances // Discord's latest answers about instances
+	signIns   *signIns  // the sign-ins' limits
 }
 
 // New returns the Activity's server for cfg.
@@ -98,7 +102,8 @@ func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	s := &Server{cfg: cfg, key: sessionKey(cfg.ClientSecret), mux: http.NewServeMux()}
+	s := &Server{cfg: cfg, key: sessionKey(cfg.ClientSecret), mux: http.NewServeMux(),
+		discord: newDiscord(cfg.Client, cfg.Now), signIns: newSignIns(cfg.Now)}
 	s.hub = newHub(s)
 	files := loadAssets()
 	s.mux.HandleFunc("GET /{$}", files.serveIndex)
@@ -125,8 +130,15 @@ type tokenReply struct {
 
 // postToken exchanges the code the SDK's authorize gave the page for
 // Discord's access token, learns who the user is from /users/@me, and
-// hands the page a session token of our own.
+// hands the page a session token of our own. Sign-ins are limited per
+// client address and overall: each costs requests to Discord.
 func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
+	if wait, ok := s.signIns.allow(clientAddress(r)); !ok {
+		s.cfg.Meter.BoardSignIn("limited")
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+		writeProblem(w, http.StatusTooManyRequests, tooManySignIns)
+		return
+	}
 	var body struct {
 		Code     string `json:"code"`
 		Instance string `json:"instance"` // the SDK's instanceId: where the Activity runs
@@ -137,44 +149,57 @@ func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), discordWait)
 	defer cancel()
-	access, err := s.exchange(ctx, body.Code)
+	access, seat, err := s.signIn(ctx, body.Code, body.Instance)
+	if err != nil {
+		s.signInFailed(w, seat, err)
+		return
+	}
+	s.cfg.Meter.BoardSignIn("ok")
+	writeJSON(w, tokenReply{AccessToken: access, Session: issue(s.key, seat, s.cfg.Now().Add(sessionLife)), User: seat.User})
+}
+
+// What the page is told when it signs in too often, or Discord asked the
+// server to wait.
+const (
+	tooManySignIns = "Too many sign-ins just now. Try again in a moment."
+	discordBusy    = "Discord asked me to wait. Try again in a moment."
+)
+
+// signIn exchanges a code and checks the user's place in an instance: it
+// returns Discord's access token and the seat.
+func (s *Server) signIn(ctx context.Context, code, instance string) (string, Seat, error) {
 	var seat Seat
+	access, err := s.exchange(ctx, code)
 	if err == nil {
 		seat.User, err = s.whoIs(ctx, access)
 	}
 	if err == nil {
-		seat.Guild, seat.Instance, seat.Channel, err = s.placeOf(ctx, body.Instance, seat.User.ID)
+		seat.Guild, seat.Instance, seat.Channel, err = s.placeOf(ctx, instance, seat.User.ID, time.Time{})
 	}
-	if errors.Is(err, errNotInInstance) {
+	return access, seat, err
+}
+
+// signInFailed answers a sign-in that did not go through with a sentence
+// for the page, and logs what Discord said (never a code or a token).
+func (s *Server) signInFailed(w http.ResponseWriter, seat Seat, err error) {
+	var refused *discordRefused
+	switch {
+	case errors.Is(err, errNotInInstance):
 		s.cfg.Meter.BoardSignIn("refused")
 		writeProblem(w, http.StatusForbidden, seat.words().Text(notInActivity))
-		return
-	}
-	if err == nil {
-		s.cfg.Meter.BoardSignIn("ok")
-		writeJSON(w, tokenReply{AccessToken: access, Session: issue(s.key, seat, s.cfg.Now().Add(sessionLife)), User: seat.User})
-		return
-	}
-	var refused *discordRefused
-	if errors.As(err, &refused) && refused.status < 500 {
+	case errors.Is(err, errDiscordWait):
+		s.cfg.Meter.BoardSignIn("failed")
+		s.cfg.Log.Warn("activity sign-in put off: Discord asked to wait")
+		writeProblem(w, http.StatusServiceUnavailable, discordBusy)
+	case errors.As(err, &refused) && refused.status < 500:
 		s.cfg.Meter.BoardSignIn("refused")
 		s.cfg.Log.Warn("activity sign-in refused by Discord", "status", refused.status, "error", refused.code)
 		writeProblem(w, http.StatusUnauthorized, "Discord did not accept the sign-in. Close the Activity and open it again.")
-		return
+	default:
+		s.cfg.Meter.BoardSignIn("failed")
+		s.cfg.Log.Error("activity sign-in failed", "err", err)
+		writeProblem(w, http.StatusBadGateway, "Discord did not answer the sign-in. Try again in a moment.")
 	}
-	s.cfg.Meter.BoardSignIn("failed")
-	s.cfg.Log.Error("activity sign-in failed", "err", err)
-	writeProblem(w, http.StatusBadGateway, "Discord did not answer the sign-in. Try again in a moment.")
-}
-
-// discordRefused is an answer from Discord other than success.
-type discordRefused struct {
-	status int
-	code   string // OAuth2's error code, when there is one
-}
-
-func (e *discordRefused) Error() string {
-	return fmt.Sprintf("discord answered %d %s", e.status, e.code)
 }
 
 // exchange trades an authorization code for an access token at Discord's
@@ -190,7 +215,7 @@ func (s *Server) exchange(ctx context.Context, code string) (string, error) {
 	var got struct {
 		AccessToken string `json:"access_token"`
 	}
-	if err := s.call(req, &got); err != nil {
+	if err := s.discord.do(req, "POST /oauth2/token", &got); err != nil {
 		return "", err
 	}
 	if got.AccessToken == "" {
@@ -213,7 +238,7 @@ func (s *Server) whoIs(ctx context.Context, access string) (User, error) {
 		Avatar     *string `json:"avatar"`
 		Locale     string  `json:"locale"`
 	}
-	if err := s.call(req, &got); err != nil {
+	if err := s.discord.do(req, "GET /users/@me", &got); err != nil {
 		return User{}, err
 	}
 	if got.ID == "" {
@@ -227,27 +252,6 @@ func (s *Server) whoIs(ctx context.Context, access string) (User, error) {
 		u.Avatar = *got.Avatar
 	}
 	return u, nil
-}
-
-// call sends req to Discord and decodes a successful answer into v.
-func (s *Server) call(req *http.Request, v any) error {
-	resp, err := s.cfg.Client.Do(req)
-	if err != nil {
-		return fmt.Errorf("%s %s: %w", req.Method, req.URL.Path, err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode != http.StatusOK {
-		var e struct {
-			Error string `json:"error"`
-		}
-		json.Unmarshal(body, &e)
-		return &discordRefused{status: resp.StatusCode, code: e.Error}
-	}
-	return json.Unmarshal(body, v)
 }
 
 // getConfig tells the page what it needs before signing in: the

@@ -104,5 +104,5 @@ func (s *Server) post(ctx context.Context, channel, content string) error {
 	var got struct {
 		ID string `json:"id"`
 	}
-	return s.call(req, &got)
+	return s.discord.do(req, "POST /channels/"+channel+"/messages", &got)
 }

@@ -336,7 +336,7 @@ func (s *Server) stillIn(ctx context.Context, seat Seat) any {
 	if s.cfg.BotToken == "" {
 		return nil
 	}
-	_, _, _, err := s.placeOf(ctx, seat.Instance, seat.User.ID)
+	_, _, _, err := s.placeOf(ctx, seat.Instance, seat.User.ID, time.Time{})
 	switch {
 	case errors.Is(err, errNotInInstance):
 		return reply{T: "error", Message: seat.words().Text(notInActivity)}
@@ -356,10 +356,11 @@ func (s *Server) gone(c *client) {
 	if !c.joined.Load() || s.cfg.BotToken == "" {
 		return
 	}
+	closed := s.cfg.Now() // an answer asked before the page closed may not know they left
 	time.AfterFunc(s.cfg.LeaveAfter, func() {
 		ctx, cancel := context.WithTimeout(context.Background(), discordWait)
 		defer cancel()
-		_, _, _, err := s.placeOf(ctx, c.seat.Instance, c.seat.User.ID)
+		_, _, _, err := s.placeOf(ctx, c.seat.Instance, c.seat.User.ID, closed)
 		if !errors.Is(err, errNotInInstance) {
 			return // still there, or Discord could not say: keep their seat
 		}

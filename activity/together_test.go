@@ -216,11 +216,14 @@ func TestPlayTogetherSurvivesAKill(t *testing.T) {
 // TestTellTheChannel: a finished board can tell its channel, once: the
 // message names the players and the time, gives no digit, pings nobody;
 // an unfinished board cannot. A player who left the Activity cannot join
-// its room again on their old session.
+// its room again on their old session, once Discord's answer about the
+// instance, reused for a few seconds, is asked again.
 func TestTellTheChannel(t *testing.T) {
 	fake := newFake(t)
 	db := roomStore(t)
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token, Games: db})
+	clk := newClock()
+	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token, Games: db,
+		Now: clk.Now})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
 	instance := fake.Launch("700", "800", "ada")
@@ -231,6 +234,7 @@ func TestTellTheChannel(t *testing.T) {
 		t.Fatalf("join: %+v", r)
 	}
 	fake.LeaveInstance(instance, "ada")
+	clk.add(instanceFresh + time.Second)
 	if _, r := ada.send(clientMessage{T: "join"}); !strings.Contains(r.Message, "not in this Activity") {
 		t.Errorf("joining again after leaving the Activity: %+v", r)
 	}

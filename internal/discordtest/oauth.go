@@ -39,9 +39,9 @@ func secret() string {
 // (a JSON body is refused), grant_type authorization_code, the app's
 // client id and secret in the body or as HTTP Basic, and a code used once.
 func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	s.requests["token"]++
-	s.mu.Unlock()
+	if f, held := s.arrive("token", w, r); held || !s.inject("token", f, w) {
+		return
+	}
 	if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
 		s.oauthError(w, http.StatusBadRequest, "unsupported_grant_type", "token exchange with Content-Type %q, not a form", r.Header.Get("Content-Type"))
 		return

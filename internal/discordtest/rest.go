@@ -2,7 +2,6 @@ package discordtest
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -98,27 +97,41 @@ func (s *Server) routes() http.Handler {
 // begin counts a request, checks authorisation and applies an injected
 // failure; it reports whether the handler should go on.
 func (s *Server) begin(route string, w http.ResponseWriter, r *http.Request) bool {
+	f, held := s.arrive(route, w, r)
+	if held || !s.authorised(w, r) {
+		return false
+	}
+	return s.inject(route, f, w)
+}
+
+// arrive counts a request to route and takes its next injected failure;
+// held reports that it was made during a rate limit, and answered.
+func (s *Server) arrive(route string, w http.ResponseWriter, r *http.Request) (f *failure, held bool) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.requests[route]++
-	var f *failure
+	if s.held(route, w, r) {
+		return nil, true
+	}
 	if q := s.failures[route]; len(q) > 0 {
 		f, s.failures[route] = &q[0], q[1:]
 	}
-	s.mu.Unlock()
-	if !s.authorised(w, r) {
-		return false
-	}
-	if f == nil {
+	return f, false
+}
+
+// inject answers an injected failure f, if any; it reports whether the
+// handler should go on.
+func (s *Server) inject(route string, f *failure, w http.ResponseWriter) bool {
+	switch {
+	case f == nil:
 		return true
+	case f.status == http.StatusTooManyRequests:
+		s.mu.Lock()
+		s.limit(route, *f, w)
+		s.mu.Unlock()
+	default:
+		writeError(w, f.status, 0, http.StatusText(f.status))
 	}
-	if f.status == http.StatusTooManyRequests {
-		w.Header().Set("Retry-After", fmt.Sprintf("%.3f", f.retryAfter.Seconds()))
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusTooManyRequests)
-		fmt.Fprintf(w, `{"message": "You are being rate limited.", "retry_after": %.3f, "global": false}`, f.retryAfter.Seconds())
-		return false
-	}
-	writeError(w, f.status, 0, http.StatusText(f.status))
 	return false
 }
 

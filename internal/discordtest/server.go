@@ -68,6 +68,7 @@ type Server struct {
 	spec         *Spec // nil: bodies are not checked
 	oauth        oauth
 	instances    map[string]*Instance
+	holds        holds // the waits a 429 asked for
 }
 
 // DiscardFiles makes the fake keep only the names and sizes of files it
@@ -149,6 +150,7 @@ func (s *Server) Fail(route string, status, times int, retryAfter time.Duration)
 type failure struct {
 	status     int
 	retryAfter time.Duration
+	global     bool // a 429 for every route
 }
 
 // Commands returns the commands last registered for a guild ("" for

@@ -92,14 +92,18 @@ func TestFakeInjectsFailures(t *testing.T) {
 	if code != 429 || !strings.Contains(body, `"retry_after": 0.250`) {
 		t.Errorf("first: %d %s, want 429 with retry_after", code, body)
 	}
+	if code, _ := request(t, s, "GET", "/api/v9/gateway", "Bot tok", ""); code != 429 || len(s.Violations()) != 1 {
+		t.Errorf("during the wait: %d, %v; want 429 and a violation, as Discord refuses it", code, s.Violations())
+	}
+	time.Sleep(250 * time.Millisecond)
 	if code, _ := request(t, s, "GET", "/api/v9/gateway", "Bot tok", ""); code != 502 {
 		t.Errorf("second: %d, want 502", code)
 	}
 	if code, _ := request(t, s, "GET", "/api/v9/gateway", "Bot tok", ""); code != 200 {
 		t.Errorf("third: %d, want 200", code)
 	}
-	if n := s.Requests("gateway"); n != 3 {
-		t.Errorf("counted %d requests, want 3", n)
+	if n := s.Requests("gateway"); n != 4 {
+		t.Errorf("counted %d requests, want 4", n)
 	}
 }
 
