@@ -43,7 +43,10 @@ type client struct {
 	once   sync.Once
 	gone   chan struct{}
 	joined atomic.Bool // the page joined its room
-	room   string      // what the page hears of: its room, or its daily's players here (hub.mu)
+	// checked is when Discord last said the player is in the instance
+	// (only the page's reading goroutine uses it).
+	checked time.Time
+	room    string // what the page hears of: its room, or its daily's players here (hub.mu)
 }
 
 // clientQueue is how many messages may wait for a slow page before it is

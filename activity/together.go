@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"sort"
-	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
@@ -68,9 +67,6 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 	if seat.Instance == "" {
 		return reply{T: "error", Message: w.Text(noRoom)}
 	}
-	if m.T == "tell" {
-		return s.tell(ctx, seat)
-	}
 	if m.T == "select" {
 		if c.joined.Load() && m.Row >= 0 && m.Col >= 0 && m.Row < 9 && m.Col < 9 {
 			cell := m.Row*9 + m.Col
@@ -78,10 +74,13 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 		}
 		return nil
 	}
+	if refusal := s.member(ctx, c, m.T == "join"); refusal != nil {
+		return refusal
+	}
+	if m.T == "tell" {
+		return s.tell(ctx, seat)
+	}
 	if m.T == "join" {
-		if refusal := s.stillIn(ctx, seat); refusal != nil {
-			return refusal
-		}
 		s.hub.join(c, seat.Instance) // before reading the room: no change after the reading is missed
 	}
 	for try := 0; try < saveTries; try++ {
@@ -327,60 +326,4 @@ func finishLine(p i18n.Printer, r *room.Room) string {
 		return p.Sprintf("Solved together in %s.", took)
 	}
 	return p.Sprintf("Solved together in %s by %s; %s placed most (%d).", took, solver.JoinAnd(p, names), ws[0].name, ws[0].n)
-}
-
-// stillIn checks with Discord, when the bot's token allows, that the
-// seat's player is still in the Activity's instance: a session outlives a
-// player's leaving, and a player who left does not join its room again.
-func (s *Server) stillIn(ctx context.Context, seat Seat) any {
-	if s.cfg.BotToken == "" {
-		return nil
-	}
-	_, _, _, err := s.placeOf(ctx, seat.Instance, seat.User.ID, time.Time{})
-	switch {
-	case errors.Is(err, errNotInInstance):
-		return reply{T: "error", Message: seat.words().Text(notInActivity)}
-	case err != nil:
-		s.cfg.Log.Warn("activity: asking Discord who is in an instance failed", "err", err)
-	}
-	return nil // Discord could not say: the sign-in's check stands
-}
-
-// gone is a page's socket closing: it stops hearing its room, and if it
-// had joined one, the server asks Discord a little later whether the
-// player is still in the Activity (a reload or a lost connection comes
-// back; closing the Activity does not), and takes them out of the room
-// if not.
-func (s *Server) gone(c *client) {
-	s.hub.leave(c)
-	if !c.joined.Load() || s.cfg.BotToken == "" {
-		return
-	}
-	closed := s.cfg.Now() // an answer asked before the page closed may not know they left
-	time.AfterFunc(s.cfg.LeaveAfter, func() {
-		ctx, cancel := context.WithTimeout(context.Background(), discordWait)
-		defer cancel()
-		_, _, _, err := s.placeOf(ctx, c.seat.Instance, c.seat.User.ID, closed)
-		if !errors.Is(err, errNotInInstance) {
-			return // still there, or Discord could not say: keep their seat
-		}
-		s.leaveRoom(ctx, c.seat)
-	})
-}
-
-// leaveRoom takes a player out of their room.
-func (s *Server) leaveRoom(ctx context.Context, seat Seat) {
-	for try := 0; try < saveTries; try++ {
-		r, stored, ok, err := s.loadRoom(ctx, seat.Instance)
-		if err != nil || !ok || !r.In(seat.User.ID) {
-			return
-		}
-		r.Leave(seat.User.ID)
-		if saved, err := s.saveRoom(ctx, seat.Instance, r, stored); err != nil || saved {
-			if saved {
-				s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
-			}
-			return
-		}
-	}
 }

@@ -227,6 +227,7 @@ func TestTellTheChannel(t *testing.T) {
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
 	instance := fake.Launch("700", "800", "ada")
+	fake.Join(instance, "bob") // the instance outlives ada's leaving
 	session := issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: "ada", Name: "Ada"}, Instance: instance, Channel: "800"}, time.Now().Add(time.Hour))
 	ada := dial(t, "ws"+strings.TrimPrefix(hs.URL, "http")+"/api/play", session)
 	st, r := ada.send(clientMessage{T: "join", Level: "easy"})
@@ -238,7 +239,11 @@ func TestTellTheChannel(t *testing.T) {
 	if _, r := ada.send(clientMessage{T: "join"}); !strings.Contains(r.Message, "not in this Activity") {
 		t.Errorf("joining again after leaving the Activity: %+v", r)
 	}
-	fake.Join(instance, "ada")
+	fake.Join(instance, "ada") // back in the Activity, she joins the board again
+	clk.add(instanceFresh + time.Second)
+	if st, r = ada.send(clientMessage{T: "join"}); st == nil {
+		t.Fatalf("joining again once back in the Activity: %+v", r)
+	}
 	if _, r := ada.send(clientMessage{T: "tell", Game: "room"}); !strings.Contains(r.Message, "Finish first") {
 		t.Errorf("telling before the finish: %+v", r)
 	}
