@@ -10,6 +10,7 @@
 //	sudokubot grade PUZZLE       how hard a puzzle is for a person
 //	sudokubot generate           new puzzles, one per line
 //	sudokubot read FILE...       the puzzle in each picture (photo or screenshot)
+//	sudokubot rotate-session-key a new key for the big board's sessions
 //
 // Settings come from the environment and from a .env file beside it; see
 // .env.example. main only wires (bot.Assemble is where every concrete type
@@ -82,6 +83,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return generateCmd(args, stdout, stderr)
 	case "read":
 		return readCmd(args, stdout, stderr)
+	case "rotate-session-key":
+		return rotateCmd(cfg, stdout, stderr)
 	case "loadtest":
 		fmt.Fprintln(stderr, "sudokubot: the load test is a command of its own, so this binary carries no fake Discord:\n"+
 			"  DATABASE_URL=postgres://… go run ./cmd/loadtest [flags]")
@@ -107,6 +110,8 @@ const usage = `usage:
   sudokubot read [--json] FILE...   the puzzle read from each picture (PNG, JPEG or WebP), and the digits
                                     written in
   sudokubot solve --image FILE      solve the puzzle read from a picture
+  sudokubot rotate-session-key      a new key for the big board's sessions (in DATABASE_URL); the previous one
+                                    still verifies until the next rotation
   sudokubot help                    this text
 `
 

@@ -294,3 +294,31 @@ func TestBotOptionsWiring(t *testing.T) {
 		t.Errorf("registered definitions = %s", got)
 	}
 }
+
+// TestRotateSessionKey: the verb puts a new key first in the database and
+// keeps the one before; with ACTIVITY_SESSION_KEY set it refuses, saying
+// how to rotate that one.
+func TestRotateSessionKey(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rotate.db")
+	t.Setenv("DATABASE_URL", path)
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	before, err := db.SessionKeys(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runCLI(t, "", "rotate-session-key"); code != exitOK || !strings.Contains(out, "a new session key") {
+		t.Fatalf("rotate-session-key = %d %q %q", code, out, errOut)
+	}
+	after, err := db.SessionKeys(context.Background())
+	if err != nil || len(after) != 2 || string(after[1]) != string(before[0]) || string(after[0]) == string(before[0]) {
+		t.Errorf("keys after the rotation: %x, %v; want a new one, then %x", after, err, before)
+	}
+	t.Setenv("ACTIVITY_SESSION_KEY", strings.Repeat("ab", 32))
+	if code, _, errOut := runCLI(t, "", "rotate-session-key"); code != exitInvalid || !strings.Contains(errOut, "ACTIVITY_SESSION_KEY_PREVIOUS") {
+		t.Errorf("rotate-session-key with ACTIVITY_SESSION_KEY set = %d %q", code, errOut)
+	}
+}

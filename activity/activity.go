@@ -55,6 +55,9 @@ type Config struct {
 	// share a database (store.DB on PostgreSQL); nil keeps it in this
 	// process (SQLite: one process).
 	Notifier Notifier
+	// SessionKeys sign the sessions (FixedKeys from the configuration, or
+	// the shared database's); nil makes a key for this process alone.
+	SessionKeys SessionKeys
 }
 
 // Games is what the big board needs of the stored games: the button
@@ -76,7 +79,7 @@ const discordWait = 10 * time.Second
 // Server is the Activity's HTTP side.
 type Server struct {
 	cfg       Config
-	key       []byte
+	keyring   *keyring // the keys sessions are signed with
 	mux       *http.ServeMux
 	sockets   sockets
 	hub       *hub
@@ -102,7 +105,7 @@ func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	s := &Server{cfg: cfg, key: sessionKey(cfg.ClientSecret), mux: http.NewServeMux(),
+	s := &Server{cfg: cfg, keyring: newKeyring(cfg.SessionKeys, cfg.Now), mux: http.NewServeMux(),
 		discord: newDiscord(cfg.Client, cfg.Now), signIns: newSignIns(cfg.Now)}
 	s.hub = newHub(s)
 	files := loadAssets()
@@ -149,13 +152,28 @@ func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), discordWait)
 	defer cancel()
+	keys, err := s.keyring.get(ctx, keysFresh) // before the code is spent
+	if err != nil {
+		s.keysFailed(w, err)
+		return
+	}
 	access, seat, err := s.signIn(ctx, body.Code, body.Instance)
 	if err != nil {
 		s.signInFailed(w, seat, err)
 		return
 	}
 	s.cfg.Meter.BoardSignIn("ok")
-	writeJSON(w, tokenReply{AccessToken: access, Session: issue(s.key, seat, s.cfg.Now().Add(sessionLife)), User: seat.User})
+	writeJSON(w, tokenReply{AccessToken: access, Session: issue(keys[0], seat, s.cfg.Now().Add(sessionLife)), User: seat.User})
+}
+
+// keysUnread is what the page reads when the session keys could not be
+// read (from the database).
+const keysUnread = "I can't reach my database right now, so I cannot check your sign-in. Try again in a moment."
+
+// keysFailed answers a request whose session keys could not be read.
+func (s *Server) keysFailed(w http.ResponseWriter, err error) {
+	s.cfg.Log.Error("activity: no session keys", "err", err)
+	writeProblem(w, http.StatusServiceUnavailable, keysUnread)
 }
 
 // What the page is told when it signs in too often, or Discord asked the
@@ -274,12 +292,16 @@ func (s *Server) getMe(w http.ResponseWriter, r *http.Request) {
 // runs without it.
 func (s *Server) signedIn(w http.ResponseWriter, r *http.Request) (Seat, bool) {
 	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	seat, err := verify(s.key, token, s.cfg.Now())
-	if err != nil {
+	seat, err := s.session(r.Context(), token)
+	switch {
+	case errors.Is(err, errSession):
 		writeProblem(w, http.StatusUnauthorized, sessionEnded)
-		return Seat{}, false
+	case err != nil:
+		s.keysFailed(w, err)
+	default:
+		return seat, true
 	}
-	return seat, true
+	return Seat{}, false
 }
 
 // problem is an error as the page gets it: a sentence to show.

@@ -11,10 +11,16 @@ import (
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
+// testKey signs the tests' sessions; testKeys gives it to a server.
+var (
+	testKey  = []byte("sudokubot's tests sign sessions with this 256-bit key")
+	testKeys = FixedKeys{testKey}
+)
+
 // serve starts the Activity's server against a fake Discord.
 func serve(t *testing.T, fake *discordtest.Server, change func(*Config)) *httptest.Server {
 	t.Helper()
-	cfg := Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL}
+	cfg := Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL}
 	if change != nil {
 		change(&cfg)
 	}
@@ -82,13 +88,13 @@ func TestSessionRefused(t *testing.T) {
 	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	srv := serve(t, fake, func(c *Config) { c.Now = clock })
-	key := sessionKey(discordtest.ClientSecret)
+	key := testKey
 	good := issue(key, Seat{User: User{ID: "42", Name: "ada"}}, now.Add(time.Hour))
 	body, _, _ := strings.Cut(good, ".")
 	for name, token := range map[string]string{
 		"missing":      "",
 		"malformed":    "not a token",
-		"forged":       issue(sessionKey("another secret"), Seat{User: User{ID: "42"}}, now.Add(time.Hour)),
+		"forged":       issue([]byte("another key, also 32 bytes or longer"), Seat{User: User{ID: "42"}}, now.Add(time.Hour)),
 		"other claims": issue(key, Seat{User: User{ID: "43"}}, now.Add(time.Hour))[:len(body)] + good[len(body):],
 		"expired":      issue(key, Seat{User: User{ID: "42"}}, now.Add(-time.Second)),
 	} {
@@ -172,7 +178,7 @@ func TestSignInChecksTheInstance(t *testing.T) {
 			}
 			continue
 		}
-		seat, err := verify(sessionKey(discordtest.ClientSecret), got.Session, time.Now())
+		seat, err := verify(testKeys, got.Session, time.Now())
 		if err != nil || seat.Guild != tt.guild || seat.User.ID != tt.user.ID || seat.Instance != tt.instance {
 			t.Errorf("%s: the session holds %+v, %v; want server %q", name, seat, err, tt.guild)
 		}

@@ -39,10 +39,10 @@ func BenchmarkWebMoves(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.Cleanup(func() { db.Close() })
-			cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db}
+			cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db}
 			srv := httptest.NewServer(New(cfg))
 			b.Cleanup(srv.Close)
-			players := openPlayers(b, db, "ws"+strings.TrimPrefix(srv.URL, "http")+"/api/play", cfg.ClientSecret, 100)
+			players := openPlayers(b, db, "ws"+strings.TrimPrefix(srv.URL, "http")+"/api/play", 100)
 			for b.Loop() {
 				lat := movePlayers(b, players, 10, 500*time.Millisecond)
 				slices.Sort(lat)
@@ -64,7 +64,7 @@ type player struct {
 
 // openPlayers stores a game of the classic puzzle for each of n players,
 // signs each in over its own WebSocket and opens the game.
-func openPlayers(b *testing.B, db *store.DB, url, secret string, n int) []*player {
+func openPlayers(b *testing.B, db *store.DB, url string, n int) []*player {
 	ctx := context.Background()
 	p, _ := solver.Parse(classic)
 	sol, _ := solver.Parse(solution)
@@ -80,7 +80,7 @@ func openPlayers(b *testing.B, db *store.DB, url, secret string, n int) []*playe
 			b.Fatal(err)
 		}
 		b.Cleanup(func() { conn.Close() })
-		conn.WriteJSON(clientMessage{T: "hello", Session: issue(sessionKey(secret), Seat{User: User{ID: user}}, time.Now().Add(time.Hour))})
+		conn.WriteJSON(clientMessage{T: "hello", Session: issue(testKey, Seat{User: User{ID: user}}, time.Now().Add(time.Hour))})
 		conn.WriteJSON(clientMessage{T: "open", Game: ref.String()})
 		var st State
 		if err := conn.ReadJSON(&st); err != nil || st.T != "state" {

@@ -91,7 +91,7 @@ func clientSite(t *testing.T, fake *discordtest.Server, change func(*Config), co
 }
 
 func siteConfig(fake *discordtest.Server, change func(*Config)) Config {
-	cfg := Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token}
+	cfg := Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token}
 	if change != nil {
 		change(&cfg)
 	}

@@ -19,10 +19,10 @@ func dailyServer(t *testing.T) (string, *daily.Service, string) {
 	t.Helper()
 	db, _ := storedGame(t, "42")
 	svc := daily.New(db, nil)
-	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db, Daily: svc}
+	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db, Daily: svc}
 	srv := httptest.NewServer(New(cfg))
 	t.Cleanup(srv.Close)
-	session := issue(sessionKey(cfg.ClientSecret), Seat{User: User{ID: "42", Name: "ada"}, Guild: "700"}, time.Now().Add(time.Hour))
+	session := issue(testKey, Seat{User: User{ID: "42", Name: "ada"}, Guild: "700"}, time.Now().Add(time.Hour))
 	return "ws" + strings.TrimPrefix(srv.URL, "http") + "/api/play", svc, session
 }
 
@@ -124,12 +124,12 @@ func fill(t *testing.T, p *page, st **State, sol solver.Grid, leave int) int {
 func TestTheDailyTogether(t *testing.T) {
 	db, _ := storedGame(t, "42")
 	svc := daily.New(db, nil)
-	srv := New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db, Daily: svc})
+	srv := New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db, Daily: svc})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
 	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play"
 	seat := func(id string) string {
-		return issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: id, Name: id}, Guild: "700", Instance: "i-daily"}, time.Now().Add(time.Hour))
+		return issue(testKey, Seat{User: User{ID: id, Name: id}, Guild: "700", Instance: "i-daily"}, time.Now().Add(time.Hour))
 	}
 	ada, bob := dial(t, url, seat("ada")), dial(t, url, seat("bob"))
 	st, _ := ada.send(clientMessage{T: "today"})

@@ -62,7 +62,7 @@ func TestSignInsLimited(t *testing.T) {
 	fake := discordtest.New("tok")
 	defer fake.Close()
 	clk := newClock()
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, Now: clk.Now})
+	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, Now: clk.Now})
 	limited := 0
 	for i := range 1000 {
 		a := postSignIn(srv, "203.0.113.7:4000", fmt.Sprint("junk-", i), "")
@@ -97,7 +97,7 @@ func TestSignInsLimited(t *testing.T) {
 func TestDiscordAsksToWait(t *testing.T) {
 	fake := discordtest.New("tok")
 	defer fake.Close()
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token})
+	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token})
 	ada := discordtest.User{ID: "42", Name: "ada"}
 	inst := fake.Launch("700", "800", ada.ID)
 	fake.RateLimit("token", 1, 300*time.Millisecond, false)
@@ -133,7 +133,7 @@ func TestInstanceAnswersReused(t *testing.T) {
 	fake := discordtest.New("tok")
 	defer fake.Close()
 	clk := newClock()
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token,
+	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token,
 		Games: roomStore(t), Now: clk.Now})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })

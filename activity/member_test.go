@@ -105,7 +105,7 @@ func TestMovesCheckTheInstance(t *testing.T) {
 func memberServer(t *testing.T, fake *discordtest.Server, clk *clock) (string, *store.DB) {
 	t.Helper()
 	db := roomStore(t)
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token,
+	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token,
 		Games: db, Now: clk.Now})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })

@@ -1,6 +1,8 @@
 package activity
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"sync"
@@ -168,13 +170,20 @@ func (s *Server) hello(conn *websocket.Conn) (Seat, bool) {
 	if conn.ReadJSON(&m) != nil {
 		return Seat{}, false
 	}
-	seat, err := verify(s.key, m.Session, s.cfg.Now())
-	if m.T != "hello" || err != nil {
-		conn.SetWriteDeadline(time.Now().Add(writeWait))
-		conn.WriteJSON(reply{T: "error", Message: sessionEnded})
-		return Seat{}, false
+	ctx, cancel := context.WithTimeout(context.Background(), storeWait)
+	defer cancel()
+	seat, err := s.session(ctx, m.Session)
+	if m.T == "hello" && err == nil {
+		return seat, true
 	}
-	return seat, true
+	message := sessionEnded
+	if m.T == "hello" && !errors.Is(err, errSession) {
+		s.cfg.Log.Error("activity: no session keys", "err", err)
+		message = keysUnread
+	}
+	conn.SetWriteDeadline(time.Now().Add(writeWait))
+	conn.WriteJSON(reply{T: "error", Message: message})
+	return Seat{}, false
 }
 
 // sockets are the pages' open WebSockets, which an HTTP server's shutdown

@@ -28,10 +28,10 @@ const (
 func playServer(t *testing.T) (string, *store.DB, game.Ref, string) {
 	t.Helper()
 	db, ref := storedGame(t, "42")
-	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db}
+	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db}
 	srv := httptest.NewServer(New(cfg))
 	t.Cleanup(srv.Close)
-	session := issue(sessionKey(cfg.ClientSecret), Seat{User: User{ID: "42", Name: "ada"}}, time.Now().Add(time.Hour))
+	session := issue(testKey, Seat{User: User{ID: "42", Name: "ada"}}, time.Now().Add(time.Hour))
 	return "ws" + strings.TrimPrefix(srv.URL, "http") + "/api/play", db, ref, session
 }
 
@@ -222,10 +222,10 @@ func FuzzChange(f *testing.F) {
 func TestGamesListed(t *testing.T) {
 	db, ref := storedGame(t, "42")
 	db.CreateGame(context.Background(), game.Key{User: "42", Puzzle: "d327/700"}, []byte(`{}`), time.Now()) // a ranked daily
-	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1", Games: db}
+	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db}
 	srv := httptest.NewServer(New(cfg))
 	defer srv.Close()
-	session := issue(sessionKey(cfg.ClientSecret), Seat{User: User{ID: "42", Name: "ada"}}, time.Now().Add(time.Hour))
+	session := issue(testKey, Seat{User: User{ID: "42", Name: "ada"}}, time.Now().Add(time.Hour))
 	var got Menu
 	if status := call(t, "GET", srv.URL+"/api/games", session, "", &got); status != 200 || len(got.Games) != 1 || got.Games[0].Game != ref.String() ||
 		got.Games[0].Left != 51 || got.Games[0].Title != "Board · 9×9" || len(got.Levels) != 5 || got.Daily {

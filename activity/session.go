@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -55,16 +56,6 @@ type sessionClaims struct {
 // malformed, forged or expired. The page is told only to sign in again.
 var errSession = errors.New("activity: no valid session")
 
-// sessionKey derives the key session tokens are signed with from the
-// application's client secret, so every process of one deployment (behind
-// one load balancer) accepts the others' tokens, and no secret more is
-// configured.
-func sessionKey(clientSecret string) []byte {
-	m := hmac.New(sha256.New, []byte("sudokubot activity session"))
-	m.Write([]byte(clientSecret))
-	return m.Sum(nil)
-}
-
 // issue returns a session token for a seat, good until expires: the
 // claims in base64url, a dot, and their HMAC-SHA256.
 func issue(key []byte, seat Seat, expires time.Time) string {
@@ -79,11 +70,11 @@ func sign(key []byte, body string) string {
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
 
-// verify returns the seat of a session token signed with key and good at
-// now.
-func verify(key []byte, token string, now time.Time) (Seat, error) {
+// verify returns the seat of a session token signed with one of keys and
+// good at now.
+func verify(keys [][]byte, token string, now time.Time) (Seat, error) {
 	body, mac, ok := strings.Cut(token, ".")
-	if !ok || !hmac.Equal([]byte(mac), []byte(sign(key, body))) {
+	if !ok || !slices.ContainsFunc(keys, func(key []byte) bool { return hmac.Equal([]byte(mac), []byte(sign(key, body))) }) {
 		return Seat{}, errSession
 	}
 	payload, err := base64.RawURLEncoding.DecodeString(body)

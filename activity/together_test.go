@@ -19,7 +19,7 @@ import (
 // process that dies does (its sockets closed, nothing more answered).
 func roomServer(t testing.TB, db *store.DB, notifier Notifier) (string, func()) {
 	t.Helper()
-	srv := New(Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1",
+	srv := New(Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1",
 		Games: db, Notifier: notifier})
 	hs := httptest.NewServer(srv)
 	kill := func() { srv.CloseSockets(); hs.Close() }
@@ -55,7 +55,7 @@ func storedRoom(t testing.TB, db *store.DB, instance string) *room.Room {
 
 // seatIn is a session for user in instance.
 func seatIn(user, instance string) string {
-	return issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: user, Name: user}, Instance: instance}, time.Now().Add(time.Hour))
+	return issue(testKey, Seat{User: User{ID: user, Name: user}, Instance: instance}, time.Now().Add(time.Hour))
 }
 
 // pushed reads the page's messages until a room board that satisfies ok.
@@ -222,13 +222,13 @@ func TestTellTheChannel(t *testing.T) {
 	fake := newFake(t)
 	db := roomStore(t)
 	clk := newClock()
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token, Games: db,
+	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token, Games: db,
 		Now: clk.Now})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
 	instance := fake.Launch("700", "800", "ada")
 	fake.Join(instance, "bob") // the instance outlives ada's leaving
-	session := issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: "ada", Name: "Ada"}, Instance: instance, Channel: "800"}, time.Now().Add(time.Hour))
+	session := issue(testKey, Seat{User: User{ID: "ada", Name: "Ada"}, Instance: instance, Channel: "800"}, time.Now().Add(time.Hour))
 	ada := dial(t, "ws"+strings.TrimPrefix(hs.URL, "http")+"/api/play", session)
 	st, r := ada.send(clientMessage{T: "join", Level: "easy"})
 	if st == nil {
@@ -281,7 +281,7 @@ func TestTellTheChannel(t *testing.T) {
 func TestLeavingTheActivity(t *testing.T) {
 	fake := newFake(t)
 	db := roomStore(t)
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, BotToken: fake.Token, Games: db,
+	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token, Games: db,
 		LeaveAfter: 50 * time.Millisecond})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
@@ -290,7 +290,7 @@ func TestLeavingTheActivity(t *testing.T) {
 	fake.Join(instance, "bob")
 	fake.Join(instance, "cy")
 	seat := func(id string) string {
-		return issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: id, Name: id}, Instance: instance}, time.Now().Add(time.Hour))
+		return issue(testKey, Seat{User: User{ID: id, Name: id}, Instance: instance}, time.Now().Add(time.Hour))
 	}
 	ada, bob, cy := dial(t, url, seat("ada")), dial(t, url, seat("bob")), dial(t, url, seat("cy"))
 	for _, p := range []*page{ada, bob, cy} {

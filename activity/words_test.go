@@ -50,9 +50,9 @@ func TestPageWords(t *testing.T) {
 			}
 		}
 	}
-	srv := httptest.NewServer(New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, APIURL: "http://127.0.0.1:1"}))
+	srv := httptest.NewServer(New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1"}))
 	defer srv.Close()
-	french := issue(sessionKey(discordtest.ClientSecret), Seat{User: User{ID: "42", Name: "ada", Locale: "fr"}}, time.Now().Add(time.Hour))
+	french := issue(testKey, Seat{User: User{ID: "42", Name: "ada", Locale: "fr"}}, time.Now().Add(time.Hour))
 	var got map[string]string
 	if status := call(t, "GET", srv.URL+"/api/words", french, "", &got); status != 200 || got["Undo"] == "" || got["Undo"] == "Undo" {
 		t.Errorf("/api/words for a French player: %d, Undo = %q", status, got["Undo"])

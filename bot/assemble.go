@@ -28,6 +28,9 @@ type Database interface {
 	// Replays keeps interaction ids for every process (the HTTP
 	// endpoint's guard against replays).
 	Replays
+	// SessionKeys are the big board's session keys, kept in the database
+	// for every process (when the configuration gives none).
+	activity.SessionKeys
 }
 
 // Assemble returns the bot's options for cfg: every command with what it
@@ -58,8 +61,14 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 	if cfg.ActivityAddr != "" {
 		act := activity.Config{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, BotToken: cfg.Token,
 			APIURL: cfg.APIURL.String(), Log: log, Meter: m}
+		if len(cfg.SessionKeys) > 0 {
+			act.SessionKeys = activity.FixedKeys(cfg.SessionKeys)
+		}
 		if db != nil { // without it, the page signs in and says the board needs the database
 			act.Games, act.Daily = db, svc
+			if act.SessionKeys == nil {
+				act.SessionKeys = db
+			}
 			if db.Shared() {
 				act.Notifier = db
 			}

@@ -59,6 +59,14 @@ type Config struct {
 	// credentials, which its sign-in needs (DISCORD_CLIENT_ID,
 	// DISCORD_CLIENT_SECRET); the secret must never be logged or shown.
 	ActivityAddr, ClientID, ClientSecret string
+	// SessionKeys sign the big board's sessions, the first signs and
+	// every one verifies (ACTIVITY_SESSION_KEY, then
+	// ACTIVITY_SESSION_KEY_PREVIOUS during a rotation; each at least 64
+	// hex characters, 256 bits). Empty: the database keeps the key. They
+	// must never be logged or shown.
+	SessionKeys [][]byte
+	// sessionKeyText is the keys as written, for Secrets.
+	sessionKeyText []string
 }
 
 // Defaults for settings that may be left unset.
@@ -110,6 +118,7 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 	c.DailyPoll = l.duration("DAILY_POLL", 30*time.Second, time.Second, time.Hour)
 	c.InteractionsAddr, c.PublicKey = l.interactions()
 	c.ActivityAddr, c.ClientID, c.ClientSecret = l.activity()
+	c.SessionKeys, c.sessionKeyText = l.sessionKeys()
 	if len(l.problems) > 0 {
 		return Config{}, &Error{Problems: l.problems}
 	}
@@ -126,6 +135,7 @@ func (c Config) Secrets() []string {
 	if c.ClientSecret != "" {
 		out = append(out, c.ClientSecret)
 	}
+	out = append(out, c.sessionKeyText...)
 	if u, err := url.Parse(c.DatabaseURL); err == nil && u.User != nil {
 		if pw, ok := u.User.Password(); ok && pw != "" {
 			out = append(out, u.User.String()+"@")

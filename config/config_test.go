@@ -218,3 +218,48 @@ func TestSecrets(t *testing.T) {
 		t.Errorf("Secrets() of no settings = %q, want none", s)
 	}
 }
+
+// TestSessionKeys: ACTIVITY_SESSION_KEY (and, during a rotation,
+// ACTIVITY_SESSION_KEY_PREVIOUS) is read as hex and must hold 256 bits; a
+// problem never repeats a key, and Secrets keeps them out of the logs.
+func TestSessionKeys(t *testing.T) {
+	key, old := strings.Repeat("ab", 32), strings.Repeat("CD", 40)
+	for _, tt := range []struct {
+		name, key, previous, problem string
+		want                         int
+	}{
+		{"unset", "", "", "", 0},
+		{"one key", key, "", "", 1},
+		{"a rotation", key, old, "", 2},
+		{"too short", key[:62], "", "ACTIVITY_SESSION_KEY is not a key of 256 bits", 0},
+		{"not hex", strings.Repeat("zz", 32), "", "at least 64 hex characters", 0},
+		{"previous too short", key, old[:20], "ACTIVITY_SESSION_KEY_PREVIOUS is not a key", 0},
+		{"previous alone", "", old, "ACTIVITY_SESSION_KEY is not", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Load(env(map[string]string{"ACTIVITY_SESSION_KEY": tt.key, "ACTIVITY_SESSION_KEY_PREVIOUS": tt.previous}), false)
+			if tt.problem != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.problem) {
+					t.Fatalf("Load = %v, want a problem with %q", err, tt.problem)
+				}
+				for _, k := range []string{tt.key, tt.previous} {
+					if k != "" && strings.Contains(err.Error(), k) {
+						t.Errorf("the problem shows a key: %v", err)
+					}
+				}
+				return
+			}
+			if err != nil || len(c.SessionKeys) != tt.want {
+				t.Fatalf("Load = %d keys, %v; want %d", len(c.SessionKeys), err, tt.want)
+			}
+			if tt.want > 0 && len(c.SessionKeys[0]) != 32 {
+				t.Errorf("the key has %d bytes, want 32", len(c.SessionKeys[0]))
+			}
+			for _, k := range []string{tt.key, tt.previous} {
+				if k != "" && !slices.Contains(c.Secrets(), k) {
+					t.Errorf("Secrets() leaves out a session key")
+				}
+			}
+		})
+	}
+}

@@ -180,3 +180,29 @@ func (l *loader) activity() (addr, clientID, secret string) {
 	}
 	return "", "", ""
 }
+
+// MinSessionKey is the shortest session key accepted, in bytes: 256 bits.
+const MinSessionKey = 32
+
+// sessionKeys reads ACTIVITY_SESSION_KEY and, during a rotation,
+// ACTIVITY_SESSION_KEY_PREVIOUS: hex keys of at least 256 bits. The values
+// are never repeated in a problem.
+func (l *loader) sessionKeys() (keys [][]byte, text []string) {
+	for _, name := range []string{"ACTIVITY_SESSION_KEY", "ACTIVITY_SESSION_KEY_PREVIOUS"} {
+		v := l.str(name, "")
+		if v == "" {
+			continue
+		}
+		key, err := hex.DecodeString(v)
+		if err != nil || len(key) < MinSessionKey {
+			l.problem("%s is not a key of 256 bits: write at least 64 hex characters, such as `openssl rand -hex 32` prints", name)
+			continue
+		}
+		keys, text = append(keys, key), append(text, v)
+	}
+	if len(keys) > 0 && l.str("ACTIVITY_SESSION_KEY", "") == "" {
+		l.problem("ACTIVITY_SESSION_KEY_PREVIOUS is set but ACTIVITY_SESSION_KEY is not: the previous key only verifies; set the new one too")
+		return nil, nil
+	}
+	return keys, text
+}

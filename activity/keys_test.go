@@ -1,0 +1,106 @@
+package activity
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/sudokubot/sudokubot/internal/discordtest"
+)
+
+// TestSessionNotFromClientSecret: whoever knows (or recovers) the
+// application's client secret cannot make a session: the key sessions
+// are signed with is not derived from it.
+func TestSessionNotFromClientSecret(t *testing.T) {
+	fake := discordtest.New("tok")
+	defer fake.Close()
+	srv := serve(t, fake, nil)
+	m := hmac.New(sha256.New, []byte("sudokubot activity session")) // how the key was made from the secret
+	m.Write([]byte(discordtest.ClientSecret))
+	forged := issue(m.Sum(nil), Seat{User: User{ID: "42", Name: "ada"}}, time.Now().Add(time.Hour))
+	var p problem
+	if status := call(t, "GET", srv.URL+"/api/me", forged, "", &p); status != http.StatusUnauthorized || p.Message != sessionEnded {
+		t.Errorf("a session signed with a key made from the client secret: %d %q, want 401", status, p.Message)
+	}
+}
+
+// TestSessionKeysShared: with the key kept in the shared database, a
+// session one process signed is good on another; after a rotation the
+// new key signs and sessions signed with the one before stay good, on
+// every process (one that read the keys less than a minute ago reads
+// them again when a token does not verify); a second rotation ends the
+// oldest sessions.
+func TestSessionKeysShared(t *testing.T) {
+	fake := discordtest.New("tok")
+	defer fake.Close()
+	db, clk := roomStore(t), newClock()
+	var urls [2]string
+	for k := range urls {
+		srv := httptest.NewServer(New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL,
+			SessionKeys: db, Now: clk.Now}))
+		t.Cleanup(srv.Close)
+		urls[k] = srv.URL
+	}
+	signIn := func(url string) string {
+		t.Helper()
+		var got tokenReply
+		if status := call(t, "POST", url+"/api/token", "", `{"code":"`+fake.Authorize(discordtest.User{ID: "42", Name: "ada"})+`"}`, &got); status != http.StatusOK {
+			t.Fatalf("sign-in answered %d", status)
+		}
+		return got.Session
+	}
+	good := func(url, session string) bool {
+		var me User
+		return call(t, "GET", url+"/api/me", session, "", &me) == http.StatusOK && me.ID == "42"
+	}
+	first := signIn(urls[0]) // process 0 reads the key
+	clk.add(keysFresh)
+	if !good(urls[1], first) { // process 1 reads it a minute later
+		t.Fatal("a session signed on one process is refused on another")
+	}
+	if err := db.RotateSessionKey(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	clk.add(keysRecheck)
+	second := signIn(urls[0]) // process 0's keys are a minute old: it reads the new one, which signs
+	for name, s := range map[string]string{"first": first, "second": second} {
+		for k, url := range urls {
+			if !good(url, s) {
+				t.Errorf("after a rotation, process %d refuses the %s session", k, name)
+			}
+		}
+	}
+	if err := db.RotateSessionKey(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	clk.add(keysFresh)
+	if good(urls[0], first) || good(urls[1], first) {
+		t.Error("after a second rotation, a session signed before the first is still good")
+	}
+	if !good(urls[0], second) || !good(urls[1], second) {
+		t.Error("after a second rotation, a session signed after the first is refused")
+	}
+}
+
+// TestSessionKeysUnread: when the database cannot give the session keys,
+// a sign-in and a session are answered with a sentence, not a token
+// signed with something else.
+func TestSessionKeysUnread(t *testing.T) {
+	fake := discordtest.New("tok")
+	defer fake.Close()
+	db := roomStore(t)
+	srv := serve(t, fake, func(c *Config) { c.SessionKeys = db })
+	db.Close()
+	var p problem
+	code := fake.Authorize(discordtest.User{ID: "42", Name: "ada"})
+	if status := call(t, "POST", srv.URL+"/api/token", "", `{"code":"`+code+`"}`, &p); status != http.StatusServiceUnavailable || p.Message != keysUnread {
+		t.Errorf("a sign-in without keys: %d %q", status, p.Message)
+	}
+	if status := call(t, "GET", srv.URL+"/api/me", issue(testKey, Seat{User: User{ID: "42"}}, time.Now().Add(time.Hour)), "", &p); status != http.StatusServiceUnavailable || p.Message != keysUnread {
+		t.Errorf("a session without keys: %d %q", status, p.Message)
+	}
+}
