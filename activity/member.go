@@ -62,7 +62,7 @@ func (s *Server) member(ctx context.Context, c *client, joining bool) any {
 // if not.
 func (s *Server) gone(c *client) {
 	s.hub.leave(c)
-	if !c.joined.Load() || s.cfg.BotToken == "" {
+	if !c.joined.Load() || s.cfg.BotToken == "" || s.stopped() {
 		return
 	}
 	s.askGone(c.seat, s.cfg.Now(), leaveTries)
@@ -74,6 +74,9 @@ func (s *Server) gone(c *client) {
 // player Discord does not list leaves the room.
 func (s *Server) askGone(seat Seat, closed time.Time, tries int) {
 	time.AfterFunc(s.cfg.LeaveAfter, func() {
+		if s.stopped() { // the pages went to another process, or none
+			return
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), discordWait)
 		defer cancel()
 		_, _, _, err := s.placeOf(ctx, seat.Instance, seat.User.ID, closed)
@@ -84,6 +87,15 @@ func (s *Server) askGone(seat Seat, closed time.Time, tries int) {
 			s.askGone(seat, closed, tries-1) // Discord could not say: ask again
 		}
 	})
+}
+
+// stopped reports whether the server has stopped serving (CloseSockets):
+// its pages were closed to come back elsewhere, not by their players, and
+// it asks Discord nothing more.
+func (s *Server) stopped() bool {
+	s.sockets.mu.Lock()
+	defer s.sockets.mu.Unlock()
+	return s.sockets.closed
 }
 
 // leaveRoom takes a player out of their room.

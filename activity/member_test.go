@@ -111,3 +111,28 @@ func memberServer(t *testing.T, fake *discordtest.Server, clk *clock) (string, *
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
 	return "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play", db
 }
+
+// TestNoLeaveCheckAfterStopping: once the server has stopped serving
+// (CloseSockets, as the process does when it stops), the pages it closed
+// are not asked about: nothing more goes to Discord, even LeaveAfter
+// later (a timer left running asked a later test's Discord).
+func TestNoLeaveCheckAfterStopping(t *testing.T) {
+	fake := discordtest.New("tok")
+	defer fake.Close()
+	db := roomStore(t)
+	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL,
+		BotToken: fake.Token, Games: db, LeaveAfter: 50 * time.Millisecond})
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	instance := fake.Launch("700", "800", "ada")
+	ada := dial(t, "ws"+strings.TrimPrefix(hs.URL, "http")+"/api/play", seatIn("ada", instance))
+	if st, r := ada.send(clientMessage{T: "join", Level: "easy"}); st == nil {
+		t.Fatalf("ada's join: %+v", r)
+	}
+	asked := fake.Requests("activity-instance")
+	srv.CloseSockets()
+	time.Sleep(200 * time.Millisecond) // four times LeaveAfter
+	if n := fake.Requests("activity-instance"); n != asked {
+		t.Errorf("%d requests about the instance after the server stopped, want none", n-asked)
+	}
+}
