@@ -115,7 +115,7 @@ func waitFor(t *testing.T, ctx context.Context, cond, what string) {
 	t.Helper()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const d = `+doc+`; try { return !!(`+cond+`); } catch (e) { return false; } })()`,
 		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		message, _ := chromedp.Run(ctx, chromedp.Evaluate[string](doc+`.getElementById("message").textContent`))
+		message, _ := chromedp.Run(ctx, chromedp.Evaluate[string](doc+`.getElementById("message").textContent + " / status: " + `+doc+`.getElementById("status").textContent`))
 		t.Fatalf("waiting for %s: %v; the board says %q", what, err, message)
 	}
 }
