@@ -164,3 +164,40 @@ func TestPressesInABusyRoomInABrowser(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalStaysInABusyRoomInABrowser: a refusal ada must read (a digit
+// typed on a given) stays on her page while bob's changes come in, and
+// goes with her next move.
+func TestRefusalStaysInABusyRoomInABrowser(t *testing.T) {
+	b := openBusyRoom(t)
+	r := storedRoom(t, b.db, b.ins)
+	given, empty := -1, []int{}
+	for i := 80; i >= 0; i-- {
+		if r.Puzzle.At(i/9, i%9) != 0 {
+			given = i
+		} else {
+			empty = append(empty, i)
+		}
+	}
+	stop, made := make(chan struct{}), make(chan error, 1)
+	go func() {
+		_, err := b.churn(empty[0], 100*time.Millisecond, stop)
+		made <- err
+	}()
+	defer func() { close(stop); <-made }()
+	const refusal = "That cell is a given: it cannot change."
+	eval(t, b.ctx, fmt.Sprintf(`d.querySelector('[data-cell="%d"]').click()`, given))
+	if err := chromedp.Do(b.ctx, chromedp.KeyEvent("5")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(t, b.ctx, "message", refusal)
+	for end := time.Now().Add(2 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		said, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](doc+`.getElementById("message").textContent`))
+		if said != refusal {
+			t.Fatalf("the refusal was drawn over by bob's changes: the page says %q", said)
+		}
+	}
+	mine := empty[1] // her next move
+	eval(t, b.ctx, fmt.Sprintf(`d.querySelector('[data-cell="%d"]').click(); d.querySelector('#pad [data-digit="%d"]').click()`, mine, r.Solution.At(mine/9, mine%9)))
+	waitFor(t, b.ctx, fmt.Sprintf(`!d.getElementById("message").textContent.includes(%q)`, refusal), "the refusal to go with her next move")
+}

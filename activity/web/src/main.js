@@ -71,6 +71,10 @@ async function signIn() {
   return { sdk, session: signed.session, user: signed.user };
 }
 
+// noticeFor is how long a refusal or an error stays on the message line
+// (unless the player does something else first), in milliseconds.
+const noticeFor = 5000;
+
 // connect keeps a WebSocket to /api/play open, saying hello with the
 // session on each (re)connection: after a restart of the bot the page
 // reconnects and opens its game again. Messages go one at a time, each on
@@ -162,6 +166,23 @@ function Board(session, showMenu) {
   let skew = 0; // the server's clock less this one's, in seconds, for a race's countdown
   let joining = false; // a join is on its way: the room's boards may come before its answer
   let wrong = [];
+  let notice = ""; // a refusal or error the player must read: kept over pushes
+  let noticeTimer = 0;
+
+  // notify keeps text on the message line for noticeFor, or until the
+  // player's next change, whatever boards come in meanwhile.
+  function notify(text) {
+    notice = text;
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => {
+      notice = "";
+      if (state) drawMessage(state);
+    }, noticeFor);
+  }
+
+  function drawMessage(s) {
+    $("message").textContent = notice || (s.hint ? s.hint.text : s.message || "");
+  }
 
   const conn = connect(session, answer, () => {
     if (!state) return;
@@ -174,6 +195,7 @@ function Board(session, showMenu) {
   // they made it, so a change to a cell someone changed meanwhile is
   // refused rather than written over theirs.
   const send = (t, extra) => {
+    notice = ""; // read: the player goes on
     const make = () => Object.assign({ t, game: state.game, version: state.version }, extra);
     if (!state.together) return conn.send(make);
     const m = Object.assign(make(), state.together.race ? { race: true } : {});
@@ -206,7 +228,8 @@ function Board(session, showMenu) {
     if (s && !stale) draw(s);
     if (stale && m.t === "state") return;
     if (m.t !== "state") {
-      $("message").textContent = m.message;
+      notify(m.message || "");
+      if (state) drawMessage(state);
       if (!s && !state) showMenu(m.message);
     }
   }
@@ -217,7 +240,7 @@ function Board(session, showMenu) {
     const race = state && state.together && state.together.race;
     if (race && race.start) {
       const now = Math.floor(Date.now() / 1000) + skew;
-      if (now < race.start) $("message").textContent = t("The race starts in %d…", race.start - now);
+      if (now < race.start && !notice) $("message").textContent = t("The race starts in %d…", race.start - now);
       else if (race.now < race.start) { // the countdown has just ended here
         race.now = now;
         state.message = t("Go!");
@@ -253,7 +276,7 @@ function Board(session, showMenu) {
     $("board").hidden = false;
     $("title").textContent = s.title;
     tick();
-    $("message").textContent = s.hint ? s.hint.text : s.message || "";
+    drawMessage(s);
     const share = s.daily && s.daily.share;
     $("share").hidden = !share;
     $("share").textContent = share || "";
