@@ -167,3 +167,30 @@ func newFake(t *testing.T) *discordtest.Server {
 	t.Cleanup(fake.Close)
 	return fake
 }
+
+// TestWrongSubmitInABrowser: a full daily handed in with one wrong digit
+// marks that cell wrong on the page, as the answer says, without a Check.
+func TestWrongSubmitInABrowser(t *testing.T) {
+	ctx := browser(t)
+	fake := newFake(t)
+	db, _ := storedGame(t, "42")
+	svc := daily.New(db, nil)
+	site := clientSite(t, fake, func(c *Config) { c.Games, c.Daily = db, svc }, ada(fake))
+	launch(t, ctx, site+"/test/client?instance="+fake.Launch("700", "800", "42"), 81)
+	n, _ := svc.Today(context.Background(), "700")
+	pz, _ := svc.Puzzle(context.Background(), n)
+	waitText(t, ctx, "title", fmt.Sprintf("Daily #%d", n))
+	answer, bad := pz.Solution, -1
+	for i := 0; bad < 0; i++ {
+		if pz.Grid.At(i/9, i%9) == 0 {
+			bad = i
+			answer.SetIndex(i, pz.Solution.At(i/9, i%9)%9+1)
+		}
+	}
+	playOut(t, ctx, pz.Grid, answer, 81)
+	waitFor(t, ctx, `!d.getElementById("submit").hidden`, "Submit")
+	eval(t, ctx, `d.getElementById("submit").click()`)
+	waitText(t, ctx, "message", "1 cell is wrong")
+	waitFor(t, ctx, fmt.Sprintf(`d.querySelectorAll(".cell.wrong").length === 1 && d.querySelector('[data-cell="%d"]').classList.contains("wrong")`, bad),
+		fmt.Sprintf("cell %d, and only it, marked wrong", bad))
+}

@@ -266,7 +266,10 @@ function Board(session, showMenu) {
 
   function draw(s) {
     const refocus = document.activeElement && document.activeElement.classList.contains("cell");
-    if (!state || s.game !== state.game || s.version !== state.version) wrong = s.wrong || [];
+    // Cells a check or a wrong Submit found stay marked until the board
+    // changes; a Submit's answer carries them on the same version.
+    if (s.wrong && s.wrong.length) wrong = s.wrong;
+    else if (!state || s.game !== state.game || s.version !== state.version) wrong = s.wrong || [];
     if (s.daily && !s.daily.others && state && state.daily && state.daily.day === s.daily.day) s.daily.others = state.daily.others; // pushed since
     if (s.hint) hint = { version: s.version, step: s.hint.step, steps: s.hint.steps, cells: s.hint.cells || [] };
     else if (hint && hint.version !== s.version) hint = null;
