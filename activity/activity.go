@@ -150,6 +150,11 @@ func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusBadRequest, "The sign-in request is missing its code. Close the Activity and open it again.")
 		return
 	}
+	if body.Instance == "" { // only a hand-made client names none: refused before the code is spent
+		s.cfg.Meter.BoardSignIn("refused")
+		writeProblem(w, http.StatusBadRequest, noInstance)
+		return
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), discordWait)
 	defer cancel()
 	keys, err := s.keyring.get(ctx, keysFresh) // before the code is spent
@@ -165,6 +170,9 @@ func (s *Server) postToken(w http.ResponseWriter, r *http.Request) {
 	s.cfg.Meter.BoardSignIn("ok")
 	writeJSON(w, tokenReply{AccessToken: access, Session: issue(keys[0], seat, s.cfg.Now().Add(sessionLife)), User: seat.User})
 }
+
+// noInstance is what a sign-in that names no Activity instance reads.
+const noInstance = "The sign-in names no Activity. Open Sudoku from Discord: start it from the app launcher in a channel or DM."
 
 // keysUnread is what the page reads when the session keys could not be
 // read (from the database).

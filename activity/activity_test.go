@@ -60,7 +60,7 @@ func TestSignIn(t *testing.T) {
 	srv := serve(t, fake, nil)
 	code := fake.Authorize(discordtest.User{ID: "42", Name: "ada"})
 	var got tokenReply
-	if status := call(t, "POST", srv.URL+"/api/token", "", `{"code":"`+code+`"}`, &got); status != http.StatusOK {
+	if status := call(t, "POST", srv.URL+"/api/token", "", `{"code":"`+code+`","instance":"i-1"}`, &got); status != http.StatusOK {
 		t.Fatalf("sign-in answered %d", status)
 	}
 	if got.User.ID != "42" || got.User.Name != "ada" || got.AccessToken == "" || got.Session == "" {
@@ -71,7 +71,7 @@ func TestSignIn(t *testing.T) {
 		t.Errorf("/api/me with the session: %d %+v", status, me)
 	}
 	var p problem
-	if status := call(t, "POST", srv.URL+"/api/token", "", `{"code":"`+code+`"}`, &p); status != http.StatusUnauthorized ||
+	if status := call(t, "POST", srv.URL+"/api/token", "", `{"code":"`+code+`","instance":"i-1"}`, &p); status != http.StatusUnauthorized ||
 		!strings.Contains(p.Message, "did not accept the sign-in") {
 		t.Errorf("a code used twice: %d %q", status, p.Message)
 	}
@@ -110,7 +110,8 @@ func TestSessionRefused(t *testing.T) {
 	}
 }
 
-// TestSignInFailures: a request without a code, a wrong client secret
+// TestSignInFailures: a request without a code or without an instance
+// (refused before the code is spent), a wrong client secret
 // (Discord refuses it) and Discord down each get a sentence, never
 // Discord's answer or a token.
 func TestSignInFailures(t *testing.T) {
@@ -121,9 +122,13 @@ func TestSignInFailures(t *testing.T) {
 	if status := call(t, "POST", srv.URL+"/api/token", "", `{}`, &p); status != http.StatusBadRequest || !strings.Contains(p.Message, "missing its code") {
 		t.Errorf("no code: %d %q", status, p.Message)
 	}
+	if status := call(t, "POST", srv.URL+"/api/token", "", `{"code":"`+fake.Authorize(discordtest.User{ID: "42", Name: "ada"})+`"}`, &p); status != http.StatusBadRequest ||
+		p.Message != noInstance || fake.Requests("token") != 0 {
+		t.Errorf("no instance: %d %q, %d codes exchanged", status, p.Message, fake.Requests("token"))
+	}
 	wrong := serve(t, fake, func(c *Config) { c.ClientSecret = "wrong" })
 	code := fake.Authorize(discordtest.User{ID: "42", Name: "ada"})
-	if status := call(t, "POST", wrong.URL+"/api/token", "", `{"code":"`+code+`"}`, &p); status != http.StatusUnauthorized ||
+	if status := call(t, "POST", wrong.URL+"/api/token", "", `{"code":"`+code+`","instance":"i-1"}`, &p); status != http.StatusUnauthorized ||
 		!strings.Contains(p.Message, "did not accept") || strings.Contains(p.Message, code) {
 		t.Errorf("a wrong secret: %d %q", status, p.Message)
 	}
@@ -135,7 +140,7 @@ func TestSignInFailures(t *testing.T) {
 	}))
 	defer down.Close()
 	broken := serve(t, fake, func(c *Config) { c.APIURL = down.URL })
-	if status := call(t, "POST", broken.URL+"/api/token", "", `{"code":"x"}`, &p); status != http.StatusBadGateway || !strings.Contains(p.Message, "did not answer") {
+	if status := call(t, "POST", broken.URL+"/api/token", "", `{"code":"x","instance":"i-1"}`, &p); status != http.StatusBadGateway || !strings.Contains(p.Message, "did not answer") {
 		t.Errorf("Discord down: %d %q", status, p.Message)
 	}
 }
@@ -173,7 +178,7 @@ func TestSignInChecksTheInstance(t *testing.T) {
 			continue
 		}
 		if tt.status != http.StatusOK {
-			if !strings.Contains(got.Message, "not in this Activity") {
+			if !strings.Contains(got.Message, "does not list you in this Activity") {
 				t.Errorf("%s: refused with %q", name, got.Message)
 			}
 			continue

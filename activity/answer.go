@@ -88,6 +88,9 @@ func (s *Server) change(ctx context.Context, p play, m clientMessage) any {
 	case "submit":
 		return s.submit(ctx, p)
 	default:
+		if p.ref.Kind == game.RefDaily && g.Solved() { // as it was handed in: an erasure would undo the finish on the page
+			return reply{T: "refused", Message: w.Sprintf("You solved Daily #%d: its board stays as it is.", p.ref.Day), State: s.stateOf(ctx, p, "")}
+		}
 		if err := move(g, m); err != nil {
 			return reply{T: "refused", Message: refusalText(w, err), State: s.stateOf(ctx, p, "")}
 		}

@@ -201,3 +201,31 @@ func TestRefusalStaysInABusyRoomInABrowser(t *testing.T) {
 	eval(t, b.ctx, fmt.Sprintf(`d.querySelector('[data-cell="%d"]').click(); d.querySelector('#pad [data-digit="%d"]').click()`, mine, r.Solution.At(mine/9, mine%9)))
 	waitFor(t, b.ctx, fmt.Sprintf(`!d.getElementById("message").textContent.includes(%q)`, refusal), "the refusal to go with her next move")
 }
+
+// TestToldStaysInABrowser: ada finishes a shared board and tells the
+// channel; "The channel has been told." stays on her page while bob's
+// changes (his marks shared, then not) come in.
+func TestToldStaysInABrowser(t *testing.T) {
+	b := openBusyRoom(t)
+	r := storedRoom(t, b.db, b.ins)
+	for i := range 81 {
+		if r.Puzzle.At(i/9, i%9) == 0 {
+			digit := r.Solution.At(i/9, i%9)
+			eval(t, b.ctx, fmt.Sprintf(`d.querySelector('[data-cell="%d"]').click(); d.querySelector('#pad [data-digit="%d"]').click()`, i, digit))
+			waitFor(t, b.ctx, fmt.Sprintf(`d.querySelector('[data-cell="%d"]').textContent === "%d"`, i, digit), "the digit")
+		}
+	}
+	waitFor(t, b.ctx, `!d.getElementById("tell").hidden`, "Tell the channel")
+	eval(t, b.ctx, `d.getElementById("tell").click()`)
+	const told = "The channel has been told."
+	waitText(t, b.ctx, "message", told)
+	for k := range 15 {
+		if err := b.bob.WriteJSON(clientMessage{T: "share", Game: "room", Digit: k % 2}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+		if said, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](doc+`.getElementById("message").textContent`)); said != told {
+			t.Fatalf("%q was drawn over by bob's changes: the page says %q", told, said)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -143,4 +144,49 @@ func openTabs(t *testing.T, names []string) ([]context.Context, *store.DB, strin
 		}
 	}
 	return tabs, db, instance
+}
+
+// TestRaceCountdownInABrowser: a race's countdown lasts five seconds as
+// the player sees it, whatever the second's fraction it was started at:
+// it shows 5, 4, 3, 2, 1, and the pad opens five seconds after Start was
+// pressed, when the server takes moves.
+func TestRaceCountdownInABrowser(t *testing.T) {
+	tabs, _, _ := openTabs(t, []string{"ada"})
+	ctx := tabs[0]
+	waitFor(t, ctx, `!d.getElementById("race").hidden`, "the menu's Race")
+	eval(t, ctx, `d.querySelector('#race button').click()`)
+	waitFor(t, ctx, `d.getElementById("title").textContent === "Race · 1 racing" && !d.getElementById("start").hidden`, "the race board")
+	for ns := time.Now().Nanosecond(); ns < 900e6 || ns > 950e6; ns = time.Now().Nanosecond() { // late in a second, where a whole-second start cut the countdown short
+		time.Sleep(2 * time.Millisecond)
+	}
+	eval(t, ctx, `const w = d.defaultView, seen = []; w.countdownSeen = seen; const t0 = w.performance.now();
+		const look = w.setInterval(() => {
+			const said = d.getElementById("message").textContent, at = Math.round(w.performance.now() - t0);
+			if (!seen.length || seen[seen.length - 1][0] !== said) seen.push([said, at]);
+			if (!d.querySelector('#pad button').disabled) { seen.push(["open", at]); w.clearInterval(look); }
+		}, 5);
+		d.getElementById("start").click()`)
+	waitFor(t, ctx, `d.defaultView.countdownSeen.some((s) => s[0] === "open")`, "the pad to open")
+	seen, err := chromedp.Run(ctx, chromedp.Evaluate[[][]any](doc+`.defaultView.countdownSeen`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("seen: %v", seen)
+	var numbers []string
+	for _, s := range seen {
+		said, _ := s[0].(string)
+		at, _ := s[1].(float64)
+		if n, ok := strings.CutPrefix(said, "The race starts in "); ok {
+			numbers = append(numbers, strings.TrimSuffix(n, "…"))
+			if want := float64(len(numbers)-1) * 1000; at < want-150 || at > want+150 { // each number for a second
+				t.Errorf("%q showed %.0f ms after Start was pressed, want %.0f", said, at, want)
+			}
+		}
+		if said == "open" && (at < 4900 || at > 5300) {
+			t.Errorf("the pad opened %.0f ms after Start was pressed, want 5000", at)
+		}
+	}
+	if got := strings.Join(numbers, " "); got != "5 4 3 2 1" {
+		t.Errorf("the countdown showed %q, want 5 4 3 2 1", got)
+	}
 }

@@ -179,3 +179,31 @@ func barOf(o others, id string) Racer {
 	}
 	return Racer{}
 }
+
+// TestSolvedDailyStays: once the daily is solved, its board no longer
+// changes: an erasure, an undo or a digit is refused with a sentence, and
+// the board stays as it was solved.
+func TestSolvedDailyStays(t *testing.T) {
+	url, svc, session := dailyServer(t)
+	p := dial(t, url, session)
+	st, r := p.send(clientMessage{T: "today"})
+	if st == nil {
+		t.Fatalf("today: %+v", r)
+	}
+	pz, _ := svc.Puzzle(context.Background(), st.Daily.Day)
+	fill(t, p, &st, pz.Solution, 0)
+	if !st.Daily.Solved {
+		t.Fatalf("the daily is not solved: %+v", st.Daily)
+	}
+	empty := strings.IndexByte(st.Givens, '.')
+	for _, m := range []clientMessage{{T: "erase"}, {T: "undo"}, {T: "place", Digit: pz.Solution.At(empty/9, empty%9)%9 + 1}, {T: "note", Digit: 1}} {
+		m.Game, m.Version, m.Row, m.Col = st.Game, st.Version, empty/9, empty%9
+		got, r := p.send(m)
+		if got != nil || r.T != "refused" || !strings.Contains(r.Message, "solved") || r.State == nil || r.State.Cells != pz.Solution.String() {
+			t.Errorf("%s on the solved daily: %+v %+v", m.T, got, r)
+		}
+		if got != nil {
+			st = got
+		}
+	}
+}

@@ -48,7 +48,7 @@ func TestSessionKeysShared(t *testing.T) {
 	signIn := func(url string) string {
 		t.Helper()
 		var got tokenReply
-		if status := call(t, "POST", url+"/api/token", "", `{"code":"`+fake.Authorize(discordtest.User{ID: "42", Name: "ada"})+`"}`, &got); status != http.StatusOK {
+		if status := call(t, "POST", url+"/api/token", "", `{"code":"`+fake.Authorize(discordtest.User{ID: "42", Name: "ada"})+`","instance":"i-1"}`, &got); status != http.StatusOK {
 			t.Fatalf("sign-in answered %d", status)
 		}
 		return got.Session
@@ -97,7 +97,7 @@ func TestSessionKeysUnread(t *testing.T) {
 	db.Close()
 	var p problem
 	code := fake.Authorize(discordtest.User{ID: "42", Name: "ada"})
-	if status := call(t, "POST", srv.URL+"/api/token", "", `{"code":"`+code+`"}`, &p); status != http.StatusServiceUnavailable || p.Message != keysUnread {
+	if status := call(t, "POST", srv.URL+"/api/token", "", `{"code":"`+code+`","instance":"i-1"}`, &p); status != http.StatusServiceUnavailable || p.Message != keysUnread {
 		t.Errorf("a sign-in without keys: %d %q", status, p.Message)
 	}
 	if status := call(t, "GET", srv.URL+"/api/me", issue(testKey, Seat{User: User{ID: "42"}}, time.Now().Add(time.Hour)), "", &p); status != http.StatusServiceUnavailable || p.Message != keysUnread {

@@ -65,7 +65,7 @@ func TestSignInsLimited(t *testing.T) {
 	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, Now: clk.Now})
 	limited := 0
 	for i := range 1000 {
-		a := postSignIn(srv, "203.0.113.7:4000", fmt.Sprint("junk-", i), "")
+		a := postSignIn(srv, "203.0.113.7:4000", fmt.Sprint("junk-", i), "i-1")
 		if a.status == http.StatusTooManyRequests {
 			limited++
 			if wait, err := strconv.Atoi(a.retryAfter); err != nil || wait < 1 || a.message != tooManySignIns {
@@ -77,12 +77,12 @@ func TestSignInsLimited(t *testing.T) {
 		t.Errorf("1000 sign-ins from one address: %d reached Discord, %d limited; want %d and the rest", n, limited, addressBurst)
 	}
 	clk.add(addressEvery)
-	if a := postSignIn(srv, "203.0.113.7:4001", "junk-later", ""); a.status == http.StatusTooManyRequests {
+	if a := postSignIn(srv, "203.0.113.7:4001", "junk-later", "i-1"); a.status == http.StatusTooManyRequests {
 		t.Errorf("a sign-in once the address's wait is over: %+v", a)
 	}
 	before := fake.Requests("token")
 	for i := range 1000 {
-		postSignIn(srv, fmt.Sprintf("198.51.%d.%d:4000", i/200, i%200), "junk", "")
+		postSignIn(srv, fmt.Sprintf("198.51.%d.%d:4000", i/200, i%200), "junk", "i-1")
 	}
 	if n := fake.Requests("token") - before; n > overallBurst {
 		t.Errorf("1000 sign-ins from 1000 addresses: %d reached Discord, want at most %d", n, overallBurst)

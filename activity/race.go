@@ -18,9 +18,11 @@ import (
 
 // RaceState is a race's part of a racer's board.
 type RaceState struct {
-	Start  int64   `json:"start,omitempty"` // when the countdown ends, Unix seconds; 0 until started
-	Now    int64   `json:"now"`             // the server's clock, for the countdown
-	Racers []Racer `json:"racers"`
+	Start   int64   `json:"start,omitempty"`    // when the countdown ends, Unix seconds; 0 until started
+	Now     int64   `json:"now"`                // the server's clock, for the countdown
+	StartMs int64   `json:"start_ms,omitempty"` // the same two in milliseconds, for an exact countdown
+	NowMs   int64   `json:"now_ms"`
+	Racers  []Racer `json:"racers"`
 }
 
 // Racer is one racer's progress, spoiler-free.
@@ -68,9 +70,10 @@ func (s *Server) raceState(r *room.Room, seat Seat) *State {
 	n := r.Puzzle.Size()
 	st := &State{T: "state", Game: "room", Version: r.Version, Size: n, Givens: r.Puzzle.String(), Cells: r.Puzzle.String(),
 		Notes: make([]string, n*n), Title: seat.words().Sprintf("Race · %d racing", r.Present())}
-	race := &RaceState{Now: s.cfg.Now().Unix()}
+	now := s.cfg.Now()
+	race := &RaceState{Now: now.Unix(), NowMs: now.UnixMilli()}
 	if !r.Race.Start.IsZero() {
-		race.Start, st.Started = r.Race.Start.Unix(), r.Race.Start.Unix()
+		race.Start, race.StartMs, st.Started = r.Race.Start.Unix(), r.Race.Start.UnixMilli(), r.Race.Start.Unix()
 	}
 	if g != nil {
 		st.Cells, st.Solved, st.CanUndo, st.CanRedo = g.Grid().String(), g.Solved(), g.CanUndo(), g.CanRedo()
@@ -104,8 +107,8 @@ func raceLine(r *room.Room, seat Seat, race *RaceState) string {
 	switch {
 	case race.Start == 0:
 		return w.Text("Everyone in this Activity races on the same puzzle. Press Start when all are here.")
-	case race.Now < race.Start:
-		return w.Sprintf("The race starts in %d…", race.Start-race.Now)
+	case race.NowMs < race.StartMs:
+		return w.Sprintf("The race starts in %d…", (race.StartMs-race.NowMs+999)/1000)
 	case me.Place > 0:
 		return w.Sprintf("You finished %s in %s!", w.Ordinal(me.Place), daily.Clock(me.Took))
 	}

@@ -53,8 +53,9 @@ const (
 	noRoom   = "Playing together needs the Activity launched from Discord in a channel or DM. Close it and open it again."
 	roomFull = "This board is full: 25 players already play it. Play on your own from the menu, or wait for a seat."
 	notInYet = "Join the board first: open Play together from the menu."
-	// notInActivity is a player Discord no longer counts in the instance.
-	notInActivity = "You are not in this Activity any more. Close it and open it again."
+	// notInActivity is a player Discord does not count in the instance:
+	// one who left it, or one who was never in it.
+	notInActivity = "Discord does not list you in this Activity: you left it, or never joined it. Open it again from Discord."
 )
 
 // saveTries bounds how many times a change is made again on a room that

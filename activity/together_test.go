@@ -236,7 +236,7 @@ func TestTellTheChannel(t *testing.T) {
 	}
 	fake.LeaveInstance(instance, "ada")
 	clk.add(instanceFresh + time.Second)
-	if _, r := ada.send(clientMessage{T: "join"}); !strings.Contains(r.Message, "not in this Activity") {
+	if _, r := ada.send(clientMessage{T: "join"}); !strings.Contains(r.Message, "does not list you in this Activity") {
 		t.Errorf("joining again after leaving the Activity: %+v", r)
 	}
 	fake.Join(instance, "ada") // back in the Activity, she joins the board again

@@ -48,7 +48,7 @@ func TestActivityServed(t *testing.T) {
 		t.Fatalf("GET / answered %d:\n%s", resp.StatusCode, page)
 	}
 	code := fake.Authorize(discordtest.User{ID: "42", Name: "ada"})
-	resp, err = http.Post(base+"/api/token", "application/json", strings.NewReader(`{"code":"`+code+`"}`))
+	resp, err = http.Post(base+"/api/token", "application/json", strings.NewReader(`{"code":"`+code+`","instance":"`+fake.Launch("", "801", "42")+`"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestWebBoardContinuesAButtonGame(t *testing.T) {
 
 	// Sign in as the Activity's page does, and place r1c1 over the WebSocket.
 	code := h.fake.Authorize(ada)
-	resp, err := http.Post("http://"+h.bot.ActivityAddr()+"/api/token", "application/json", strings.NewReader(`{"code":"`+code+`"}`))
+	resp, err := http.Post("http://"+h.bot.ActivityAddr()+"/api/token", "application/json", strings.NewReader(`{"code":"`+code+`","instance":"i-1"}`))
 	if err != nil {
 		t.Fatal(err)
 	}

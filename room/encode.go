@@ -34,7 +34,8 @@ type stored struct {
 // storedRace is a race as the store keeps it: each board as game.Encode
 // writes it.
 type storedRace struct {
-	Start    int64                      `json:"start,omitempty"`
+	Start    int64                      `json:"start,omitempty"`    // Unix seconds, for a binary that knows no start_ms
+	StartMs  int64                      `json:"start_ms,omitempty"` // Unix milliseconds: the countdown is exact
 	Boards   map[string]json.RawMessage `json:"boards"`
 	Mistakes map[string]int             `json:"mistakes,omitempty"`
 	Done     map[string]int64           `json:"done,omitempty"`
@@ -172,7 +173,7 @@ func (r *Room) restore(cells solver.Grid, s stored) error {
 func (race *Race) encode() (*storedRace, error) {
 	s := &storedRace{Boards: map[string]json.RawMessage{}, Mistakes: race.Mistakes, Done: map[string]int64{}}
 	if !race.Start.IsZero() {
-		s.Start = race.Start.Unix()
+		s.Start, s.StartMs = race.Start.Unix(), race.Start.UnixMilli()
 	}
 	for id, g := range race.Boards {
 		data, err := g.Encode()
@@ -191,7 +192,10 @@ func (race *Race) encode() (*storedRace, error) {
 // puzzle, and a player's.
 func decodeRace(s *storedRace, puzzle solver.Grid, players map[string]bool) (*Race, error) {
 	race := &Race{Boards: map[string]*game.Game{}, Mistakes: map[string]int{}, Done: map[string]time.Time{}}
-	if s.Start > 0 {
+	switch {
+	case s.StartMs > 0:
+		race.Start = time.UnixMilli(s.StartMs).UTC()
+	case s.Start > 0:
 		race.Start = time.Unix(s.Start, 0).UTC()
 	}
 	for id, data := range s.Boards {

@@ -61,7 +61,7 @@ func (r *Room) StartRace(id string, at time.Time) error {
 	case !r.Race.Start.IsZero():
 		return nil
 	}
-	r.Race.Start = time.Unix(at.Add(Countdown).Unix(), 0).UTC()
+	r.Race.Start = at.Add(Countdown).Truncate(time.Millisecond).UTC() // to the millisecond: each page counts down exactly Countdown
 	r.Version++
 	return nil
 }

@@ -122,8 +122,9 @@ function connect(session, onAnswer, onOpen) {
     };
     ws.onmessage = (event) => {
       const m = JSON.parse(event.data);
+      const sent = inflight;
       if (m.t !== "room" && m.t !== "presence" && m.t !== "others") inflight = null; // pushes come between answers
-      onAnswer(m);
+      onAnswer(m, sent === inflight ? null : sent);
       pump();
     };
     ws.onclose = () => {
@@ -163,7 +164,7 @@ function Board(session, showMenu) {
   let pencil = 0; // 0: digits; 1: corner marks; 2: centre marks
   let held = 0;
   let hint = null; // the last hint's step, while the board has not changed since
-  let skew = 0; // the server's clock less this one's, in seconds, for a race's countdown
+  let skew = 0; // the server's clock less this one's, in seconds, for the clock
   let joining = false; // a join is on its way: the room's boards may come before its answer
   let wrong = [];
   let notice = ""; // a refusal or error the player must read: kept over pushes
@@ -203,7 +204,9 @@ function Board(session, showMenu) {
   };
   const cellMove = (t, i, digit) => send(t, { row: Math.floor(i / state.size), col: i % state.size, digit });
 
-  function answer(m) {
+  // answer draws what the server sent: m, the answer to the message
+  // sent, or (sent null) a push.
+  function answer(m, sent) {
     if (m.t === "others") {
       if (state && state.daily && state.daily.day === m.day) {
         state.daily.others = m.racers;
@@ -226,6 +229,7 @@ function Board(session, showMenu) {
     const s = m.t === "state" ? m : m.state;
     const stale = s && state && s.game === state.game && s.version < state.version; // a newer board came first
     if (s && !stale) draw(s);
+    if (sent && sent.t === "tell" && m.message) notify(m.message); // the push that follows has no word of it
     if (stale && m.t === "state") return;
     if (m.t !== "state") {
       notify(m.message || "");
@@ -237,16 +241,6 @@ function Board(session, showMenu) {
   // The clock counts from when the game (or the daily) was first opened,
   // on any front end, and stops when it is solved.
   const tick = () => {
-    const race = state && state.together && state.together.race;
-    if (race && race.start) {
-      const now = Math.floor(Date.now() / 1000) + skew;
-      if (now < race.start && !notice) $("message").textContent = t("The race starts in %d…", race.start - now);
-      else if (race.now < race.start) { // the countdown has just ended here
-        race.now = now;
-        state.message = t("Go!");
-        draw(state);
-      }
-    }
     if (state && state.daily && state.daily.solved && state.daily.took) { // the recorded time, not the last tick
       $("clock").textContent = clockText(state.daily.took);
       return;
@@ -259,6 +253,29 @@ function Board(session, showMenu) {
     return (h ? h + ":" + String(mm).padStart(2, "0") : mm) + ":" + String(ss).padStart(2, "0");
   };
   setInterval(tick, 1000);
+
+  // A race's countdown runs on the server's milliseconds: each number
+  // shows for a whole second, and the pad opens when it ends, not at the
+  // next tick. skewMs is the server's clock less this one's, as the last
+  // board said it (the board's way here makes it late, never early).
+  let skewMs = 0;
+  let countdown = 0;
+  let saidGo = 0; // the start the page has said Go! for
+  const waiting = (race) => !race.start_ms || Date.now() + skewMs < race.start_ms;
+  function countDown() {
+    clearTimeout(countdown);
+    const race = state && state.together && state.together.race;
+    if (!race || !race.start_ms) return;
+    const left = race.start_ms - (Date.now() + skewMs);
+    if (left > 0) {
+      if (!notice) $("message").textContent = t("The race starts in %d…", Math.ceil(left / 1000));
+      countdown = setTimeout(countDown, left % 1000 || 1000);
+    } else if (saidGo !== race.start_ms) {
+      saidGo = race.start_ms;
+      state.message = t("Go!");
+      draw(state);
+    }
+  }
 
   function over() {
     return state.solved || (state.daily && state.daily.solved);
@@ -286,6 +303,7 @@ function Board(session, showMenu) {
     drawGrid(s);
     drawPad(s);
     drawPlayers(s);
+    countDown();
     if (refocus) focusCell();
   }
 
@@ -339,9 +357,14 @@ function Board(session, showMenu) {
       return;
     }
     if (race) {
-      skew = race.now - Math.floor(Date.now() / 1000);
-      const waiting = !race.start || race.now < race.start;
-      for (const b of $("pad").children) b.disabled = b.disabled || waiting;
+      if (!race.seen) { // a board just come: its clock, not one drawn again
+        race.seen = true;
+        if (!race.now_ms) [race.start_ms, race.now_ms] = [race.start * 1000, race.now * 1000]; // a server of before
+        skew = race.now - Math.floor(Date.now() / 1000);
+        skewMs = race.now_ms - Date.now();
+      }
+      const wait = waiting(race);
+      for (const b of $("pad").children) b.disabled = b.disabled || wait;
       list.replaceChildren(...race.racers.map(racerBar));
       return;
     }
