@@ -157,3 +157,31 @@ func TestInstanceAnswersReused(t *testing.T) {
 		t.Errorf("a join after the answer went stale: %d requests, want 2", n)
 	}
 }
+
+// TestJoinedSinceTheAnswer: a player who joined the Activity after
+// Discord's answer about it was kept is let in (Discord asked again, once),
+// not told they are not in it; one Discord does not list is refused.
+func TestJoinedSinceTheAnswer(t *testing.T) {
+	fake := discordtest.New("tok")
+	defer fake.Close()
+	clk := newClock()
+	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token,
+		Games: roomStore(t), Now: clk.Now})
+	ada, bob, cy := discordtest.User{ID: "ada", Name: "ada"}, discordtest.User{ID: "bob", Name: "bob"}, discordtest.User{ID: "cy", Name: "cy"}
+	inst := fake.Launch("700", "800", ada.ID)
+	if a := postSignIn(srv, "203.0.113.7:4000", fake.Authorize(ada), inst); a.status != http.StatusOK {
+		t.Fatalf("ada's sign-in: %+v", a)
+	}
+	fake.Join(inst, bob.ID)
+	clk.add(time.Second) // within instanceFresh
+	if a := postSignIn(srv, "203.0.113.7:4000", fake.Authorize(bob), inst); a.status != http.StatusOK {
+		t.Errorf("bob, who joined after ada signed in: %+v", a)
+	}
+	clk.add(time.Second)
+	if a := postSignIn(srv, "203.0.113.7:4000", fake.Authorize(cy), inst); a.status != http.StatusForbidden || a.message != notInActivity {
+		t.Errorf("cy, never in the Activity: %+v", a)
+	}
+	if n := fake.Requests("activity-instance"); n != 3 {
+		t.Errorf("Discord was asked about the instance %d times, want 3 (once each for bob and cy, not listed before)", n)
+	}
+}
