@@ -41,7 +41,8 @@ func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
 	if !ok {
 		return reply{T: "error", Message: w.Text("That is not a game of this board.")}
 	}
-	if ref.Kind == game.RefDaily && (seat.Guild == "" || s.cfg.Daily == nil) {
+	if ref.Kind == game.RefDaily && s.cfg.Daily == nil { // a DM's daily (no server) is the player's own, as /daily play there
+
 		return reply{T: "error", Message: w.Text(noDailyHere)}
 	}
 	p := play{seat: seat, ref: ref, sessions: game.Sessions{Store: s.cfg.Games, Now: s.cfg.Now}}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -205,5 +206,36 @@ func TestSolvedDailyStays(t *testing.T) {
 		if got != nil {
 			st = got
 		}
+	}
+}
+
+// TestTheDailyInADM: the Activity launched in a DM or group DM has no
+// server; its "today" is the player's own daily, as /daily play in a DM,
+// and it plays: a digit is applied and stored on the board the buttons
+// keep for that DM's daily, and the clock is the one /daily play started.
+func TestTheDailyInADM(t *testing.T) {
+	db, _ := storedGame(t, "42")
+	svc := daily.New(db, nil)
+	srv := New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db, Daily: svc})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
+	dm := issue(testKey, Seat{User: User{ID: "42", Name: "ada"}, Instance: "i-dm"}, time.Now().Add(time.Hour))
+	p := dial(t, "ws"+strings.TrimPrefix(hs.URL, "http")+"/api/play", dm)
+	st, r := p.send(clientMessage{T: "today"})
+	if st == nil || st.Daily == nil {
+		t.Fatalf("today in a DM: %+v", r)
+	}
+	ctx := context.Background()
+	pz, _ := svc.Puzzle(ctx, st.Daily.Day)
+	i := strings.IndexByte(st.Cells, '.')
+	next, r := p.send(clientMessage{T: "place", Game: st.Game, Version: st.Version, Row: i / 9, Col: i % 9, Digit: pz.Solution.At(i/9, i%9)})
+	if next == nil || next.Version != st.Version+1 || next.Cells[i] == '.' {
+		t.Fatalf("a digit on the DM's daily gave %+v %+v, want it applied", next, r)
+	}
+	if e, ok, _ := svc.Entry(ctx, "", "42", st.Daily.Day); !ok || e.Started.Unix() != st.Started {
+		t.Errorf("the DM's daily entry: %+v %v, want the clock the board shows (%d)", e, ok, st.Started)
+	}
+	if _, v, ok, _ := db.Game(ctx, game.DailyRef(st.Daily.Day).Key("42", "")); !ok || v != next.Version {
+		t.Errorf("the stored DM daily is at version %d (%v), want %d", v, ok, next.Version)
 	}
 }
