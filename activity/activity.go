@@ -55,6 +55,12 @@ type Config struct {
 	// share a database (store.DB on PostgreSQL); nil keeps it in this
 	// process (SQLite: one process).
 	Notifier Notifier
+	// Watcher tells of every save of a stored game, by any board or
+	// process (store.DB: on PostgreSQL the word goes with the save, in one
+	// statement); with it a room's change reaches its players even when
+	// the process that saved it dies at once. nil: the process that saves
+	// a room tells of it.
+	Watcher Watcher
 	// SessionKeys sign the sessions (FixedKeys from the configuration, or
 	// the shared database's); nil makes a key for this process alone.
 	SessionKeys SessionKeys

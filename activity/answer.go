@@ -68,10 +68,20 @@ func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
 	if together { // the others here hear of this player's progress
 		defer s.hub.send(ctx, word{Room: dailyRoom(ref.Day, seat.Instance)})
 	}
+	if m.Version < sess.Game.Seq() && placed(sess.Game, m) { // a resend of a move whose answer was lost
+		return s.stateOf(ctx, p, "")
+	}
 	if m.Version != sess.Game.Seq() {
 		return reply{T: "refused", Message: w.Text(outdated), State: s.stateOf(ctx, p, "")}
 	}
 	return s.change(ctx, p, m)
+}
+
+// placed reports whether m places the digit g's cell holds already.
+func placed(g *game.Game, m clientMessage) bool {
+	n := g.Size()
+	return m.T == "place" && m.Row >= 0 && m.Col >= 0 && m.Row < n && m.Col < n && g.Puzzle().At(m.Row, m.Col) == 0 &&
+		g.Grid().At(m.Row, m.Col) == m.Digit
 }
 
 // change makes the change m asks of p's game, saves it and returns the

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/sudokubot/sudokubot/game"
 )
 
 // The hub carries a room's changes to its players' pages. A process that
@@ -20,6 +22,11 @@ import (
 type Notifier interface {
 	Notify(ctx context.Context, channel, payload string) error
 	Listen(ctx context.Context, channel string, listening func(), deliver func(payload string)) error
+}
+
+// Watcher tells of every save of a stored game: store.DB.
+type Watcher interface {
+	WatchGames(ctx context.Context, listening func(), changed func(key game.Key, version int)) error
 }
 
 // roomChannel is the NOTIFY channel of room changes.
@@ -109,6 +116,7 @@ func (h *hub) run() {
 	h.start.Do(func() {
 		ctx, cancel := context.WithCancel(context.Background())
 		h.stop = cancel
+		h.watch(ctx)
 		if h.s.cfg.Notifier == nil {
 			close(h.listened)
 			go func() {
@@ -137,6 +145,44 @@ func (h *hub) run() {
 		case <-time.After(storeWait):
 		}
 	})
+}
+
+// watch hears of the stored games' saves, when there is a Watcher, and
+// returns once it hears (or after storeWait).
+func (h *hub) watch(ctx context.Context) {
+	if h.s.cfg.Watcher == nil {
+		return
+	}
+	first, heard := true, make(chan struct{})
+	go h.s.cfg.Watcher.WatchGames(ctx, func() {
+		if first {
+			first = false
+			close(heard)
+			return
+		}
+		h.catchUp() // word may have been missed
+	}, h.changed)
+	select {
+	case <-heard:
+	case <-time.After(storeWait):
+	}
+}
+
+// changed takes word that a stored game was saved: a room's save reads the
+// room again for its players here.
+func (h *hub) changed(key game.Key, version int) {
+	if key.User != roomKey("").User {
+		return
+	}
+	h.hear(word{Room: key.Puzzle, Version: version})
+}
+
+// told tells of a room's change that was just saved, unless the store
+// told of it with the save.
+func (h *hub) told(ctx context.Context, w word) {
+	if h.s.cfg.Watcher == nil {
+		h.send(ctx, w)
+	}
 }
 
 // close stops listening.
@@ -171,6 +217,11 @@ func (h *hub) deliver(payload string) {
 	if json.Unmarshal([]byte(payload), &w) != nil || w.Room == "" {
 		return
 	}
+	h.hear(w)
+}
+
+// hear takes word of a room: its change, or where a player's selection is.
+func (h *hub) hear(w word) {
 	h.mu.Lock()
 	subs := h.rooms[w.Room]
 	if subs != nil && w.Cell != nil {

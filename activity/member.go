@@ -108,7 +108,7 @@ func (s *Server) leaveRoom(ctx context.Context, seat Seat) {
 		r.Leave(seat.User.ID)
 		if saved, err := s.saveRoom(ctx, seat.Instance, r, stored); err != nil || saved {
 			if saved {
-				s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
+				s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
 			}
 			return
 		}

@@ -104,8 +104,9 @@ func (p *page) send(m clientMessage) (*State, reply) {
 
 // TestPlayOverTheWebSocket: a game begun on the buttons is opened on the
 // web board and played: a placement moves the version on; the same move
-// sent again on the old version is refused with the board as it is, not
-// applied twice; a given cannot change; marks, undo and check work.
+// sent again on the old version (its answer lost) is answered as made, not
+// applied twice, and another on the old version is refused with the board
+// as it is; a given cannot change; marks, undo and check work.
 func TestPlayOverTheWebSocket(t *testing.T) {
 	url, _, ref, session := playServer(t)
 	p := dial(t, url, session)
@@ -118,8 +119,12 @@ func TestPlayOverTheWebSocket(t *testing.T) {
 	if s == nil || s.Cells[2] != '4' || s.Version != 1 {
 		t.Fatalf("placing 4 at r1c3 gave %+v", s)
 	}
-	if s, r := p.send(place); s != nil || r.T != "refused" || !strings.Contains(r.Message, "changed since") || r.State.Version != 1 {
-		t.Errorf("the same move on the old version: %+v %+v, want refused at version 1", s, r)
+	if s, r := p.send(place); s == nil || s.Version != 1 || s.Cells[2] != '4' {
+		t.Errorf("the same move sent again on the old version: %+v %+v, want it answered as made, at version 1", s, r)
+	}
+	if s, r := p.send(clientMessage{T: "place", Game: ref.String(), Version: 0, Row: 0, Col: 2, Digit: 5}); s != nil || r.T != "refused" ||
+		!strings.Contains(r.Message, "changed since") || r.State.Version != 1 {
+		t.Errorf("another digit in that cell on the old version: %+v %+v, want refused at version 1", s, r)
 	}
 	if _, r := p.send(clientMessage{T: "place", Game: ref.String(), Version: 1, Row: 0, Col: 0, Digit: 1}); r.T != "refused" || !strings.Contains(r.Message, "given") {
 		t.Errorf("changing a given: %+v", r)

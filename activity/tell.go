@@ -61,7 +61,7 @@ func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Ro
 			return nil, s.storeFailed(seat.words(), "saving a room", err)
 		}
 		if saved {
-			s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
+			s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
 			return r, nil
 		}
 	}

@@ -114,7 +114,7 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 			return s.storeFailed(w, "saving a room", err)
 		}
 		if saved {
-			s.hub.send(ctx, word{Room: seat.Instance, Version: r.Version})
+			s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
 			return s.roomState(r, seat, s.hub.selections(seat.Instance))
 		}
 	}

@@ -25,6 +25,10 @@ type Database interface {
 	// them (activity.Notifier).
 	Shared() bool
 	activity.Notifier
+	// WatchGames tells of every save of a stored game, whichever board or
+	// process made it (activity.Watcher): the big board's pages hear of
+	// them.
+	activity.Watcher
 	// Replays keeps interaction ids for every process (the HTTP
 	// endpoint's guard against replays).
 	Replays
@@ -65,7 +69,7 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 			act.SessionKeys = activity.FixedKeys(cfg.SessionKeys)
 		}
 		if db != nil { // without it, the page signs in and says the board needs the database
-			act.Games, act.Daily = db, svc
+			act.Games, act.Daily, act.Watcher = db, svc, db
 			if act.SessionKeys == nil {
 				act.SessionKeys = db
 			}

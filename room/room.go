@@ -213,8 +213,12 @@ type Move struct {
 
 // Apply makes a player's move. A move made on an older version applies
 // if no change since touched its cell, and is refused with ErrOutdated if
-// one did.
+// one did; a digit the player placed already in that cell is answered as
+// made (nil), changing nothing, whatever version it names.
 func (r *Room) Apply(id string, m Move, at time.Time) error {
+	if r.resent(id, m) {
+		return nil // the answer was lost, not the move: it stands (even if it solved the board)
+	}
 	if err := r.allowed(id, m); err != nil {
 		return err
 	}
@@ -237,6 +241,16 @@ func (r *Room) Apply(id string, m Move, at time.Time) error {
 	}
 	r.changed(i, at)
 	return nil
+}
+
+// resent reports whether m places a digit that player id placed already
+// in that cell.
+func (r *Room) resent(id string, m Move) bool {
+	n := r.Puzzle.Size()
+	if r.Race != nil || m.Kind != game.Place || m.Cell.Row < 0 || m.Cell.Col < 0 || m.Cell.Row >= n || m.Cell.Col >= n {
+		return false
+	}
+	return r.In(id) && r.Cells.At(m.Cell.Row, m.Cell.Col) == m.Digit && r.By[m.Cell.Row*n+m.Cell.Col] == r.index(id)
 }
 
 func (r *Room) allowed(id string, m Move) error {

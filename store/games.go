@@ -27,20 +27,33 @@ func (d *DB) Game(ctx context.Context, key game.Key) ([]byte, int, bool, error) 
 }
 
 // CreateGame stores a new game at version 0 unless the player has one of
-// that puzzle.
+// that puzzle, and tells the games' watchers when it does (WatchGames).
 func (d *DB) CreateGame(ctx context.Context, key game.Key, data []byte, at time.Time) (bool, error) {
-	defer d.lockWrites()()
-	res, err := d.db.ExecContext(ctx, d.q(`INSERT INTO games (user_id, puzzle, version, data, updated_at)
-		VALUES (?, ?, 0, ?, ?) ON CONFLICT (user_id, puzzle) DO NOTHING`), key.User, key.Puzzle, string(data), ms(at))
-	return d.changed("create game", res, err)
+	unlock := d.lockWrites()
+	res, err := d.db.ExecContext(ctx, d.told(`INSERT INTO games (user_id, puzzle, version, data, updated_at)
+		VALUES (?, ?, 0, ?, ?) ON CONFLICT (user_id, puzzle) DO NOTHING`), d.withWord(key, 0, key.User, key.Puzzle, string(data), ms(at))...)
+	unlock()
+	return d.saved("create game", key, 0, res, err)
 }
 
-// SaveGame replaces a game if it is still at version prev.
+// SaveGame replaces a game if it is still at version prev, and tells the
+// games' watchers when it does.
 func (d *DB) SaveGame(ctx context.Context, key game.Key, prev, version int, data []byte, at time.Time) (bool, error) {
-	defer d.lockWrites()()
-	res, err := d.db.ExecContext(ctx, d.q(`UPDATE games SET version = ?, data = ?, updated_at = ?
-		WHERE user_id = ? AND puzzle = ? AND version = ?`), version, string(data), ms(at), key.User, key.Puzzle, prev)
-	return d.changed("save game", res, err)
+	unlock := d.lockWrites()
+	res, err := d.db.ExecContext(ctx, d.told(`UPDATE games SET version = ?, data = ?, updated_at = ?
+		WHERE user_id = ? AND puzzle = ? AND version = ?`), d.withWord(key, version, version, string(data), ms(at), key.User, key.Puzzle, prev)...)
+	unlock()
+	return d.saved("save game", key, version, res, err)
+}
+
+// saved reports whether a game's save changed its row, and tells this
+// process's watchers on SQLite (PostgreSQL's word went with the save).
+func (d *DB) saved(op string, key game.Key, version int, res sql.Result, err error) (bool, error) {
+	ok, err := d.changed(op, res, err)
+	if ok && d.dialect == sqlite {
+		d.watchers.tell(key, version)
+	}
+	return ok, err
 }
 
 // changed reports whether a statement changed a row.

@@ -3,8 +3,12 @@ package store
 import (
 	"context"
 	"database/sql/driver"
+	"encoding/json"
 	"errors"
+	"sync"
 	"time"
+
+	"github.com/sudokubot/sudokubot/game"
 
 	"github.com/jackc/pgx/v5/stdlib"
 )
@@ -30,6 +34,98 @@ func (d *DB) Notify(ctx context.Context, channel, payload string) error {
 	}
 	_, err := d.db.ExecContext(ctx, "SELECT pg_notify($1, $2)", channel, payload)
 	return d.wrap("notify", err)
+}
+
+// gamesChannel is the NOTIFY channel on which every save of a game is told.
+const gamesChannel = "sudokubot_games"
+
+// savedWord is what a save of a game tells: the game's key and the version
+// it is stored at now.
+type savedWord struct {
+	User    string `json:"u"`
+	Puzzle  string `json:"p"`
+	Version int    `json:"v"`
+}
+
+// told returns a statement that writes one game's row (an INSERT or
+// UPDATE with ? placeholders) in the dialect, telling of the write: on
+// PostgreSQL the same statement sends its word with pg_notify, so the word
+// goes if and only if the write commits, with nothing between the two for a
+// crash to fall into. Its arguments are withWord's.
+func (d *DB) told(write string) string {
+	if d.dialect == postgres {
+		write = "WITH written AS (" + write + " RETURNING 1) SELECT pg_notify('" + gamesChannel + "', ?) FROM written"
+	}
+	return d.q(write)
+}
+
+// withWord returns the arguments of a told statement: args, and on
+// PostgreSQL the word of key at version.
+func (d *DB) withWord(key game.Key, version int, args ...any) []any {
+	if d.dialect != postgres {
+		return args
+	}
+	data, _ := json.Marshal(savedWord{User: key.User, Puzzle: key.Puzzle, Version: version})
+	return append(args, string(data))
+}
+
+// WatchGames calls changed with the key and new version of every game
+// saved (created or replaced) until ctx ends, by any process on
+// PostgreSQL, by this one on SQLite; it calls listening when it begins to
+// hear, and again whenever it may have missed word (a lost connection),
+// so the caller can catch up. It holds one of the pool's connections on
+// PostgreSQL, and returns ctx's error.
+func (d *DB) WatchGames(ctx context.Context, listening func(), changed func(key game.Key, version int)) error {
+	if d.dialect == postgres {
+		return d.Listen(ctx, gamesChannel, listening, func(payload string) {
+			var w savedWord
+			if json.Unmarshal([]byte(payload), &w) == nil && w.User != "" {
+				changed(game.Key{User: w.User, Puzzle: w.Puzzle}, w.Version)
+			}
+		})
+	}
+	stop := d.watchers.add(changed)
+	defer stop()
+	listening()
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// watchers are the functions that hear of this process's saves.
+type watchers struct {
+	mu   sync.Mutex
+	next int
+	all  map[int]func(game.Key, int)
+}
+
+// add makes f hear of saves until the function it returns is called.
+func (ws *watchers) add(f func(game.Key, int)) func() {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	if ws.all == nil {
+		ws.all = map[int]func(game.Key, int){}
+	}
+	ws.next++
+	id := ws.next
+	ws.all[id] = f
+	return func() {
+		ws.mu.Lock()
+		defer ws.mu.Unlock()
+		delete(ws.all, id)
+	}
+}
+
+// tell tells every watcher that key was saved at version.
+func (ws *watchers) tell(key game.Key, version int) {
+	ws.mu.Lock()
+	fs := make([]func(game.Key, int), 0, len(ws.all))
+	for _, f := range ws.all {
+		fs = append(fs, f)
+	}
+	ws.mu.Unlock()
+	for _, f := range fs {
+		f(key, version)
+	}
 }
 
 // listenRetry is the pause before listening again after the connection

@@ -28,6 +28,9 @@ type DB struct {
 	// waiting connections slow and unfair.
 	writer sync.Mutex
 	errors atomic.Uint64 // operations that failed
+	// watchers hear of this process's saves of games on SQLite
+	// (WatchGames); PostgreSQL tells every process itself.
+	watchers watchers
 }
 
 // Errors returns how many operations have failed since Open, for the
