@@ -19,8 +19,20 @@ type play struct {
 	sessions game.Sessions
 }
 
-// answer returns the reply to one of a player's messages (nil for none).
+// answer returns the reply to one of a player's messages (nil for none),
+// and makes the page hear of the game it answers with (follow.go).
 func (s *Server) answer(ctx context.Context, c *client, m clientMessage) any {
+	s.hub.answering(c)
+	if ref, ok := game.ParseRef(m.Game); ok && m.T == "open" {
+		s.hub.follow(c, ref, -1) // before the game is read: no change after the reading is missed
+	}
+	out := s.respond(ctx, c, m)
+	s.hub.followed(c, out)
+	return out
+}
+
+// respond returns the reply to one of a player's messages (nil for none).
+func (s *Server) respond(ctx context.Context, c *client, m clientMessage) any {
 	ctx, cancel := context.WithTimeout(ctx, storeWait)
 	defer cancel()
 	seat := c.seat

@@ -54,6 +54,15 @@ type client struct {
 	// (only the page's reading goroutine uses it).
 	checked time.Time
 	room    string // what the page hears of: its room, or its daily's players here (hub.mu)
+	// game is the page's own game it hears of (gameName; hub.mu), ref
+	// its Ref, and version the latest version of it the page was sent.
+	game    string
+	ref     game.Ref
+	version int
+	// busy is while the page's own message is answered: its game is not
+	// pushed to it meanwhile (the answer carries it), but missed, and
+	// read again after, if it changed elsewhere (hub.mu).
+	busy, missed bool
 }
 
 // clientQueue is how many messages may wait for a slow page before it is
@@ -169,12 +178,13 @@ func (h *hub) watch(ctx context.Context) {
 }
 
 // changed takes word that a stored game was saved: a room's save reads the
-// room again for its players here.
+// room again for its players here, a player's game for their pages here.
 func (h *hub) changed(key game.Key, version int) {
-	if key.User != roomKey("").User {
+	if key.User == roomKey("").User {
+		h.hear(word{Room: key.Puzzle, Version: version})
 		return
 	}
-	h.hear(word{Room: key.Puzzle, Version: version})
+	h.hear(word{Room: gameName(key), Version: version})
 }
 
 // told tells of a room's change that was just saved, unless the store
@@ -272,6 +282,10 @@ func (h *hub) refresh(room string) {
 		h.pushDaily(ctx, subs, day, instance)
 		return
 	}
+	if key, ok := parseGameName(room); ok {
+		h.pushGame(ctx, subs, key)
+		return
+	}
 	r, _, ok, err := h.s.loadRoom(ctx, room)
 	if err != nil || !ok {
 		return // the next change sends it; the players' own moves answer with it meanwhile
@@ -318,14 +332,9 @@ func (h *hub) join(c *client, room string) {
 	h.run()
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.leaveLocked(c)
+	h.dropLocked(c, c.room)
 	c.room = room
-	subs := h.rooms[room]
-	if subs == nil {
-		subs = &roomSubs{clients: map[*client]bool{}, sel: map[string]int{}}
-		h.rooms[room] = subs
-	}
-	subs.clients[c] = true
+	h.subsLocked(room).clients[c] = true
 	if room == c.seat.Instance {
 		c.joined.Store(true)
 	}
@@ -338,8 +347,24 @@ func (h *hub) leave(c *client) {
 	h.leaveLocked(c)
 }
 
+// subsLocked returns what hears of name, made if there is none.
+func (h *hub) subsLocked(name string) *roomSubs {
+	subs := h.rooms[name]
+	if subs == nil {
+		subs = &roomSubs{clients: map[*client]bool{}, sel: map[string]int{}}
+		h.rooms[name] = subs
+	}
+	return subs
+}
+
 func (h *hub) leaveLocked(c *client) {
-	room := c.room
+	h.dropLocked(c, c.room)
+	h.dropLocked(c, c.game)
+	c.game = ""
+}
+
+// dropLocked makes c no longer hear of room.
+func (h *hub) dropLocked(c *client, room string) {
 	if subs := h.rooms[room]; subs != nil {
 		delete(subs.clients, c)
 		if len(subs.clients) == 0 {

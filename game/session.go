@@ -30,7 +30,8 @@ type Sessions struct {
 type Session struct {
 	Key     Key
 	Game    *Game
-	Version int // the stored version Game was read at
+	Version int    // the stored version Game was read at
+	looked  Cursor // Game's cursor as read
 }
 
 func (s Sessions) now() time.Time {
@@ -51,7 +52,7 @@ func (s Sessions) Load(ctx context.Context, key Key) (sess Session, ok bool, err
 	if err != nil {
 		return Session{}, false, fmt.Errorf("stored game %s/%s: %w", key.User, key.Puzzle, err)
 	}
-	return Session{Key: key, Game: g, Version: version}, true, nil
+	return Session{Key: key, Game: g, Version: version, looked: g.Cursor()}, true, nil
 }
 
 // LoadOrCreate returns key's stored game, or starts one with start, begins
@@ -72,7 +73,7 @@ func (s Sessions) LoadOrCreate(ctx context.Context, key Key, start func() (*Game
 	}
 	created, err := s.Store.CreateGame(ctx, key, data, s.now())
 	if err != nil || created {
-		return Session{Key: key, Game: g}, err
+		return Session{Key: key, Game: g, looked: g.Cursor()}, err
 	}
 	sess, ok, err := s.Load(ctx, key)
 	if err == nil && !ok {
@@ -83,10 +84,11 @@ func (s Sessions) LoadOrCreate(ctx context.Context, key Key, start func() (*Game
 
 // Save stores sess.Game over the version it was read at, as version
 // Game.Seq(), and moves sess to it. A game whose move counter has not
-// moved is not saved. When the stored game changed first, Save returns
-// ErrOutdated and sess holds the game as stored now.
+// moved is saved only if its cursor moved (looking), at the same version;
+// one where nothing moved is not saved. When the stored game changed
+// first, Save returns ErrOutdated and sess holds the game as stored now.
 func (s Sessions) Save(ctx context.Context, sess *Session) error {
-	if sess.Game.Seq() == sess.Version {
+	if sess.Game.Seq() == sess.Version && sess.Game.Cursor() == sess.looked {
 		return nil
 	}
 	data, err := sess.Game.Encode()
@@ -98,7 +100,7 @@ func (s Sessions) Save(ctx context.Context, sess *Session) error {
 	case err != nil:
 		return err
 	case saved:
-		sess.Version = sess.Game.Seq()
+		sess.Version, sess.looked = sess.Game.Seq(), sess.Game.Cursor()
 		return nil
 	}
 	now, ok, err := s.Load(ctx, sess.Key)

@@ -109,8 +109,15 @@ func TestSessionSaveOverTheVersionRead(t *testing.T) {
 		t.Fatalf("Save of an unchanged game = %v, version %d", err, a.Version)
 	}
 	press(t, a.Game, Tap{Kind: TapBox, N: 1})
-	if err := s.Save(ctx, &a); err != nil || a.Version != a.Game.Seq() {
-		t.Fatalf("Save = %v, version %d, want %d", err, a.Version, a.Game.Seq())
+	if err := s.Save(ctx, &a); err != nil || a.Version != 0 {
+		t.Fatalf("Save after looking = %v, version %d, want 0: looking changes no version", err, a.Version)
+	}
+	if looked, _, _ := s.Load(ctx, key); looked.Game.Cursor() != a.Game.Cursor() {
+		t.Errorf("the stored cursor is %+v, want %+v", looked.Game.Cursor(), a.Game.Cursor())
+	}
+	press(t, a.Game, Tap{Kind: TapCell, N: 3}, Tap{Kind: TapDigit, N: 4}) // r1c3 4
+	if err := s.Save(ctx, &a); err != nil || a.Version != 1 {
+		t.Fatalf("Save of a move = %v, version %d, want 1", err, a.Version)
 	}
 	press(t, b.Game, Tap{Kind: TapBox, N: 2}, Tap{Kind: TapCell, N: 1})
 	if err := s.Save(ctx, &b); !errors.Is(err, ErrOutdated) {

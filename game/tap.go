@@ -67,20 +67,15 @@ func (g *Game) boxCell(b, k int) solver.Cell {
 // Press applies a tap: it moves the cursor and, when the tap completes a
 // placement (a digit for the chosen cell, or a cell for the held digit),
 // makes the move. It returns the move made, if any, and the rules' error
-// for a move they refuse (the cursor then stays where it was). Every tap
-// that changes anything bumps Seq.
+// for a move they refuse (the cursor then stays where it was). A tap that
+// makes a move bumps Seq; one that only moves the cursor (looking) does
+// not, so a move made meanwhile on another board is not refused for it.
 func (g *Game) Press(t Tap) (*Move, error) {
 	before := g.cursor
 	m, err := g.press(t)
 	if err != nil {
 		g.cursor = before
 		return nil, err
-	}
-	if m == nil && g.cursor == before {
-		return nil, nil
-	}
-	if m == nil {
-		g.seq++
 	}
 	return m, nil
 }
