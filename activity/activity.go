@@ -92,6 +92,7 @@ type Server struct {
 	discord   *discord  // every request to Discord
 	instances instances // Discord's latest answers about instances
 	signIns   *signIns  // the sign-ins' limits
+	pace      *pacer    // each player's turns
 }
 
 // New returns the Activity's server for cfg.
@@ -112,7 +113,7 @@ func New(cfg Config) *Server {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Server{cfg: cfg, keyring: newKeyring(cfg.SessionKeys, cfg.Now), mux: http.NewServeMux(),
-		discord: newDiscord(cfg.Client, cfg.Now), signIns: newSignIns(cfg.Now)}
+		discord: newDiscord(cfg.Client, cfg.Now), signIns: newSignIns(cfg.Now), pace: newPacer(messageEvery)}
 	s.hub = newHub(s)
 	files := loadAssets()
 	s.mux.HandleFunc("GET /{$}", files.serveIndex)

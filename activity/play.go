@@ -78,10 +78,10 @@ type reply struct {
 
 // Limits on a page's WebSocket.
 const (
-	maxMessage   = 1 << 10          // bytes in one message
-	helloWait    = 10 * time.Second // for the hello
-	idleWait     = 10 * time.Minute // between messages
-	messageEvery = 20 * time.Millisecond
+	maxMessage   = 1 << 10               // bytes in one message
+	helloWait    = 10 * time.Second      // for the hello
+	idleWait     = 10 * time.Minute      // between messages
+	messageEvery = 20 * time.Millisecond // a player's messages, over all their pages
 	storeWait    = 5 * time.Second
 	writeWait    = 10 * time.Second // for an answer to go out (the HTTP server's write timeout no longer applies)
 )
@@ -120,13 +120,13 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	done := make(chan struct{})
 	defer close(done)
 	go s.write(conn, c, done)
-	for last := time.Now(); ; last = time.Now() {
+	for {
 		conn.SetReadDeadline(time.Now().Add(idleWait))
 		var m clientMessage
 		if conn.ReadJSON(&m) != nil {
 			return
 		}
-		time.Sleep(messageEvery - time.Since(last)) // a page sending faster is slowed, not dropped
+		time.Sleep(s.pace.wait(seat.User.ID)) // a player sending faster, on one page or several, is slowed, not dropped
 		began := time.Now()
 		answer := s.answer(r.Context(), c, m)
 		s.measured(m.T, answer, time.Since(began))

@@ -24,11 +24,15 @@ type stored struct {
 	Started  int64                   `json:"started"`
 	Finished int64                   `json:"finished,omitempty"`
 	Undo     map[string][]change     `json:"undo,omitempty"`
-	Log      []logged                `json:"log,omitempty"`
-	Forgot   int                     `json:"forgot,omitempty"`
+	Touched  []int                   `json:"touched,omitempty"`
+	Floor    int                     `json:"floor,omitempty"`
 	Shown    *Shown                  `json:"shown,omitempty"`
 	Race     *storedRace             `json:"race,omitempty"`
 	Told     bool                    `json:"told,omitempty"`
+	// Log and Forgot are how rooms stored before touched kept the latest
+	// changes: read, never written.
+	Log    []logged `json:"log,omitempty"`
+	Forgot int      `json:"forgot,omitempty"`
 }
 
 // storedRace is a race as the store keeps it: each board as game.Encode
@@ -41,6 +45,13 @@ type storedRace struct {
 	Done     map[string]int64           `json:"done,omitempty"`
 }
 
+// logged is a change's version and cell, as rooms stored before touched
+// kept them.
+type logged struct {
+	Version int `json:"v"`
+	Cell    int `json:"c"`
+}
+
 // maxSeats bounds the players a stored room lists, gone ones included.
 const maxSeats = 4 * MaxPlayers
 
@@ -48,7 +59,7 @@ const maxSeats = 4 * MaxPlayers
 func (r *Room) Encode() ([]byte, error) {
 	s := stored{Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Cells: r.Cells.String(), By: r.By,
 		Marks: r.Marks, Players: r.Players, Version: r.Version, Checks: r.Checks, Hints: r.Hints,
-		Started: r.Started.Unix(), Undo: r.undo, Log: r.log, Forgot: r.forgot, Shown: r.Shown, Told: r.Told}
+		Started: r.Started.Unix(), Undo: r.undo, Touched: r.touched, Floor: r.floor, Shown: r.Shown, Told: r.Told}
 	if !r.Finished.IsZero() {
 		s.Finished = r.Finished.Unix()
 	}
@@ -134,13 +145,12 @@ func (r *Room) restore(cells solver.Grid, s stored) error {
 			}
 		}
 	}
-	if len(s.Log) > logSize || s.Version < 0 || s.Checks < 0 || s.Hints < 0 || s.Forgot < 0 || s.Forgot > s.Version {
+	if s.Version < 0 || s.Checks < 0 || s.Hints < 0 || s.Floor < 0 || s.Floor > s.Version {
 		return errors.New("a counter out of range")
 	}
-	for _, l := range s.Log {
-		if l.Cell < 0 || l.Cell >= n*n || l.Version < 1 || l.Version > s.Version {
-			return errors.New("a logged change off the board")
-		}
+	touched, err := touchedOf(s, n*n)
+	if err != nil {
+		return err
 	}
 	r.Cells, r.By, r.Players, r.Version, r.Checks, r.Hints = cells, s.By, s.Players, s.Version, s.Checks, s.Hints
 	if s.Marks != nil {
@@ -156,7 +166,7 @@ func (r *Room) restore(cells solver.Grid, s stored) error {
 			}
 		}
 	}
-	r.log, r.forgot, r.Shown, r.Told = s.Log, s.Forgot, s.Shown, s.Told
+	r.touched, r.floor, r.Shown, r.Told = touched, s.Floor, s.Shown, s.Told
 	if s.Race != nil {
 		race, err := decodeRace(s.Race, r.Puzzle, ids)
 		if err != nil {
@@ -168,6 +178,36 @@ func (r *Room) restore(cells solver.Grid, s stored) error {
 		r.Finished = time.Unix(s.Finished, 0).UTC()
 	}
 	return nil
+}
+
+// touchedOf returns the stored room's versions of each cell's last
+// change, checked; a room stored with a log instead counts every cell as
+// changed when the log's oldest was dropped, and each logged one later.
+func touchedOf(s stored, cells int) ([]int, error) {
+	touched := s.Touched
+	if touched == nil {
+		if len(s.Log) > 64 || s.Forgot < 0 || s.Forgot > s.Version {
+			return nil, errors.New("a log out of range")
+		}
+		touched = make([]int, cells)
+		for i := range touched {
+			touched[i] = s.Forgot
+		}
+		for _, l := range s.Log {
+			if l.Cell >= 0 && l.Cell < cells {
+				touched[l.Cell] = max(touched[l.Cell], l.Version)
+			}
+		}
+	}
+	if len(touched) != cells {
+		return nil, errors.New("changed cells that are not the board's")
+	}
+	for _, v := range touched {
+		if v < 0 || v > s.Version {
+			return nil, errors.New("a change from a version to come")
+		}
+	}
+	return touched, nil
 }
 
 func (race *Race) encode() (*storedRace, error) {

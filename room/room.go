@@ -64,10 +64,14 @@ type Room struct {
 	// Race is a race's state; nil for a board played together.
 	Race *Race
 	// Told says the channel was told of the finish (once is enough).
-	Told   bool
-	undo   map[string][]change
-	log    []logged // the latest changes to cells, for rebasing
-	forgot int      // the latest version dropped from log
+	Told bool
+	undo map[string][]change
+	// touched is, by cell, the version of the last change to it, for
+	// rebasing: a move made on a version at or after it applies.
+	touched []int
+	// floor is the oldest version a move may be made on: the version this
+	// board began at (Continue), before which moves were on another board.
+	floor int
 }
 
 // Shown is a check or a hint everyone in the room sees: who asked, its
@@ -99,20 +103,11 @@ type change struct {
 	Left  int `json:"l,omitempty"`
 }
 
-// logged is a change's version and cell.
-type logged struct {
-	Version int `json:"v"`
-	Cell    int `json:"c"`
-}
-
-// logSize is how many changes back a move can be rebased over.
-const logSize = 64
-
 // New starts a room on puzzle, whose only solution is solution.
 func New(puzzle, solution solver.Grid, at time.Time) *Room {
 	n := puzzle.Cells()
 	r := &Room{Puzzle: puzzle, Solution: solution, Cells: puzzle, By: make([]int, n), Marks: map[string][]game.Notes{},
-		Started: time.Unix(at.Unix(), 0).UTC(), undo: map[string][]change{}}
+		Started: time.Unix(at.Unix(), 0).UTC(), undo: map[string][]change{}, touched: make([]int, n)}
 	for i := range r.By {
 		r.By[i] = -1
 	}
@@ -185,7 +180,7 @@ func (r *Room) Present() int {
 // the old board applies to it.
 func (r *Room) Continue(prev int) {
 	r.Version += prev
-	r.forgot = r.Version
+	r.floor = r.Version
 }
 
 // Solved reports whether the grid is full and right.
@@ -277,17 +272,12 @@ func (r *Room) allowed(id string, m Move) error {
 }
 
 // untouchedSince reports whether no change after version seen touched
-// cell i, as far back as the log reaches.
+// cell i, however many changes to other cells came since.
 func (r *Room) untouchedSince(seen, i int) bool {
-	if seen > r.Version || seen < r.forgot {
-		return false // a version from the future, or older than the log
+	if seen > r.Version || seen < r.floor {
+		return false // a version from the future, or of an earlier board
 	}
-	for _, l := range r.log {
-		if l.Version > seen && l.Cell == i {
-			return false
-		}
-	}
-	return true
+	return r.touched[i] <= seen
 }
 
 // set writes digit (0 to empty) at cell i, placed by player k, and takes
@@ -330,10 +320,7 @@ func (r *Room) changed(i int, at time.Time) {
 	r.Version++
 	if i >= 0 {
 		r.Shown = nil
-		r.log = append(r.log, logged{Version: r.Version, Cell: i})
-		if len(r.log) > logSize {
-			r.forgot, r.log = r.log[0].Version, r.log[1:]
-		}
+		r.touched[i] = r.Version
 	}
 	if r.Finished.IsZero() && r.Solved() {
 		r.Finished = time.Unix(at.Unix(), 0).UTC()

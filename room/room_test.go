@@ -126,13 +126,33 @@ func TestRebase(t *testing.T) {
 		t.Errorf("a move from a version to come: %v", err)
 	}
 	old := r.Version
-	for k := 0; k <= logSize; k++ { // push the move's version out of the log
+	for k := 0; k < 200; k++ { // many changes to other cells
 		r.Apply("ada", Move{Kind: game.Note, Cell: solver.Cell{Row: 8, Col: 0}, Digit: 1, Seen: r.Version}, now)
 		r.Apply("ada", place(9, 2, 1+k%9, r.Version), now)
 	}
-	if err := r.Apply("bob", place(1, 8, 1, old), now); !errors.Is(err, ErrOutdated) {
-		t.Errorf("a move older than the log: %v", err)
+	if err := r.Apply("bob", place(1, 8, 1, old), now); err != nil {
+		t.Errorf("a move on an untouched cell, 400 changes old, was refused: %v", err)
 	}
+	if err := r.Apply("bob", place(9, 2, 1, old), now); !errors.Is(err, ErrOutdated) {
+		t.Errorf("a move on a cell changed since, 400 changes old: %v", err)
+	}
+	back, err := Decode(mustEncode(t, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Apply("ada", place(1, 9, 2, old), now); err != nil {
+		t.Errorf("after a trip through the store, a move on an untouched cell was refused: %v", err)
+	}
+}
+
+// mustEncode returns r as the store keeps it.
+func mustEncode(t testing.TB, r *Room) []byte {
+	t.Helper()
+	data, err := r.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // TestMarksAreEachPlayers: pencil marks are a player's own; a placement
