@@ -61,6 +61,13 @@ type Config struct {
 	// the process that saved it dies at once. nil: the process that saves
 	// a room tells of it.
 	Watcher Watcher
+	// MaxSockets bounds the pages' WebSockets open at once, signed in or
+	// not (ACTIVITY_MAX_SOCKETS); 0 takes DefaultMaxSockets. MaxUserSockets
+	// bounds one player's (ACTIVITY_MAX_USER_SOCKETS); 0 takes 5.
+	MaxSockets, MaxUserSockets int
+	// WorkSlots bounds the puzzles made and hints searched at once, for
+	// every player together; 0 takes the CPUs Go uses.
+	WorkSlots int
 	// SessionKeys sign the sessions (FixedKeys from the configuration, or
 	// the shared database's); nil makes a key for this process alone.
 	SessionKeys SessionKeys
@@ -87,7 +94,7 @@ type Server struct {
 	cfg       Config
 	keyring   *keyring // the keys sessions are signed with
 	mux       *http.ServeMux
-	sockets   sockets
+	sockets   *sockets
 	hub       *hub
 	discord   *discord  // every request to Discord
 	instances instances // Discord's latest answers about instances
@@ -109,11 +116,18 @@ func New(cfg Config) *Server {
 	if cfg.LeaveAfter <= 0 {
 		cfg.LeaveAfter = 10 * time.Second
 	}
+	if cfg.MaxSockets <= 0 {
+		cfg.MaxSockets = DefaultMaxSockets()
+	}
+	if cfg.MaxUserSockets <= 0 {
+		cfg.MaxUserSockets = defaultUserSockets
+	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Server{cfg: cfg, keyring: newKeyring(cfg.SessionKeys, cfg.Now), mux: http.NewServeMux(),
-		discord: newDiscord(cfg.Client, cfg.Now), signIns: newSignIns(cfg.Now), pace: newPacer(messageEvery)}
+		discord: newDiscord(cfg.Client, cfg.Now), signIns: newSignIns(cfg.Now), pace: newPacer(messageEvery),
+		sockets: newSockets(cfg.MaxSockets, cfg.MaxUserSockets)}
 	s.hub = newHub(s)
 	files := loadAssets()
 	s.mux.HandleFunc("GET /{$}", files.serveIndex)

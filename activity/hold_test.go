@@ -1,13 +1,18 @@
 package activity
 
 import (
+	"errors"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/gorilla/websocket"
+
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
 // Issue 40: the board holds under hostile input.
@@ -97,5 +102,96 @@ func TestLateMoveOnUntouchedCell(t *testing.T) {
 	}
 	if _, r := back.send(clientMessage{T: "note", Game: "room", Version: seen.Version, Row: empty / 9, Col: empty % 9, Digit: 3}); r.T != "refused" {
 		t.Errorf("bob's mark on ada's cell, made before her changes, got %+v; want it refused", r)
+	}
+}
+
+// refusedWith reads a refused socket's sentence and close code.
+func refusedWith(t *testing.T, conn *websocket.Conn) (string, int) {
+	t.Helper()
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	var r reply
+	if err := conn.ReadJSON(&r); err != nil || r.T != "error" {
+		t.Fatalf("a refused socket read %+v, %v; want an error", r, err)
+	}
+	_, _, err := conn.ReadMessage()
+	var closed *websocket.CloseError
+	if !errors.As(err, &closed) {
+		t.Fatalf("a refused socket was not closed with a code: %v", err)
+	}
+	if closed.Text != r.Message {
+		t.Errorf("the close reason %q is not the sentence %q", closed.Text, r.Message)
+	}
+	return r.Message, closed.Code
+}
+
+// TestSocketsCapped: a player's pages are capped, and all pages: past
+// either cap a page is told why and its socket closed with a code, in the
+// player's language (or, before they say who they are, their browser's);
+// a page that closes frees its place.
+func TestSocketsCapped(t *testing.T) {
+	addr := bareServer(t, func(c *Config) { c.MaxSockets, c.MaxUserSockets = 4, 2 })
+	answered := func(p *page) {
+		t.Helper()
+		if _, r := p.send(clientMessage{T: "open", Game: "x"}); r.T != "error" || !strings.Contains(r.Message, "database") {
+			t.Fatalf("a page within the caps: %+v", r)
+		}
+	}
+	ada1, ada2 := dial(t, addr, seatIn("ada", "")), dial(t, addr, seatIn("ada", ""))
+	answered(ada1)
+	answered(ada2)
+	third := dial(t, addr, issue(testKey, Seat{User: User{ID: "ada", Name: "ada", Locale: "fr"}}, time.Now().Add(time.Hour)))
+	if text, code := refusedWith(t, third.conn); code != websocket.ClosePolicyViolation || !strings.Contains(text, "2") || !strings.Contains(strings.ToLower(text), "vous") {
+		t.Errorf("ada's third page: %d %q, want 1008 and, in French, that 2 are open", code, text)
+	}
+	bob, cy := dial(t, addr, seatIn("bob", "")), dial(t, addr, seatIn("cy", ""))
+	answered(bob)
+	answered(cy)
+	header := http.Header{"Accept-Language": {"de-DE,de;q=0.9,en;q=0.5"}}
+	full, _, err := websocket.DefaultDialer.Dial(addr, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	if text, code := refusedWith(t, full); code != websocket.CloseTryAgainLater || text == serverFull || text == "" {
+		t.Errorf("a fifth page: %d %q, want 1013 and the sentence in German", code, text)
+	}
+	bob.conn.Close()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		again, _, err := websocket.DefaultDialer.Dial(addr, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again.WriteJSON(clientMessage{T: "hello", Session: seatIn("di", "")})
+		p := &page{t: t, conn: again}
+		p.conn.WriteJSON(clientMessage{T: "open", Game: "x"})
+		var r reply
+		p.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		p.conn.ReadJSON(&r)
+		again.Close()
+		if r.Message != i18n.For("").Text(serverFull) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a page that closed did not free its place")
+		}
+	}
+}
+
+// TestHelloDeadline: a socket that does not say hello is closed within a
+// few seconds.
+func TestHelloDeadline(t *testing.T) {
+	addr := bareServer(t, nil)
+	conn, _, err := websocket.DefaultDialer.Dial(addr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	began := time.Now()
+	conn.SetReadDeadline(began.Add(15 * time.Second))
+	if _, _, err := conn.ReadMessage(); err == nil {
+		t.Fatal("a socket that said nothing was answered")
+	}
+	if took := time.Since(began); took > helloWait+time.Second || took > 6*time.Second {
+		t.Errorf("a socket that said nothing was kept %v, want at most a few seconds", took.Round(time.Millisecond))
 	}
 }

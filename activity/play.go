@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"sync"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -79,7 +78,7 @@ type reply struct {
 // Limits on a page's WebSocket.
 const (
 	maxMessage   = 1 << 10               // bytes in one message
-	helloWait    = 10 * time.Second      // for the hello
+	helloWait    = 5 * time.Second       // for the hello: a socket that says nothing is not kept
 	idleWait     = 10 * time.Minute      // between messages
 	messageEvery = 20 * time.Millisecond // a player's messages, over all their pages
 	storeWait    = 5 * time.Second
@@ -104,7 +103,11 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return // the upgrader has answered
 	}
-	if !s.sockets.add(conn) {
+	switch err := s.sockets.add(conn); {
+	case errors.Is(err, errTooMany):
+		refuse(conn, websocket.CloseTryAgainLater, fullServer(r.Header.Get("Accept-Language")))
+		return
+	case err != nil:
 		return // the server is shutting down
 	}
 	defer s.sockets.remove(conn)
@@ -113,6 +116,15 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if s.sockets.seat(conn, seat.User.ID) != nil {
+		refuse(conn, websocket.ClosePolicyViolation, seat.words().Sprintf(tooManyOwn, s.sockets.perUser))
+		return
+	}
+	s.play(r.Context(), conn, seat)
+}
+
+// play answers a signed-in page's messages until its socket closes.
+func (s *Server) play(ctx context.Context, conn *websocket.Conn, seat Seat) {
 	c := newClient(seat)
 	defer s.gone(c)
 	s.cfg.Meter.BoardSocket(1)
@@ -128,7 +140,7 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 		}
 		time.Sleep(s.pace.wait(seat.User.ID)) // a player sending faster, on one page or several, is slowed, not dropped
 		began := time.Now()
-		answer := s.answer(r.Context(), c, m)
+		answer := s.answer(ctx, c, m)
 		s.measured(m.T, answer, time.Since(began))
 		if answer == nil {
 			continue
@@ -184,51 +196,4 @@ func (s *Server) hello(conn *websocket.Conn) (Seat, bool) {
 	conn.SetWriteDeadline(time.Now().Add(writeWait))
 	conn.WriteJSON(reply{T: "error", Message: message})
 	return Seat{}, false
-}
-
-// sockets are the pages' open WebSockets, which an HTTP server's shutdown
-// does not close (they are hijacked): CloseSockets closes them, so pages
-// reconnect to a process that is still running.
-type sockets struct {
-	mu     sync.Mutex
-	open   map[*websocket.Conn]bool
-	closed bool
-}
-
-func (ss *sockets) add(c *websocket.Conn) bool {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	if ss.closed {
-		c.Close()
-		return false
-	}
-	if ss.open == nil {
-		ss.open = map[*websocket.Conn]bool{}
-	}
-	ss.open[c] = true
-	return true
-}
-
-func (ss *sockets) remove(c *websocket.Conn) {
-	ss.mu.Lock()
-	delete(ss.open, c)
-	ss.mu.Unlock()
-	c.Close()
-}
-
-// CloseSockets closes every page's WebSocket, saying the server is going
-// away, and refuses new ones: call it when the process stops serving.
-// The pages reconnect (to another process, behind a load balancer) and
-// open their game again; nothing is lost, as each move is stored before
-// it is answered.
-func (s *Server) CloseSockets() {
-	s.hub.close()
-	s.sockets.mu.Lock()
-	defer s.sockets.mu.Unlock()
-	s.sockets.closed = true
-	bye := websocket.FormatCloseMessage(websocket.CloseGoingAway, "the server is restarting")
-	for c := range s.sockets.open {
-		c.WriteControl(websocket.CloseMessage, bye, time.Now().Add(time.Second))
-		c.Close()
-	}
 }

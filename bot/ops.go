@@ -41,6 +41,11 @@ func (b *Bot) listen(what, addr string, h http.Handler) (string, func(), error) 
 	if err != nil {
 		return "", nil, fmt.Errorf("bot: %s on %s: %w", what, addr, err)
 	}
+	if l, ok := h.(interface {
+		Limit(net.Listener) net.Listener
+	}); ok { // the Activity's cap on its connections
+		ln = l.Limit(ln)
+	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
 		WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
 	if c, ok := h.(interface{ CloseSockets() }); ok { // the Activity's WebSockets, which Shutdown does not close

@@ -59,6 +59,11 @@ type Config struct {
 	// credentials, which its sign-in needs (DISCORD_CLIENT_ID,
 	// DISCORD_CLIENT_SECRET); the secret must never be logged or shown.
 	ActivityAddr, ClientID, ClientSecret string
+	// ActivityMaxSockets bounds the big board's WebSockets open at once
+	// (ACTIVITY_MAX_SOCKETS; 0, the default, takes half the process's
+	// descriptor limit less 256, at most 10,000), ActivityMaxUserSockets
+	// one player's (ACTIVITY_MAX_USER_SOCKETS, default 5).
+	ActivityMaxSockets, ActivityMaxUserSockets int
 	// SessionKeys sign the big board's sessions, the first signs and
 	// every one verifies (ACTIVITY_SESSION_KEY, then
 	// ACTIVITY_SESSION_KEY_PREVIOUS during a rotation; each at least 64
@@ -119,6 +124,8 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 	c.InteractionsAddr, c.PublicKey = l.interactions()
 	c.ActivityAddr, c.ClientID, c.ClientSecret = l.activity()
 	c.SessionKeys, c.sessionKeyText = l.sessionKeys()
+	c.ActivityMaxSockets = l.count("ACTIVITY_MAX_SOCKETS", 0, 1, 1_000_000)
+	c.ActivityMaxUserSockets = l.count("ACTIVITY_MAX_USER_SOCKETS", 5, 1, 100)
 	if len(l.problems) > 0 {
 		return Config{}, &Error{Problems: l.problems}
 	}

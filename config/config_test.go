@@ -263,3 +263,28 @@ func TestSessionKeys(t *testing.T) {
 		})
 	}
 }
+
+func TestActivitySockets(t *testing.T) {
+	for _, tt := range []struct {
+		all, user         string
+		wantAll, wantUser int
+		problem           string
+	}{
+		{"", "", 0, 5, ""},
+		{"500", "3", 500, 3, ""},
+		{"0", "", 0, 5, "ACTIVITY_MAX_SOCKETS"},
+		{"", "many", 0, 5, "ACTIVITY_MAX_USER_SOCKETS"},
+	} {
+		env := map[string]string{"ACTIVITY_MAX_SOCKETS": tt.all, "ACTIVITY_MAX_USER_SOCKETS": tt.user}
+		c, err := Load(func(k string) string { return env[k] }, false)
+		if tt.problem != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.problem) {
+				t.Errorf("Load(%q, %q) = %v, want a problem with %s", tt.all, tt.user, err, tt.problem)
+			}
+			continue
+		}
+		if err != nil || c.ActivityMaxSockets != tt.wantAll || c.ActivityMaxUserSockets != tt.wantUser {
+			t.Errorf("Load(%q, %q) = %d, %d, %v; want %d, %d", tt.all, tt.user, c.ActivityMaxSockets, c.ActivityMaxUserSockets, err, tt.wantAll, tt.wantUser)
+		}
+	}
+}

@@ -82,6 +82,20 @@ func (l *loader) duration(name string, def, lo, hi time.Duration) time.Duration 
 	return def
 }
 
+// count reads an optional whole number between lo and hi.
+func (l *loader) count(name string, def, lo, hi int) int {
+	v := l.str(name, "")
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		l.problem("%s=%q is not a whole number from %d to %d", name, v, lo, hi)
+		return def
+	}
+	return n
+}
+
 func (l *loader) choice(name, def string, options ...string) string {
 	v := strings.ToLower(l.str(name, def))
 	for _, o := range options {
