@@ -14,6 +14,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -100,6 +101,7 @@ type Server struct {
 	instances instances // Discord's latest answers about instances
 	signIns   *signIns  // the sign-ins' limits
 	pace      *pacer    // each player's turns
+	work      *work     // the heavy work's slots and shares
 }
 
 // New returns the Activity's server for cfg.
@@ -119,6 +121,9 @@ func New(cfg Config) *Server {
 	if cfg.MaxSockets <= 0 {
 		cfg.MaxSockets = DefaultMaxSockets()
 	}
+	if cfg.WorkSlots <= 0 {
+		cfg.WorkSlots = runtime.GOMAXPROCS(0)
+	}
 	if cfg.MaxUserSockets <= 0 {
 		cfg.MaxUserSockets = defaultUserSockets
 	}
@@ -127,7 +132,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, keyring: newKeyring(cfg.SessionKeys, cfg.Now), mux: http.NewServeMux(),
 		discord: newDiscord(cfg.Client, cfg.Now), signIns: newSignIns(cfg.Now), pace: newPacer(messageEvery),
-		sockets: newSockets(cfg.MaxSockets, cfg.MaxUserSockets)}
+		sockets: newSockets(cfg.MaxSockets, cfg.MaxUserSockets), work: newWork(cfg.WorkSlots, cfg.Now)}
 	s.hub = newHub(s)
 	files := loadAssets()
 	s.mux.HandleFunc("GET /{$}", files.serveIndex)

@@ -107,7 +107,10 @@ func (s *Server) change(ctx context.Context, p play, m clientMessage) any {
 		st = s.stateOf(ctx, p, checkLine(w, len(wrong)))
 		st.Wrong = cellIndexes(g.Size(), wrong)
 	case "hint":
-		st = s.hint(ctx, p, m.Step)
+		var refusal *reply
+		if st, refusal = s.hint(ctx, p, m.Step); refusal != nil {
+			return *refusal
+		}
 	case "submit":
 		return s.submit(ctx, p)
 	default:

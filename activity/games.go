@@ -104,9 +104,10 @@ func (s *Server) newPuzzle(ctx context.Context, seat Seat, levelName string) any
 	if !ok {
 		return reply{T: "error", Message: w.Text("Choose a level: easy, medium, hard, expert or extreme.")}
 	}
-	gctx, cancel := context.WithTimeout(ctx, generateWait)
-	defer cancel()
-	gen, err := logic.Generate(gctx, level, 9, uint64(s.cfg.Now().UnixNano()))
+	gen, err := s.generate(ctx, seat.User.ID, level)
+	if refusal, ok := workRefused(w, err); ok {
+		return refusal
+	}
 	if err != nil {
 		s.cfg.Log.Warn("activity: making a puzzle failed", "level", level, "err", err)
 		return reply{T: "error", Message: w.Text(noPuzzleInTime)}
@@ -126,4 +127,19 @@ func (s *Server) newPuzzle(ctx context.Context, seat Seat, levelName string) any
 	st := s.stateOf(ctx, p, "")
 	st.Title = plain(w.Sprintf("**New puzzle** · %s %s", "9×9", w.Text(gen.Grading.Level.String())))
 	return st
+}
+
+// generate makes a 9×9 puzzle of a level for a player, in a work slot
+// and from their share (a *TooFastError or errBusy when not made).
+func (s *Server) generate(ctx context.Context, user string, level logic.Level) (logic.Generated, error) {
+	var gen logic.Generated
+	var err error
+	if werr := s.work.do(ctx, user, costPuzzle, func() {
+		gctx, cancel := context.WithTimeout(ctx, generateWait)
+		defer cancel()
+		gen, err = logic.Generate(gctx, level, 9, uint64(s.cfg.Now().UnixNano()))
+	}); werr != nil {
+		return gen, werr
+	}
+	return gen, err
 }

@@ -27,30 +27,47 @@ type HintState struct {
 // hintWait bounds the search for the next step.
 const hintWait = 2 * time.Second
 
-// hint counts and shows step (1 to 4) of the hint for p's game; the
-// caller saves the count.
-func (s *Server) hint(ctx context.Context, p play, step int) *State {
+// hint counts and shows step (1 to 4) of the hint for p's game (the
+// caller saves the count), or returns the refusal when the player has
+// asked for too much work.
+func (s *Server) hint(ctx context.Context, p play, step int) (*State, *reply) {
 	g, w := p.sess.Game, p.seat.words()
 	if wrong := g.Wrong(); len(wrong) > 0 {
 		g.UseHint(wrong[0])
 		st := s.stateOf(ctx, p, "")
 		st.Hint = &HintState{Step: 1, Steps: 1, Text: w.Sprintf("💡 %s is wrong: fix it first.", wrong[0]), Cells: cellIndexes(g.Size(), wrong[:1])}
-		return st
+		return st, nil
 	}
-	hctx, cancel := context.WithTimeout(ctx, hintWait)
-	defer cancel()
-	a, err := logic.Hint(hctx, g.Grid())
+	a, err := s.advise(ctx, p.seat.User.ID, g.Grid())
+	if refusal, ok := workRefused(w, err); ok {
+		return nil, &refusal
+	}
 	if err != nil {
 		g.UseHint()
 		st := s.stateOf(ctx, p, "")
 		st.Hint = &HintState{Step: 1, Steps: 1, Text: w.Text("💡 I could not find a step in time; try Check.")}
-		return st
+		return st, nil
 	}
 	h := hintStep(w, g.Grid(), a, step)
 	g.UseHint(a.Focus...)
 	st := s.stateOf(ctx, p, "")
 	st.Hint = &h
-	return st
+	return st, nil
+}
+
+// advise finds the next logical step on g for a player, in a work slot
+// and from their share (a *TooFastError or errBusy when not searched).
+func (s *Server) advise(ctx context.Context, user string, g solver.Grid) (logic.Advice, error) {
+	var a logic.Advice
+	var err error
+	if werr := s.work.do(ctx, user, costHint, func() {
+		hctx, cancel := context.WithTimeout(ctx, hintWait)
+		defer cancel()
+		a, err = logic.Hint(hctx, g)
+	}); werr != nil {
+		return a, werr
+	}
+	return a, err
 }
 
 // hintStep words step (clamped to the hint's steps) of advice a on grid g.

@@ -130,7 +130,7 @@ func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level, m
 		if level == "" {
 			level = logic.Medium.String()
 		}
-		fresh, err := s.newRoom(ctx, level, mode == "race")
+		fresh, err := s.newRoom(ctx, seat.User.ID, level, mode == "race")
 		if err != nil {
 			return r, err
 		}
@@ -150,15 +150,17 @@ func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level, m
 // errNoPuzzle is a puzzle that could not be made in time.
 var errNoPuzzle = errors.New("activity: no puzzle in time")
 
-// newRoom makes a room on a new 9×9 puzzle of a level, raced or not.
-func (s *Server) newRoom(ctx context.Context, levelName string, race bool) (*room.Room, error) {
+// newRoom makes a room on a new 9×9 puzzle of a level, raced or not, as
+// a player's work.
+func (s *Server) newRoom(ctx context.Context, user, levelName string, race bool) (*room.Room, error) {
 	level, ok := logic.ParseLevel(levelName)
 	if !ok {
 		level = logic.Medium
 	}
-	gctx, cancel := context.WithTimeout(ctx, generateWait)
-	defer cancel()
-	gen, err := logic.Generate(gctx, level, 9, uint64(s.cfg.Now().UnixNano()))
+	gen, err := s.generate(ctx, user, level)
+	if refusedWork(err) {
+		return nil, err
+	}
 	if err != nil {
 		s.cfg.Log.Warn("activity: making a puzzle for a room failed", "level", level, "err", err)
 		return nil, errNoPuzzle
@@ -202,16 +204,21 @@ func (s *Server) roomChange(ctx context.Context, r *room.Room, seat Seat, m clie
 
 // roomHint shows step of the next hint to the room, counted.
 func (s *Server) roomHint(ctx context.Context, r *room.Room, seat Seat, step int) error {
-	if err := r.UseHint(seat.User.ID); err != nil {
-		return err
+	if !r.In(seat.User.ID) {
+		return room.ErrNotIn
 	}
-	hctx, cancel := context.WithTimeout(ctx, hintWait)
-	defer cancel()
 	w := seat.words() // the room reads it in the asker's language
 	sh := room.Shown{Kind: "hint", By: seat.User.ID, Step: 1, Steps: 1, Text: w.Text("💡 I could not find a step in time; try Check.")}
-	if a, err := logic.Hint(hctx, r.Cells); err == nil {
+	a, err := s.advise(ctx, seat.User.ID, r.Cells)
+	if refusedWork(err) {
+		return err
+	}
+	if err == nil {
 		h := hintStep(w, r.Cells, a, step)
 		sh = room.Shown{Kind: "hint", By: seat.User.ID, Text: h.Text, Cells: h.Cells, Step: h.Step, Steps: h.Steps}
+	}
+	if err := r.UseHint(seat.User.ID); err != nil {
+		return err
 	}
 	sh.Text = w.Sprintf("%s asked for a hint: %s", seat.User.Name, sh.Text)
 	r.Show(sh)
@@ -221,6 +228,9 @@ func (s *Server) roomHint(ctx context.Context, r *room.Room, seat Seat, step int
 // roomRefusal words a change the room refuses, with the board as it is.
 func (s *Server) roomRefusal(r *room.Room, seat Seat, err error) any {
 	w := seat.words()
+	if refusal, ok := workRefused(w, err); ok {
+		return refusal
+	}
 	text, ok := raceRefusal(w, err)
 	switch {
 	case ok:
