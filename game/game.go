@@ -303,6 +303,18 @@ func (g *Game) Redo() error {
 	return nil
 }
 
+// KeepUndo drops all but the latest n moves kept for Undo, and all but
+// the latest n steps kept for Redo, so that a game stored many times over
+// (a race's board, inside its room) stays small.
+func (g *Game) KeepUndo(n int) {
+	if len(g.undo) > n {
+		g.undo = append(g.undo[:0:0], g.undo[len(g.undo)-n:]...)
+	}
+	if len(g.redo) > n {
+		g.redo = append(g.redo[:0:0], g.redo[len(g.redo)-n:]...)
+	}
+}
+
 // CanRedo reports whether there is a step to redo.
 func (g *Game) CanRedo() bool { return len(g.redo) > 0 }
 

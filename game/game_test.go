@@ -185,6 +185,31 @@ func TestUndoIsBounded(t *testing.T) {
 	}
 }
 
+// TestKeepUndo: KeepUndo leaves the latest moves to undo, and the
+// latest steps to redo.
+func TestKeepUndo(t *testing.T) {
+	g := newGame(t)
+	for k := 0; k < 30; k++ {
+		if err := g.Apply(Move{Kind: Place, Cell: cell(1, 3), Digit: k%9 + 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := 0; k < 10; k++ {
+		g.Undo()
+	}
+	g.KeepUndo(5)
+	undone, redone := 0, 0
+	for g.Undo() == nil {
+		undone++
+	}
+	for g.Redo() == nil {
+		redone++
+	}
+	if undone != 5 || redone != 10 {
+		t.Errorf("after KeepUndo(5): undid %d, redid %d; want 5 and 10 (5 kept, and the 5 undone)", undone, redone)
+	}
+}
+
 func TestEncodeRoundTrip(t *testing.T) {
 	g := newGame(t)
 	for _, m := range []Move{

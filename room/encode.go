@@ -156,8 +156,8 @@ func (r *Room) restore(cells solver.Grid, s stored) error {
 	if s.Marks != nil {
 		r.Marks = s.Marks
 	}
-	if s.Undo != nil {
-		r.undo = s.Undo
+	for id, stack := range s.Undo { // rooms stored before MaxUndo kept more
+		r.undo[id] = stack[max(0, len(stack)-MaxUndo):]
 	}
 	if s.Shown != nil {
 		for _, c := range s.Shown.Cells {

@@ -86,6 +86,7 @@ func (r *Room) Racing(id string, at time.Time) (*game.Game, error) {
 // a check's mistakes (wrong; nil for another change), and the finish.
 func (r *Room) Raced(id string, wrong []solver.Cell, at time.Time) {
 	g := r.Race.Boards[id]
+	g.KeepUndo(MaxUndo)
 	if wrong != nil {
 		r.Race.Mistakes[id] = len(wrong)
 	}

@@ -22,6 +22,11 @@ import (
 // MaxPlayers is how many players a room takes.
 const MaxPlayers = 25
 
+// MaxUndo bounds the moves a room keeps for each player's Undo (and a
+// racer's board keeps for Undo and Redo), so that a room of 25 players,
+// stored on every move, stays small (about 30 KB full).
+const MaxUndo = 20
+
 // Errors of moves a room refuses.
 var (
 	ErrFull     = errors.New("room: the room is full")
@@ -229,7 +234,7 @@ func (r *Room) Apply(id string, m Move, at time.Time) error {
 		fallthrough
 	default:
 		r.undo[id] = append(r.undo[id], change{Cell: i, Digit: r.Cells.At(m.Cell.Row, m.Cell.Col), By: r.By[i], Left: m.Digit})
-		if len(r.undo[id]) > game.MaxUndo {
+		if len(r.undo[id]) > MaxUndo {
 			r.undo[id] = r.undo[id][1:]
 		}
 		r.set(i, m.Digit, r.index(id))

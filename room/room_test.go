@@ -282,3 +282,47 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestStoredSizeBounded: a full room, 25 players who each made hundreds
+// of moves (digits and marks, on a board played together or raced),
+// stays small as stored: it is written on every move.
+func TestStoredSizeBounded(t *testing.T) {
+	const most = 40 << 10
+	for _, start := range []func(p, s solver.Grid, at time.Time) *Room{New, NewRace} {
+		r := seated(t, start)
+		for k := 2; k < MaxPlayers; k++ {
+			r.Join(Player{ID: fmt.Sprintf("%018d", k), Name: "a player's display name", Avatar: "0123456789abcdef0123456789abcdef"})
+		}
+		if r.Race != nil {
+			r.StartRace("ada", now.Add(-time.Hour))
+		}
+		var empty []int
+		for i := 0; i < 81; i++ {
+			if r.Puzzle.At(i/9, i%9) == 0 {
+				empty = append(empty, i)
+			}
+		}
+		for k := 0; k < 250*MaxPlayers; k++ {
+			id, i := r.Players[k%MaxPlayers].ID, empty[(k/7)%len(empty)]
+			at := solver.Cell{Row: i / 9, Col: i % 9}
+			if r.Race == nil {
+				r.Apply(id, Move{Kind: game.Note, Cell: at, Digit: 1 + k%9, Seen: r.Version}, now)
+				r.Apply(id, Move{Kind: game.Place, Cell: at, Digit: 1 + k%8, Seen: r.Version}, now)
+				continue
+			}
+			if g, err := r.Racing(id, now); err == nil {
+				g.Apply(game.Move{Kind: game.Note, Cell: at, Notes: game.Notes(0).With(1 + k%9)})
+				g.Apply(game.Move{Kind: game.Place, Cell: at, Digit: 1 + k%8})
+				r.Raced(id, nil, now)
+			}
+		}
+		data := mustEncode(t, r)
+		t.Logf("a full room (race %v) is %d bytes stored", r.Race != nil, len(data))
+		if len(data) > most {
+			t.Errorf("a full room (race %v) is %d bytes stored, want at most %d", r.Race != nil, len(data), most)
+		}
+		if _, err := Decode(data); err != nil {
+			t.Errorf("a full room does not decode: %v", err)
+		}
+	}
+}
