@@ -127,7 +127,16 @@ function connect(session, onAnswer, onOpen) {
       onAnswer(m, sent === inflight ? null : sent);
       pump();
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
+      // Refused for good (1008: too many of the player's pages) or for now
+      // (1013: the server is full): the server's sentence stays, and the
+      // page does not knock again at once (a full server, in a minute).
+      if (event.code === 1008 || event.code === 1013) {
+        inflight = null;
+        say(event.reason || t("The board lost its connection. Close the Activity and open it again."));
+        if (event.code === 1013) setTimeout(open, 60000);
+        return;
+      }
       // A change in flight may or may not have been applied: it goes again,
       // as it was, after the game is opened again, when its version keeps it
       // from applying twice: any change to a game of one's own, and a
