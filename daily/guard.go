@@ -55,6 +55,7 @@ type fingerprint struct {
 	puzzle, solution solver.Grid
 	signature        solver.Signature
 	canonical        solver.Grid
+	shape            solver.Shape // the solution's
 }
 
 // Locked reports whether g is the puzzle of a day still open somewhere:
@@ -66,18 +67,51 @@ type fingerprint struct {
 // solution is among its solutions), and solving it would give most of
 // that away; a sparser one has too many solutions for that, and what is
 // shown of it is checked by LockedSolution. A grid with the signature of
-// an open daily is searched (solver.Canonical); the part search costs
-// about half a millisecond a day. The error is for a daily puzzle that
-// cannot be read. It does not modify g.
+// an open daily is searched (solver.Canonical); whether it is a part is
+// told by solving it first (partTest). The error is for a daily puzzle
+// that cannot be read. It does not modify g.
 func (s *Service) Locked(ctx context.Context, g solver.Grid) (Lock, bool, error) {
 	if g.Size() != 9 {
 		return Lock{}, false, nil
 	}
-	sig, part := solver.SignatureOf(g), g.Givens() >= solver.MinCanonicalGivens
+	sig, part := solver.SignatureOf(g), partTest(ctx, g)
 	return s.lockedBy(ctx, func(f fingerprint) bool {
-		return holds(g, f.puzzle) || sig == f.signature && canonicalOf(g) == f.canonical ||
-			part && solver.Embeds(g, f.solution)
+		return holds(g, f.puzzle) || sig == f.signature && canonicalOf(g) == f.canonical || part(f)
 	})
+}
+
+// partSolve bounds the solve partTest makes first: most puzzles take
+// microseconds; a harder one is searched for the daily instead.
+const partSolve = 20 * time.Millisecond
+
+// partTest returns how to tell whether the day of fingerprint f, in some
+// disguise, fits every given of g (solver.Embeds). It solves g first: a
+// disguise of the day's solution that fits g is a solution of g, so a
+// puzzle with one solution fits exactly the days whose solution is that
+// one in disguise (compared by shape, a microsecond, then
+// solver.Equivalent), and one with none fits no day; only a puzzle with
+// several solutions, or not settled within partSolve, is searched
+// (solver.Embeds, about half a millisecond a day). Grids of fewer than
+// solver.MinCanonicalGivens givens fit none: what is shown of them is
+// checked by LockedSolution.
+func partTest(ctx context.Context, g solver.Grid) func(fingerprint) bool {
+	if g.Givens() < solver.MinCanonicalGivens {
+		return func(fingerprint) bool { return false }
+	}
+	sctx, cancel := context.WithTimeout(ctx, partSolve)
+	defer cancel()
+	res, err := solver.Solve(sctx, g, 2)
+	switch {
+	case err == nil && res.Count == 1:
+		u := res.Solutions[0]
+		shape := solver.ShapeOf(u)
+		return func(f fingerprint) bool {
+			return u == f.solution || shape == f.shape && solver.Equivalent(u, f.solution)
+		}
+	case err == nil && res.Count == 0:
+		return func(fingerprint) bool { return false }
+	}
+	return func(f fingerprint) bool { return solver.Embeds(g, f.solution) }
 }
 
 // LockedSolution reports whether a complete grid is, or nearly is, the
@@ -141,7 +175,8 @@ func (s *Service) fingerprint(ctx context.Context, n int) (fingerprint, error) {
 	if err != nil {
 		return fingerprint{}, err
 	}
-	f := fingerprint{puzzle: p.Grid, solution: p.Solution, signature: solver.SignatureOf(p.Grid), canonical: canonicalOf(p.Grid)}
+	f := fingerprint{puzzle: p.Grid, solution: p.Solution, signature: solver.SignatureOf(p.Grid), canonical: canonicalOf(p.Grid),
+		shape: solver.ShapeOf(p.Solution)}
 	s.prints.Range(func(day, _ any) bool {
 		if day.(int) < n-3 {
 			s.prints.Delete(day)
