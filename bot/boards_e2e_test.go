@@ -2,10 +2,7 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -65,23 +62,14 @@ type web struct {
 // its WebSocket.
 func openWeb(t *testing.T, h *harness, ref string) *web {
 	t.Helper()
-	code := h.fake.Authorize(ada)
-	instance := h.fake.Launch(guild, "900", ada.ID) // a sign-in names the instance it comes from
-	resp, err := http.Post("http://"+h.bot.ActivityAddr()+"/api/token", "application/json",
-		strings.NewReader(`{"code":"`+code+`","instance":"`+instance+`"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var signed struct{ Session string }
-	json.NewDecoder(resp.Body).Decode(&signed)
-	resp.Body.Close()
+	session := signInAs(t, h, ada.ID)
 	conn, _, err := websocket.DefaultDialer.Dial("ws://"+h.bot.ActivityAddr()+"/api/play", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close() })
 	w := &web{t: t, conn: conn}
-	w.send(map[string]any{"t": "hello", "session": signed.Session})
+	w.send(map[string]any{"t": "hello", "session": session})
 	w.send(map[string]any{"t": "open", "game": ref})
 	if s := w.until(func(webState) bool { return true }); s.T != "state" || s.Version != 0 {
 		t.Fatalf("the web board opened %+v", s)
