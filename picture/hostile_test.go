@@ -161,3 +161,27 @@ func TestReadHonoursItsDeadline(t *testing.T) {
 		t.Errorf("a cancelled decoder's read = %d, %v; want 0, context.Canceled", n, err)
 	}
 }
+
+// FuzzInspect: any bytes give a header or none, never a panic; a header
+// has a size, an orientation of 1 to 8, and costs that are not negative.
+// Seeds: the hostile pictures, small, and a turned WebP.
+func FuzzInspect(f *testing.F) {
+	for _, data := range [][]byte{
+		hostile.JPEG{W: 40, H: 30, Components: 3, Progressive: true, Scans: 9}.Bytes(),
+		hostile.JPEG{W: 40, H: 30, Components: 4}.Bytes(),
+		hostile.PNG(40, 30, 16, true),
+		hostile.WebP(40, 30, 40, 30),
+		append(append([]byte{0xff, 0xd8}, exifSegment(6, "MM")...), 0xff, 0xd9),
+	} {
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		hd, ok := inspect(data)
+		if !ok {
+			return
+		}
+		if hd.w <= 0 || hd.h <= 0 || hd.orientation < 1 || hd.orientation > 8 || hd.memory < 0 || hd.work < 0 {
+			t.Errorf("inspect = %+v", hd)
+		}
+	})
+}

@@ -25,59 +25,71 @@ type jpegComp struct {
 // the blocks it passes over, and the EXIF orientation. It skips the
 // entropy-coded data after each scan with a search for the next marker.
 func inspectJPEG(data []byte) (header, bool) {
-	var f jpegFrame
-	hd := header{orientation: 1}
-	scans := 0
+	w := jpegWalk{data: data, hd: header{orientation: 1}}
 	for i := 2; i+4 <= len(data); {
-		if data[i] != 0xff {
-			i++ // stray bytes between markers: the decoder skips them too
-			continue
-		}
 		m := data[i+1]
 		switch {
+		case data[i] != 0xff: // stray bytes between markers: the decoder skips them too
+			i++
 		case m == 0xff || m == 0x00 || m == 0x01 || m >= 0xd0 && m <= 0xd8:
 			i++
-			continue
 		case m == 0xd9:
 			i = len(data)
-			continue
-		}
-		n := int(binary.BigEndian.Uint16(data[i+2:]))
-		end := min(len(data), i+2+n)
-		seg := data[min(i+4, end):end]
-		switch m {
-		case 0xc0, 0xc1, 0xc2:
-			if !f.read(seg, m == 0xc2) {
+		default:
+			end, ok := w.segment(m, i)
+			if !ok {
 				return header{}, false
 			}
-		case 0xda:
-			scans++
-			hd.work += f.scanBlocks(seg)
-			if !f.progressive && f.again(seg) {
-				hd.costly = "a component coded twice"
-			}
-			end = nextMarker(data, end)
-		case 0xe0:
-			f.jfif = f.jfif || bytes.HasPrefix(seg, []byte("JFIF\x00"))
-		case 0xe1:
-			if bytes.HasPrefix(seg, []byte("Exif\x00\x00")) {
-				hd.orientation = exifOrientation(seg[6:])
-			}
-		case 0xee:
-			if len(seg) >= 12 && bytes.HasPrefix(seg, []byte("Adobe")) {
-				f.adobe, f.transform = true, seg[11]
-			}
+			i = end
 		}
-		i = end
 	}
+	f, hd := &w.f, w.hd
 	if f.w <= 0 || f.h <= 0 || len(f.comps) == 0 {
 		return header{}, false
 	}
 	hd.w, hd.h, hd.memory = f.w, f.h, f.memory()
-	if scans > maxScans {
+	if w.scans > maxScans {
 		hd.costly = "too many scans"
 	}
 	return hd, true
+}
+
+// jpegWalk is inspectJPEG's walk: the frame and header found so far.
+type jpegWalk struct {
+	data  []byte
+	f     jpegFrame
+	hd    header
+	scans int
+}
+
+// segment reads the marker segment m that starts at i, and returns where
+// the next one starts; false for a frame header the decoder cannot read.
+func (w *jpegWalk) segment(m byte, i int) (int, bool) {
+	n := int(binary.BigEndian.Uint16(w.data[i+2:]))
+	end := min(len(w.data), i+2+n)
+	seg := w.data[min(i+4, end):end]
+	switch m {
+	case 0xc0, 0xc1, 0xc2:
+		return end, w.f.read(seg, m == 0xc2)
+	case 0xda:
+		w.scans++
+		w.hd.work += w.f.scanBlocks(seg)
+		if !w.f.progressive && w.f.again(seg) {
+			w.hd.costly = "a component coded twice"
+		}
+		return nextMarker(w.data, end), true
+	case 0xe0:
+		w.f.jfif = w.f.jfif || bytes.HasPrefix(seg, []byte("JFIF\x00"))
+	case 0xe1:
+		if bytes.HasPrefix(seg, []byte("Exif\x00\x00")) {
+			w.hd.orientation = exifOrientation(seg[6:])
+		}
+	case 0xee:
+		if len(seg) >= 12 && bytes.HasPrefix(seg, []byte("Adobe")) {
+			w.f.adobe, w.f.transform = true, seg[11]
+		}
+	}
+	return end, true
 }
 
 // maxScans is the most scans a JPEG may have: cameras and apps write one
