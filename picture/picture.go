@@ -3,8 +3,12 @@
 // what was read out, with no Discord and no network.
 //
 // This first stage finds the grid and which of its cells hold ink: it
-// decodes the picture (PNG, JPEG or WebP, refused by its size before it is
-// decoded) and makes it grey. A screenshot of an app that draws its cells
+// reads the picture's header (header.go, jpeg.go) and refuses it before
+// decoding when it is too big, would take its decoder too much memory, or
+// is made to cost far more work than its size (a JPEG of thousands of
+// scans); it decodes the picture (PNG, JPEG or WebP), within the context,
+// turns it the right way up (orient.go: EXIF orientation) and makes it
+// grey. A Reader (memory.go) bounds the memory of the reads at once. A screenshot of an app that draws its cells
 // as tiles, with gaps and no lines, is read from the tiles (tiles.go).
 // Otherwise it makes a working copy, thresholds it against its local
 // mean, takes a few of the largest square-ish webs of ink as candidates,
