@@ -79,9 +79,9 @@ func (b *Bot) firstEverywhere(w http.ResponseWriter, r *http.Request, i *discord
 	if b.opt.Replays == nil || b.readOnly(i) {
 		return true
 	}
+	go b.forgetSeen()
 	ctx, cancel := context.WithTimeout(r.Context(), seenLookup)
 	defer cancel()
-	b.forgetSeen(ctx)
 	first, err := b.opt.Replays.FirstSeen(ctx, id, stamp.Add(signatureWindow+clockSkew))
 	switch {
 	case err == nil && first:
@@ -104,14 +104,17 @@ func (b *Bot) refuseReplay(w http.ResponseWriter, i *discordgo.Interaction) {
 	http.Error(w, "interaction already received", http.StatusConflict)
 }
 
-// forgetSeen deletes the expired ids once a signature window, from
-// whichever request comes first after it.
-func (b *Bot) forgetSeen(ctx context.Context) {
+// forgetSeen deletes the expired ids once a signature window, for
+// whichever request comes first after it, beside the request rather than
+// in its way (a request has half a second for its own check).
+func (b *Bot) forgetSeen() {
 	now := b.opt.Now()
 	last := b.forgot.Load()
 	if now.UnixMilli()-last < signatureWindow.Milliseconds() || !b.forgot.CompareAndSwap(last, now.UnixMilli()) {
 		return
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
 	if _, err := b.opt.Replays.ForgetSeen(ctx, now.Add(-clockSkew)); err != nil {
 		b.log.Warn("forgetting old interaction ids failed; the next window tries again", "err", err)
 	}

@@ -44,9 +44,8 @@ func openTaps(ctx context.Context, fake *discordtest.Server, m *mix, n int) (*ta
 	for k := range n {
 		u := discordtest.User{ID: fmt.Sprint(m.firstUserID - 1 - int64(k)), Name: "tapper"}
 		p := m.puzzles[k%len(m.puzzles)]
-		id := fake.Send(discordtest.SlashCommand(t.guild, u, "play", map[string]any{"puzzle": p.puzzle}))
-		r, ok := fake.Reply(id, 30*time.Second)
-		if !ok || len(r.Final.Buttons) == 0 || ctx.Err() != nil {
+		r, ok := openBoard(ctx, fake, t.guild, u, p.puzzle)
+		if !ok {
 			return nil, fmt.Errorf("loadtest: tapper %d got no board: %s", k, r.Final.Content)
 		}
 		board, ok := commands.ParseBoardID(r.Final.Buttons[0])
@@ -56,6 +55,23 @@ func openTaps(ctx context.Context, fake *discordtest.Server, m *mix, n int) (*ta
 		t.players = append(t.players, tapper{user: u, board: board, msg: r.Final, acked: board.Seq})
 	}
 	return t, nil
+}
+
+// openBoard opens a board of puzzle for u with /play, asking again (three
+// times in all) when the bot answers that it cannot just now: a process
+// fails closed while its database is slow to say whether an interaction
+// is new, as a new process's first requests can be on a busy machine.
+func openBoard(ctx context.Context, fake *discordtest.Server, guild string, u discordtest.User, puzzle string) (discordtest.Reply, bool) {
+	var r discordtest.Reply
+	for try := 0; try < 3 && ctx.Err() == nil; try++ {
+		id := fake.Send(discordtest.SlashCommand(guild, u, "play", map[string]any{"puzzle": puzzle}))
+		var ok bool
+		if r, ok = fake.Reply(id, 30*time.Second); ok && len(r.Final.Buttons) > 0 {
+			return r, true
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return r, false
 }
 
 // tap returns the next tapper's next tap.
