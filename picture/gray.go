@@ -20,18 +20,10 @@ type Gray struct {
 
 func (g *Gray) at(x, y int) uint8 { return g.Pix[y*g.W+x] }
 
-// decode reads a picture's bytes, refusing it first by its size and by
-// what decoding it would cost, and returns it with its grey copy, both
-// the right way up (EXIF orientation) when upright, else as stored. The
+// decode decodes a picture's bytes, whose header check passed as hd, and
+// returns it with its grey copy, both turned as hd.orientation says. The
 // decoding stops when ctx is done, at the decoder's next read.
-func decode(ctx context.Context, data []byte, upright bool) (image.Image, *Gray, error) {
-	hd, err := check(data)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !upright {
-		hd.orientation = 1
-	}
+func decode(ctx context.Context, data []byte, hd header) (image.Image, *Gray, error) {
 	img, _, err := image.Decode(ctxReader{ctx, bytes.NewReader(data)})
 	if ctx.Err() != nil {
 		return nil, nil, ctx.Err()

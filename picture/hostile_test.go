@@ -153,7 +153,11 @@ func TestReadHonoursItsDeadline(t *testing.T) {
 	if _, err := Read(ctx, data); !errors.Is(err, context.Canceled) {
 		t.Errorf("Read(cancelled) = %v, want context.Canceled", err)
 	}
-	if _, _, err := decode(ctx, data, true); !errors.Is(err, context.Canceled) {
+	hd, err := check(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := decode(ctx, data, hd); !errors.Is(err, context.Canceled) {
 		t.Errorf("decode(cancelled) = %v, want context.Canceled", err)
 	}
 	var r ctxReader = ctxReader{ctx, bytes.NewReader(data)}

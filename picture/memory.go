@@ -48,7 +48,7 @@ func (rd *Reader) Read(ctx context.Context, data []byte) (*Reading, error) {
 		return nil, err
 	}
 	defer rd.give(need)
-	return Read(ctx, data)
+	return readChecked(ctx, data, hd)
 }
 
 // take waits until need bytes are free and takes them.

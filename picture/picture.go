@@ -8,8 +8,9 @@
 // is made to cost far more work than its size (a JPEG of thousands of
 // scans); it decodes the picture (PNG, JPEG or WebP), within the context,
 // turns it the right way up (orient.go: EXIF orientation) and makes it
-// grey. A Reader (memory.go) bounds the memory of the reads at once. A screenshot of an app that draws its cells
-// as tiles, with gaps and no lines, is read from the tiles (tiles.go).
+// grey. A Reader (memory.go) bounds the memory of the reads at once. A
+// screenshot of an app that draws its cells as tiles, with gaps and no
+// lines, is read from the tiles (tiles.go).
 // Otherwise it makes a working copy, thresholds it against its local
 // mean, takes a few of the largest square-ish webs of ink as candidates,
 // fits each one's outer lines where the most grid lines fit (grid.go,
@@ -33,8 +34,8 @@ const (
 	// MaxMemory bounds the memory a read takes, counted from the header
 	// for the decoder the picture needs and the reading after it, so that
 	// a picture costlier a pixel has fewer: a phone's JPEG (its chroma
-	// subsampled) up to 50 megapixels, 8-bit RGBA 32, a progressive JPEG
-	// about 20, 16-bit RGBA 16.
+	// subsampled) up to 50 megapixels, 8-bit RGBA 33, a progressive JPEG
+	// about 20, 16-bit RGBA 20, interlaced 16-bit 11.
 	MaxMemory = 192 << 20
 )
 
@@ -116,13 +117,17 @@ const filledInk = 0.22
 // ErrCostly and ErrNoGrid, whose texts can be shown as they are, and
 // ctx's error when it is done first. It keeps nothing between calls.
 func Find(ctx context.Context, data []byte) (*Board, error) {
-	return find(ctx, data, true)
+	hd, err := check(data)
+	if err != nil {
+		return nil, err
+	}
+	return find(ctx, data, hd)
 }
 
-// find is Find, with the picture turned as its EXIF says when upright,
-// else as it is stored.
-func find(ctx context.Context, data []byte, upright bool) (*Board, error) {
-	img, g, err := decode(ctx, data, upright)
+// find is Find for a picture whose header check passed as hd, turned as
+// hd.orientation says.
+func find(ctx context.Context, data []byte, hd header) (*Board, error) {
+	img, g, err := decode(ctx, data, hd)
 	if err != nil {
 		return nil, err
 	}

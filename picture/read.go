@@ -86,24 +86,30 @@ func (r *Reading) Doubts() []int {
 // puzzle, is read again as it is stored: an editor that turned its
 // pixels may have left the tag.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
-	r, err := read(ctx, data, true)
-	if (errors.Is(err, ErrNoGrid) || err == nil && r.Unresolved) && turnedByEXIF(data) {
-		if stored, err2 := read(ctx, data, false); err2 == nil && !stored.Unresolved {
-			return stored, nil
+	hd, err := check(data)
+	if err != nil {
+		return nil, err
+	}
+	return readChecked(ctx, data, hd)
+}
+
+// readChecked is Read for a picture whose header check passed as hd.
+func readChecked(ctx context.Context, data []byte, hd header) (*Reading, error) {
+	r, err := read(ctx, data, hd)
+	if (errors.Is(err, ErrNoGrid) || err == nil && r.Unresolved) && hd.orientation > 1 {
+		stored := hd
+		stored.orientation = 1
+		if sr, err2 := read(ctx, data, stored); err2 == nil && !sr.Unresolved {
+			return sr, nil
 		}
 	}
 	return r, err
 }
 
-// turnedByEXIF reports whether a picture's EXIF says to turn or mirror it.
-func turnedByEXIF(data []byte) bool {
-	hd, ok := inspect(data)
-	return ok && hd.orientation > 1
-}
-
-// read is Read, with the picture turned as its EXIF says when upright.
-func read(ctx context.Context, data []byte, upright bool) (*Reading, error) {
-	b, err := find(ctx, data, upright)
+// read reads a picture whose header check passed as hd, turned as
+// hd.orientation says.
+func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
+	b, err := find(ctx, data, hd)
 	if err != nil {
 		return nil, err
 	}
