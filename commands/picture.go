@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -114,31 +115,22 @@ func refusedAttachment(pr i18n.Printer, a *discordgo.MessageAttachment) *Respons
 // notAPicture names the formats the reader takes.
 const notAPicture = "That file is not a picture I can read: send a PNG, JPEG or WebP."
 
-// pictureTypes are the pictures the reader decodes: their content types,
-// and the file name endings the attachment options let people pick
-// (Discord's file_types).
-var pictureTypes = map[string][]string{
-	"image/png":  {".png"},
-	"image/jpeg": {".jpg", ".jpeg"},
-	"image/jpg":  nil,
-	"image/webp": {".webp"},
-}
+// readableTypes are the content types of the pictures the reader
+// decodes, and pictureEndings their file name endings, which the
+// attachment options let people pick (Discord's file_types).
+var (
+	readableTypes  = []string{"image/png", "image/jpeg", "image/jpg", "image/webp"}
+	pictureEndings = []string{".png", ".jpg", ".jpeg", ".webp"}
+)
 
 // PictureFileTypes returns the file name endings of the pictures the
 // reader decodes, for the attachment options' file_types.
-func PictureFileTypes() []string {
-	var out []string
-	for _, t := range []string{"image/png", "image/jpeg", "image/webp"} {
-		out = append(out, pictureTypes[t]...)
-	}
-	return out
-}
+func PictureFileTypes() []string { return slices.Clone(pictureEndings) }
 
 // readableType reports whether a content type is one the reader decodes.
 func readableType(t string) bool {
 	t, _, _ = strings.Cut(t, ";")
-	_, ok := pictureTypes[strings.TrimSpace(strings.ToLower(t))]
-	return ok
+	return slices.Contains(readableTypes, strings.TrimSpace(strings.ToLower(t)))
 }
 
 // otherPictures are pictures people send that the reader does not decode,
