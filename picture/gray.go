@@ -60,7 +60,7 @@ func check(data []byte) (header, error) {
 		limit := min(MaxPixels, MaxMemory/(need/pixels))
 		return header{}, &TooBigError{Width: hd.w, Height: hd.h, Limit: limit}
 	}
-	if hd.costly != "" || hd.work > maxWork {
+	if hd.costly || hd.work > maxWork {
 		return header{}, ErrCostly
 	}
 	return hd, nil

@@ -19,9 +19,9 @@ type header struct {
 	// work counts the blocks of 8×8 a JPEG's decoder passes over, scan by
 	// scan; 0 for other formats, whose work follows their pixels.
 	work float64
-	// costly names what makes a picture too costly to decode although it
-	// is small: "" for none.
-	costly string
+	// costly says a JPEG is made to cost its decoder far more than its
+	// size: more scans than any camera writes, a component coded twice.
+	costly bool
 }
 
 // inspect reads a picture's header, by its format; ok is false for bytes

@@ -49,7 +49,7 @@ func inspectJPEG(data []byte) (header, bool) {
 	}
 	hd.w, hd.h, hd.memory = f.w, f.h, f.memory()
 	if w.scans > maxScans {
-		hd.costly = "too many scans"
+		hd.costly = true // more scans than any camera or app writes
 	}
 	return hd, true
 }
@@ -75,7 +75,7 @@ func (w *jpegWalk) segment(m byte, i int) (int, bool) {
 		w.scans++
 		w.hd.work += w.f.scanBlocks(seg)
 		if !w.f.progressive && w.f.again(seg) {
-			w.hd.costly = "a component coded twice"
+			w.hd.costly = true // a component coded twice
 		}
 		return nextMarker(w.data, end), true
 	case 0xe0:
