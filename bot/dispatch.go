@@ -68,6 +68,22 @@ func (b *Bot) dispatch(c *call) {
 	}
 }
 
+// commandName returns the command an interaction is for: a command's
+// name, or a button's or form's custom id up to its ":".
+func commandName(i *discordgo.Interaction) string {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		return i.ApplicationCommandData().Name
+	case discordgo.InteractionMessageComponent:
+		name, _, _ := strings.Cut(i.MessageComponentData().CustomID, ":")
+		return name
+	case discordgo.InteractionModalSubmit:
+		name, _, _ := strings.Cut(i.ModalSubmitData().CustomID, ":")
+		return name
+	}
+	return ""
+}
+
 // component routes a button click or a modal submission by its custom id,
 // "<command>:<arg>".
 func (b *Bot) component(c *call, customID string) {

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -79,7 +78,7 @@ func (b *Bot) firstEverywhere(w http.ResponseWriter, r *http.Request, i *discord
 	if b.opt.Replays == nil || b.readOnly(i) {
 		return true
 	}
-	go b.forgetSeen()
+	b.forgetSeen()
 	ctx, cancel := context.WithTimeout(r.Context(), seenLookup)
 	defer cancel()
 	first, err := b.opt.Replays.FirstSeen(ctx, id, stamp.Add(signatureWindow+clockSkew))
@@ -105,34 +104,26 @@ func (b *Bot) refuseReplay(w http.ResponseWriter, i *discordgo.Interaction) {
 }
 
 // forgetSeen deletes the expired ids once a signature window, for
-// whichever request comes first after it, beside the request rather than
-// in its way (a request has half a second for its own check).
+// whichever request comes first after it, on a goroutine of its own
+// beside the request rather than in its way (a request has half a second
+// for its own check).
 func (b *Bot) forgetSeen() {
 	now := b.opt.Now()
 	last := b.forgot.Load()
 	if now.UnixMilli()-last < signatureWindow.Milliseconds() || !b.forgot.CompareAndSwap(last, now.UnixMilli()) {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if _, err := b.opt.Replays.ForgetSeen(ctx, now.Add(-clockSkew)); err != nil {
-		b.log.Warn("forgetting old interaction ids failed; the next window tries again", "err", err)
-	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if _, err := b.opt.Replays.ForgetSeen(ctx, now.Add(-clockSkew)); err != nil {
+			b.log.Warn("forgetting old interaction ids failed; the next window tries again", "err", err)
+		}
+	}()
 }
 
 // readOnly reports whether i is for a command whose answers change
 // nothing stored (commands.Command.ReadOnly); autocomplete never does.
 func (b *Bot) readOnly(i *discordgo.Interaction) bool {
-	var name string
-	switch i.Type {
-	case discordgo.InteractionApplicationCommandAutocomplete:
-		return true
-	case discordgo.InteractionApplicationCommand:
-		name = i.ApplicationCommandData().Name
-	case discordgo.InteractionMessageComponent:
-		name, _, _ = strings.Cut(i.MessageComponentData().CustomID, ":")
-	case discordgo.InteractionModalSubmit:
-		name, _, _ = strings.Cut(i.ModalSubmitData().CustomID, ":")
-	}
-	return b.commands[name].ReadOnly
+	return i.Type == discordgo.InteractionApplicationCommandAutocomplete || b.commands[commandName(i)].ReadOnly
 }
