@@ -53,7 +53,10 @@ type client struct {
 	// checked is when Discord last said the player is in the instance
 	// (only the page's reading goroutine uses it).
 	checked time.Time
-	room    string // what the page hears of: its room, or its daily's players here (hub.mu)
+	// absent is when Discord last said the player is not in it: a page
+	// that keeps sending is refused without asking again for a while.
+	absent time.Time
+	room   string // what the page hears of: its room, or its daily's players here (hub.mu)
 	// game is the page's own game it hears of (gameName; hub.mu), ref
 	// its Ref, and version the latest version of it the page was sent.
 	game    string

@@ -35,13 +35,17 @@ func (s *Server) member(ctx context.Context, c *client, joining bool) any {
 	if s.cfg.BotToken == "" || (!joining && now.Sub(c.checked) < recheckEvery) {
 		return nil
 	}
-	_, _, _, err := s.placeOf(ctx, c.seat.Instance, c.seat.User.ID, time.Time{})
 	w := c.seat.words()
+	if now.Sub(c.absent) < instanceFresh { // told a moment ago: Discord is not asked again so soon
+		return reply{T: "error", Message: w.Text(notInActivity)}
+	}
+	_, _, _, err := s.placeOf(ctx, c.seat.Instance, c.seat.User.ID, time.Time{})
 	switch {
 	case err == nil:
 		c.checked = now
 		return nil
 	case errors.Is(err, errNotInInstance):
+		c.absent = now
 		if c.joined.Load() {
 			s.hub.leave(c)
 			c.joined.Store(false)

@@ -136,3 +136,30 @@ func TestNoLeaveCheckAfterStopping(t *testing.T) {
 		t.Errorf("%d requests about the instance after the server stopped, want none", n-asked)
 	}
 }
+
+// TestAbsentPlayerAskedOnceAWhile: a page whose player Discord no longer
+// lists, sending message after message, costs Discord one question, not
+// one a message (each is asked afresh, so they would all reach Discord).
+func TestAbsentPlayerAskedOnceAWhile(t *testing.T) {
+	fake := discordtest.New("tok")
+	defer fake.Close()
+	clk := newClock()
+	url, _ := memberServer(t, fake, clk)
+	instance := fake.Launch("700", "800", "ada")
+	fake.Join(instance, "bob")
+	bob := dial(t, url, seatIn("bob", instance))
+	if st, r := bob.send(clientMessage{T: "join", Level: "easy"}); st == nil {
+		t.Fatalf("bob's join: %+v", r)
+	}
+	fake.LeaveInstance(instance, "bob")
+	clk.add(instanceFresh + time.Second)
+	asked := fake.Requests("activity-instance")
+	for range 20 {
+		if st, r := bob.send(clientMessage{T: "join"}); st != nil || r.Message != notInActivity {
+			t.Fatalf("bob joining after leaving: %+v %+v", st, r)
+		}
+	}
+	if n := fake.Requests("activity-instance") - asked; n > 2 {
+		t.Errorf("20 joins by a player no longer in the Activity asked Discord %d times, want at most 2", n)
+	}
+}
