@@ -48,12 +48,17 @@ var errNoKey = errors.New("activity: no session key of 256 bits")
 
 // keyring keeps the keys last read from their source.
 type keyring struct {
-	src  SessionKeys
-	now  func() time.Time
-	mu   sync.Mutex
-	keys [][]byte
-	read time.Time
+	src   SessionKeys
+	now   func() time.Time
+	mu    sync.Mutex
+	keys  [][]byte
+	read  time.Time // when the keys kept were read
+	tried time.Time // when the source was last asked, answering or not
 }
+
+// keysWait bounds a read of the keys: a source that hangs holds up every
+// page's sign-in and hello while it is asked.
+const keysWait = 2 * time.Second
 
 // newKeyring reads keys from src; a nil src gives a key made for this
 // process alone (its sessions end when it restarts, and other processes
@@ -73,9 +78,12 @@ func (k *keyring) get(ctx context.Context, maxAge time.Duration) ([][]byte, erro
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	now := k.now()
-	if k.keys != nil && now.Sub(k.read) < maxAge {
-		return k.keys, nil
+	if k.keys != nil && (now.Sub(k.read) < maxAge || now.Sub(k.tried) < keysRecheck) {
+		return k.keys, nil // fresh enough, or the source was asked a moment ago
 	}
+	k.tried = now
+	ctx, cancel := context.WithTimeout(ctx, keysWait)
+	defer cancel()
 	got, err := k.src.SessionKeys(ctx)
 	if err != nil {
 		if k.keys != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -102,5 +103,46 @@ func TestSessionKeysUnread(t *testing.T) {
 	}
 	if status := call(t, "GET", srv.URL+"/api/me", issue(testKey, Seat{User: User{ID: "42"}}, time.Now().Add(time.Hour)), "", &p); status != http.StatusServiceUnavailable || p.Message != keysUnread {
 		t.Errorf("a session without keys: %d %q", status, p.Message)
+	}
+}
+
+// countingKeys is a source of keys that counts its reads and fails when
+// told to.
+type countingKeys struct {
+	reads int
+	fail  bool
+}
+
+func (c *countingKeys) SessionKeys(context.Context) ([][]byte, error) {
+	c.reads++
+	if c.fail {
+		return nil, errors.New("the database is down")
+	}
+	return [][]byte{testKey}, nil
+}
+
+// TestKeysAskedOnceAWhileWhenDown: while the source of keys fails, the
+// keys kept stay good and the source is asked again only every few
+// seconds, not once a request (each would wait on it, one at a time).
+func TestKeysAskedOnceAWhileWhenDown(t *testing.T) {
+	src, clk := &countingKeys{}, newClock()
+	k := newKeyring(src, clk.Now)
+	if _, err := k.get(t.Context(), keysFresh); err != nil {
+		t.Fatal(err)
+	}
+	src.fail = true
+	clk.add(keysFresh)
+	for range 100 {
+		if keys, err := k.get(t.Context(), keysFresh); err != nil || len(keys) != 1 {
+			t.Fatalf("get while the source is down = %v, %v; want the keys kept", keys, err)
+		}
+	}
+	if src.reads != 2 {
+		t.Errorf("the source was read %d times for 101 requests, want 2", src.reads)
+	}
+	clk.add(keysRecheck)
+	k.get(t.Context(), keysFresh)
+	if src.reads != 3 {
+		t.Errorf("the source was read %d times after %v more, want 3", src.reads, keysRecheck)
 	}
 }
