@@ -34,7 +34,7 @@ func shotPuzzles(t testing.TB) [][2]string {
 // fonts the classifier never trained on.
 func TestReadScreenshots(t *testing.T) {
 	if raceEnabled {
-		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: the plain go test ./... measures accuracy")
+		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: .ci/run runs this test without it")
 	}
 	if testing.Short() {
 		t.Skip("skipping in -short mode: draws and reads 100 screenshots")

@@ -1,8 +1,8 @@
 // Package photoset reads the shared collection of Sudoku photos (its
-// manifest, see ../shared/pictures/README.md) and splits it by puzzle into
-// the part the reader is tuned and trained on and the part it is only
-// measured on. The tests and the training program share it, so the split
-// is one decision.
+// manifest, see ../shared/pictures/README.md) and splits it, source by
+// source and by puzzle, into the part the reader is tuned and trained on
+// and the part it is only measured on. The tests, the accuracy benchmark
+// and the training program share it, so the split is one decision.
 package photoset
 
 import (
@@ -10,9 +10,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -23,7 +25,17 @@ type Photo struct {
 	Givens  string // 81 characters, '.' where nothing is printed
 	Entries string // 81 characters, '.' where nothing is written
 	Puzzle  string // the puzzle's id: every photo of one puzzle is on one side of the split
+	Marks   bool   // some cell holds pencil marks only
+	// Corners are the grid's outer corners in the file's pixels (top left,
+	// top right, bottom right, bottom left) when the manifest gives them.
+	Corners    [4][2]float64
+	HasCorners bool
 }
+
+// Source is the folder a photo is in, under the collection: its source
+// and, for sources split upstream, its half ("wichtounet/images",
+// "kubiesa/val").
+func (p Photo) Source() string { return path.Dir(p.File) }
 
 // Dir returns the collection's folder: $SUDOKUBOT_PICTURES, else
 // shared/pictures beside the repository, found from this source file.
@@ -49,10 +61,13 @@ func Read(dir string) ([]Photo, error) {
 		if len(cols) < 7 || cols[0] == "file" {
 			continue
 		}
-		p := Photo{File: cols[0], Kind: cols[1], Givens: cols[2], Entries: cols[3]}
+		p := Photo{File: cols[0], Kind: cols[1], Givens: cols[2], Entries: cols[3], Marks: cols[4] == "yes"}
 		for _, tag := range strings.Fields(cols[6]) {
 			if id, ok := strings.CutPrefix(tag, "puzzle="); ok {
 				p.Puzzle = id
+			}
+			if c, ok := strings.CutPrefix(tag, "corners(tl,tr,br,bl)="); ok {
+				p.Corners, p.HasCorners = corners(c)
 			}
 		}
 		out = append(out, p)
@@ -60,10 +75,51 @@ func Read(dir string) ([]Photo, error) {
 	return out, sc.Err()
 }
 
+// corners reads eight numbers separated by commas.
+func corners(list string) (c [4][2]float64, ok bool) {
+	ns := strings.Split(list, ",")
+	if len(ns) != 8 {
+		return c, false
+	}
+	for k, n := range ns {
+		v, err := strconv.ParseFloat(n, 64)
+		if err != nil {
+			return c, false
+		}
+		c[k/2][k%2] = v
+	}
+	return c, true
+}
+
 // HeldOut returns the puzzles whose photos are only measured on, never
-// tuned or trained on: the puzzles in the order of a hash of their ids,
-// taken until they hold 30% of the photos.
+// tuned or trained on. A source split upstream by puzzle keeps upstream's
+// split (kubiesa: its val/ folder is held out). The others are split
+// source by source: the source's puzzles in the order of a hash of their
+// ids, taken until they hold 30% of the source's photos, so adding a
+// source does not move another's split.
 func HeldOut(photos []Photo) map[string]bool {
+	out := map[string]bool{}
+	bySource := map[string][]Photo{}
+	for _, p := range photos {
+		src, half, _ := strings.Cut(p.Source(), "/")
+		switch {
+		case src == "kubiesa" && half == "val":
+			out[p.Puzzle] = true
+		case src != "kubiesa":
+			bySource[src] = append(bySource[src], p)
+		}
+	}
+	for _, ps := range bySource {
+		for id := range heldByHash(ps) {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// heldByHash returns the puzzles of photos in the order of a hash of
+// their ids, taken until they hold 30% of the photos.
+func heldByHash(photos []Photo) map[string]bool {
 	count := map[string]int{}
 	for _, p := range photos {
 		count[p.Puzzle]++

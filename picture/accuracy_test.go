@@ -1,0 +1,209 @@
+package picture
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/photoset"
+)
+
+// sample is one labelled picture to read: its part of the table, its
+// bytes (or where they are), and what a reader should return.
+type sample struct {
+	part            string
+	file            string
+	data            []byte
+	kind            string // "photo" (givens only) or "photo-filled"
+	givens, entries string
+	corners         [4][2]float64
+	hasCorners      bool
+}
+
+// tally is what reading one part's pictures came to.
+type tally struct {
+	n, found, placed, withCorners  int
+	exact, cells, cellsRight       int
+	filled, entriesExact           int
+	entryCells, entryRight         int
+	allExact, corrected, unsettled int
+	mistakes                       map[string]int
+}
+
+// photoSamples returns the shared photos as samples, each in its part:
+// its source and, where the split is ours, its half.
+func photoSamples(photos []photoset.Photo) []sample {
+	held := photoset.HeldOut(photos)
+	var out []sample
+	for _, p := range photos {
+		part := p.Source()
+		if !strings.HasPrefix(part, "kubiesa/") {
+			part += map[bool]string{false: " tuning", true: " held-out"}[held[p.Puzzle]]
+		}
+		out = append(out, sample{part: part, file: filepath.Join(picturesDir, p.File), kind: p.Kind,
+			givens: p.Givens, entries: p.Entries, corners: p.Corners, hasCorners: p.HasCorners})
+	}
+	return out
+}
+
+// measureSamples reads every sample, on every core, and tallies each part.
+func measureSamples(t testing.TB, samples []sample) map[string]*tally {
+	out := map[string]*tally{}
+	var mu sync.Mutex
+	work := make(chan sample)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range work {
+				r, placed := readSample(t, s)
+				mu.Lock()
+				if out[s.part] == nil {
+					out[s.part] = &tally{mistakes: map[string]int{}}
+				}
+				out[s.part].add(s, r, placed)
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, s := range samples {
+		work <- s
+	}
+	close(work)
+	wg.Wait()
+	return out
+}
+
+// readSample reads one sample, and whether its grid was found where the
+// labels put it (false when they do not say).
+func readSample(t testing.TB, s sample) (*Reading, bool) {
+	data := s.data
+	if data == nil {
+		var err error
+		if data, err = os.ReadFile(s.file); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := Read(context.Background(), data)
+	if err != nil {
+		return nil, false
+	}
+	return r, s.hasCorners && near(r.Board.Corners, s.corners)
+}
+
+// near reports whether every corner found is within 4% of the grid's side
+// of the labelled one.
+func near(found [4]Point, want [4][2]float64) bool {
+	side := math.Hypot(want[1][0]-want[0][0], want[1][1]-want[0][1])
+	for k, c := range found {
+		if math.Hypot(c.X-want[k][0], c.Y-want[k][1]) > 0.04*side {
+			return false
+		}
+	}
+	return true
+}
+
+// add counts one sample read as r (nil when no grid was found).
+func (t *tally) add(s sample, r *Reading, placed bool) {
+	t.n++
+	filled := s.kind == "photo-filled"
+	if filled {
+		t.filled++
+	}
+	if s.hasCorners {
+		t.withCorners++
+		if placed {
+			t.placed++
+		}
+	}
+	t.cells += 81
+	if filled {
+		t.entryCells += 81
+	}
+	if r == nil {
+		return
+	}
+	t.found++
+	g, e := r.Givens(), r.Entries()
+	if g == s.givens {
+		t.exact++
+		if e == s.entries {
+			t.allExact++
+		}
+	}
+	if filled && e == s.entries {
+		t.entriesExact++
+	}
+	if len(r.Corrected) > 0 {
+		t.corrected++
+	}
+	if r.Unresolved {
+		t.unsettled++
+	}
+	for i := range 81 {
+		if g[i] == s.givens[i] {
+			t.cellsRight++
+		}
+		if filled && e[i] == s.entries[i] {
+			t.entryRight++
+		}
+		if m := mistake(s.givens[i], s.entries[i], g[i], e[i]); m != "" {
+			t.mistakes[m]++
+		}
+	}
+}
+
+// table lays the tallies out as the README shows them.
+func table(parts map[string]*tally) string {
+	names := make([]string, 0, len(parts))
+	for n := range parts {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var b strings.Builder
+	b.WriteString("| part | pictures | grid found | found where labelled | givens exact | given cells | every entry right | entry cells |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, n := range names {
+		t := parts[n]
+		where, entries, entryCells := "–", "–", "–"
+		if t.withCorners > 0 {
+			where = fmt.Sprintf("%.1f%%", pct(t.placed, t.withCorners))
+		}
+		if t.filled > 0 {
+			entries = fmt.Sprintf("%d (%.1f%%)", t.entriesExact, pct(t.entriesExact, t.filled))
+			entryCells = fmt.Sprintf("%.2f%%", pct(t.entryRight, t.entryCells))
+		}
+		fmt.Fprintf(&b, "| %s | %d | %.1f%% | %s | %d (%.1f%%) | %.2f%% | %s | %s |\n", n, t.n, pct(t.found, t.n), where,
+			t.exact, pct(t.exact, t.n), pct(t.cellsRight, t.cells), entries, entryCells)
+	}
+	b.WriteString("\nmistakes by part (cells):\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "- %s: %v\n", n, parts[n].mistakes)
+	}
+	return b.String()
+}
+
+// BenchmarkAccuracy reads every labelled picture there is (the shared
+// photos, source by source and half by half) and prints the table the
+// README shows. It measures accuracy, not time:
+//
+//	go test ./picture -run X -bench Accuracy -benchtime 1x
+func BenchmarkAccuracy(b *testing.B) {
+	photos, err := photoset.Read(picturesDir)
+	if err != nil {
+		b.Skipf("skipping: no pictures in %s (the shared pictures folder is absent on this machine)", picturesDir)
+	}
+	var parts map[string]*tally
+	for b.Loop() {
+		parts = measureSamples(b, photoSamples(photos))
+	}
+	b.Log("\n" + table(parts))
+}
