@@ -72,7 +72,12 @@ func do(ctx context.Context, what, js string) error {
 
 // waitFor polls the page until the script is true, for at most 20 s.
 func waitFor(ctx context.Context, js string) error {
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	return waitAtMost(ctx, js, 20*time.Second)
+}
+
+// waitAtMost polls the page until the script is true, for at most d.
+func waitAtMost(ctx context.Context, js string, d time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	_, err := chromedp.Run(ctx, chromedp.Poll[bool](js))
 	if err != nil {

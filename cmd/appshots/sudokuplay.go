@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -29,16 +30,29 @@ func (sudokuPlay) start(ctx context.Context, base string, n int) error {
 	if err := waitFor(ctx, fmt.Sprintf(`!!document.getElementById("star%d")`, stars)); err != nil {
 		return err
 	}
-	if err := click(ctx, fmt.Sprintf("#star%d", stars)); err != nil {
-		return err
+	// The dialog is still sliding in when the stars are there, and a mouse
+	// click on a star or on Start may miss: they are clicked in the page,
+	// and tried again.
+	started := `document.querySelectorAll("#sudoku-grid .cell.initial").length > 16 && !document.querySelector(".swal2-container")`
+	var err error
+	for range 3 {
+		if err = settle(ctx); err != nil {
+			return err
+		}
+		if err = do(ctx, "star", fmt.Sprintf(`(() => { const s = document.getElementById("star%d"); s && s.click(); return !!s; })()`, stars)); err != nil {
+			continue
+		}
+		if err = settle(ctx); err != nil {
+			return err
+		}
+		if err = do(ctx, "Start", `(() => { const b = document.querySelector(".swal2-confirm"); b && b.click(); return !!b; })()`); err != nil {
+			continue
+		}
+		if err = waitAtMost(ctx, started, 6*time.Second); err == nil {
+			return chromedp.Do(ctx, chromedp.Sleep(1200*time.Millisecond)) // the grid fades in
+		}
 	}
-	if err := click(ctx, ".swal2-confirm"); err != nil {
-		return err
-	}
-	if err := waitFor(ctx, `document.querySelectorAll("#sudoku-grid .cell.initial").length > 16 && !document.querySelector(".swal2-container")`); err != nil {
-		return err
-	}
-	return chromedp.Do(ctx, chromedp.Sleep(1200e6)) // the grid fades in
+	return err
 }
 
 func (sudokuPlay) board(ctx context.Context) (board, error) {
