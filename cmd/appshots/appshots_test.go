@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -89,7 +90,7 @@ func TestWriteManifestReadsBack(t *testing.T) {
 	dir := t.TempDir()
 	entries := strings.Repeat(".", 2) + "4" + strings.Repeat(".", 78)
 	rows := []row{{file: "g00-s1-dark-phone.webp", givens: testGivens, entries: entries, marks: true,
-		source: "github.com/x/y", tags: []string{"app=x", "puzzle=x-1234", "mark-cells=3"}}}
+		source: "github.com/x/y", tags: []string{"app=x", "puzzle=x-1234", "mark-cells=2", "marks-at=" + cellNames([]int{0, 80})}}}
 	if err := writeManifest(filepath.Join(dir, "manifest.tsv"), rows); err != nil {
 		t.Fatal(err)
 	}
@@ -98,8 +99,8 @@ func TestWriteManifestReadsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := photoset.Photo{File: "g00-s1-dark-phone.webp", Kind: "screenshot", Givens: testGivens, Entries: entries,
-		Puzzle: "x-1234", Marks: true}
-	if len(got) != 1 || got[0] != want {
+		Puzzle: "x-1234", Marks: true, MarkCells: []int{0, 80}}
+	if len(got) != 1 || !reflect.DeepEqual(got[0], want) {
 		t.Errorf("photoset.Read(written manifest) = %+v, want [%+v]", got, want)
 	}
 }

@@ -64,7 +64,7 @@ func shoot(ctx context.Context, a app, p *player, d device, n shotName, c config
 		tags = append(tags, fmt.Sprintf("wrong-entries=%d", k))
 	}
 	if len(b.Marks) > 0 {
-		tags = append(tags, fmt.Sprintf("mark-cells=%d", len(b.Marks)))
+		tags = append(tags, fmt.Sprintf("mark-cells=%d", len(b.Marks)), "marks-at="+cellNames(b.Marks))
 	}
 	if c.version != "" {
 		tags = append(tags, "version="+c.version)
@@ -93,4 +93,13 @@ func writeManifest(path string, rows []row) error {
 			strings.Join(r.tags, " "))
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// cellNames names cells (0-80) as players do, "r1c3,r5c9".
+func cellNames(cells []int) string {
+	names := make([]string, len(cells))
+	for k, i := range cells {
+		names[k] = fmt.Sprintf("r%dc%d", i/9+1, i%9+1)
+	}
+	return strings.Join(names, ",")
 }

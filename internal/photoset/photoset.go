@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -30,6 +31,9 @@ type Photo struct {
 	// top right, bottom right, bottom left) when the manifest gives them.
 	Corners    [4][2]float64
 	HasCorners bool
+	// MarkCells are the cells (0-80, row by row) that hold pencil marks
+	// only, when the manifest names them (the tag marks-at=r1c3,r5c9).
+	MarkCells []int
 }
 
 // Source is the folder a photo is in, under the collection: its source
@@ -69,6 +73,9 @@ func Read(dir string) ([]Photo, error) {
 			if c, ok := strings.CutPrefix(tag, "corners(tl,tr,br,bl)="); ok {
 				p.Corners, p.HasCorners = corners(c)
 			}
+			if c, ok := strings.CutPrefix(tag, "marks-at="); ok {
+				p.MarkCells = cellList(c)
+			}
 		}
 		out = append(out, p)
 	}
@@ -89,6 +96,19 @@ func corners(list string) (c [4][2]float64, ok bool) {
 		c[k/2][k%2] = v
 	}
 	return c, true
+}
+
+// cellList reads cell names separated by commas ("r1c3,r5c9") as cell
+// numbers 0-80; names it cannot read are left out.
+func cellList(list string) []int {
+	var out []int
+	for _, name := range strings.Split(list, ",") {
+		var r, c int
+		if n, err := fmt.Sscanf(name, "r%dc%d", &r, &c); err == nil && n == 2 && r >= 1 && r <= 9 && c >= 1 && c <= 9 {
+			out = append(out, (r-1)*9+c-1)
+		}
+	}
+	return out
 }
 
 // HeldOut returns the puzzles whose photos are only measured on, never
