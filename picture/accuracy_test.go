@@ -25,6 +25,7 @@ type sample struct {
 	givens, entries string
 	corners         [4][2]float64
 	hasCorners      bool
+	marks           [81]bool // cells known to hold pencil marks only
 }
 
 // tally is what reading one part's pictures came to.
@@ -49,6 +50,40 @@ func photoSamples(photos []photoset.Photo) []sample {
 		}
 		out = append(out, sample{part: part, file: filepath.Join(picturesDir, p.File), kind: p.Kind,
 			givens: p.Givens, entries: p.Entries, corners: p.Corners, hasCorners: p.HasCorners})
+	}
+	return out
+}
+
+// appsDir holds screenshots of real open-source Sudoku web apps, a folder
+// an app with its manifest.tsv (cmd/appshots made them; each folder's
+// README says how).
+const appsDir = "testdata/apps"
+
+// appSamples returns the apps' screenshots as samples, a part an app
+// ("app: super-sudoku"). Every screenshot counts as filled in: its entries,
+// none at the start of a game, are what a reader should find written, and
+// cells holding pencil marks only should read blank.
+func appSamples(t testing.TB) []sample {
+	t.Helper()
+	manifests, err := filepath.Glob(filepath.Join(appsDir, "*", "manifest.tsv"))
+	if err != nil || len(manifests) == 0 {
+		t.Fatalf("no app screenshots in %s (%v)", appsDir, err)
+	}
+	var out []sample
+	for _, m := range manifests {
+		dir := filepath.Dir(m)
+		shots, err := photoset.Read(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range shots {
+			s := sample{part: "app: " + filepath.Base(dir), file: filepath.Join(dir, p.File),
+				kind: "photo-filled", givens: p.Givens, entries: p.Entries}
+			for _, i := range p.MarkCells {
+				s.marks[i] = true
+			}
+			out = append(out, s)
+		}
 	}
 	return out
 }
@@ -156,6 +191,9 @@ func (t *tally) add(s sample, r *Reading, placed bool) {
 			t.entryRight++
 		}
 		if m := mistake(s.givens[i], s.entries[i], g[i], e[i]); m != "" {
+			if s.marks[i] {
+				m = "pencil marks " + strings.TrimPrefix(m, "blank ")
+			}
 			t.mistakes[m]++
 		}
 	}
@@ -192,18 +230,21 @@ func table(parts map[string]*tally) string {
 }
 
 // BenchmarkAccuracy reads every labelled picture there is (the shared
-// photos, source by source and half by half) and prints the table the
-// README shows. It measures accuracy, not time:
+// photos, source by source and half by half, when the shared folder is
+// here, and the screenshots of real apps in testdata/apps, app by app) and
+// prints the table the README shows. It measures accuracy, not time:
 //
 //	go test ./picture -run X -bench Accuracy -benchtime 1x
 func BenchmarkAccuracy(b *testing.B) {
-	photos, err := photoset.Read(picturesDir)
-	if err != nil {
-		b.Skipf("skipping: no pictures in %s (the shared pictures folder is absent on this machine)", picturesDir)
+	samples := appSamples(b)
+	if photos, err := photoset.Read(picturesDir); err == nil {
+		samples = append(samples, photoSamples(photos)...)
+	} else {
+		b.Logf("no shared pictures in %s: the table has the apps' screenshots only", picturesDir)
 	}
 	var parts map[string]*tally
 	for b.Loop() {
-		parts = measureSamples(b, photoSamples(photos))
+		parts = measureSamples(b, samples)
 	}
 	b.Log("\n" + table(parts))
 }

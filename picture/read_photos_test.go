@@ -18,10 +18,32 @@ func TestReadPhotos(t *testing.T) {
 	photos := readManifest(t)
 	parts := measureSamples(t, photoSamples(photos))
 	t.Log("\n" + table(parts))
-	for name, f := range photoFloors {
+	checkFloors(t, parts, photoFloors)
+}
+
+// TestReadApps reads the screenshots of real Sudoku web apps in
+// testdata/apps, app by app, and fails when an app's part falls below its
+// floor, as TestReadPhotos does for the shared photos.
+func TestReadApps(t *testing.T) {
+	if raceEnabled {
+		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: .ci/run runs this test without it")
+	}
+	if testing.Short() {
+		t.Skip("skipping in -short mode: reads the apps' screenshots")
+	}
+	parts := measureSamples(t, appSamples(t))
+	t.Log("\n" + table(parts))
+	checkFloors(t, parts, appFloors)
+}
+
+// checkFloors fails the test for every part of floors that is missing from
+// parts or below its floor.
+func checkFloors(t *testing.T, parts map[string]*tally, floors map[string]partFloor) {
+	t.Helper()
+	for name, f := range floors {
 		got := parts[name]
 		if got == nil {
-			t.Errorf("%s: no photos of this part in the manifest", name)
+			t.Errorf("%s: no pictures of this part in the manifests", name)
 			continue
 		}
 		if e, c := pct(got.exact, got.n), pct(got.cellsRight, got.cells); e < f.exact || c < f.cells {
@@ -47,6 +69,15 @@ var photoFloors = map[string]partFloor{
 	"wichtounet/mixed held-out":  {92, 98.7, 95.5},
 	"kubiesa/train":              {50, 93.5, 91.5},
 	"kubiesa/val":                {25, 92.5, 87.5},
+}
+
+// appFloors are the floors of the apps' screenshots (testdata/apps), set a
+// little under what the reader reached (go test ./picture -run X -bench
+// Accuracy).
+var appFloors = map[string]partFloor{
+	"app: aldeon-sudoku": {28, 70, 76.5},
+	"app: sudoku-play":   {16, 71, 75.5},
+	"app: super-sudoku":  {45, 80, 82},
 }
 
 // mistake names how a cell was misread, from what it holds (a printed
