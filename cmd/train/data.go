@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"image"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -16,6 +17,23 @@ type board struct {
 	photo  photoset.Photo
 	found  *picture.Board
 	labels [81]int
+	// labelled is set when the grid was placed by the photo's labelled
+	// corners: its cells are where the labels say, whatever marks the
+	// cells hold (pencil marks, print showing through).
+	labelled bool
+}
+
+// findLabelled finds a photo's grid from its labelled corners when it has
+// them, else as the reader does.
+func findLabelled(data []byte, p photoset.Photo) (*picture.Board, error) {
+	if !p.HasCorners {
+		return picture.Find(context.Background(), data)
+	}
+	var c [4]picture.Point
+	for k, xy := range p.Corners {
+		c[k] = picture.Point{X: xy[0], Y: xy[1]}
+	}
+	return picture.FindAt(context.Background(), data, c)
 }
 
 // readBoards finds the grid in each photo; photos whose grid is not found
@@ -27,11 +45,11 @@ func readBoards(dir string, photos []photoset.Photo) []board {
 		if err != nil {
 			continue
 		}
-		b, err := picture.Find(context.Background(), data)
+		b, err := findLabelled(data, p)
 		if err != nil {
 			continue
 		}
-		bd := board{photo: p, found: b}
+		bd := board{photo: p, found: b, labelled: p.HasCorners}
 		for i := range 81 {
 			switch {
 			case p.Givens[i] != '.':
@@ -74,7 +92,7 @@ func pasted(r *rand.Rand, bd board, fonts []glyphs, hw handwriting) []nn.Example
 		jx, jy := (r.Float64()-0.5)*0.16, (r.Float64()-0.5)*0.16
 		switch x := r.Float64(); {
 		case x < 0.35:
-			m := hw[d][r.IntN(len(hw[d]))]
+			m := tilted(hw[d][r.IntN(len(hw[d]))], (r.Float64()-0.5)*0.35, (r.Float64()-0.5)*0.4)
 			stamp(b, i, m, 0.5+0.35*r.Float64(), jx, jy, written)
 			labels[i] = picture.Class(d, true)
 		case x < 0.6:
@@ -82,21 +100,67 @@ func pasted(r *rand.Rand, bd board, fonts []glyphs, hw handwriting) []nn.Example
 			labels[i] = picture.Class(d, false)
 		case x < 0.72:
 			pencilMarks(r, b, i, markFont, written)
+		case x < 0.8:
+			ghost(r, b, i, font[d], size)
 		}
+	}
+	if r.Float64() < 0.6 {
+		degrade(r, b)
 	}
 	return examples(b, labels)
 }
 
-// pencilMarks draws one to six small candidates in cell i, each in its
-// place of a 3×3 layout.
+// paperOf is the grey of cell i's paper: the lighter of its middle half's
+// pixels.
+func paperOf(b *picture.Board, i int) uint8 {
+	side := b.Cells.W / 9
+	var hist [256]int
+	n := 0
+	for y := (i/9)*side + side/4; y < (i/9)*side+3*side/4; y++ {
+		for x := (i%9)*side + side/4; x < (i%9)*side+3*side/4; x++ {
+			hist[b.Cells.Pix[y*b.Cells.W+x]]++
+			n++
+		}
+	}
+	seen := 0
+	for v, c := range hist {
+		if seen += c; seen > n*7/10 {
+			return uint8(v)
+		}
+	}
+	return 255
+}
+
+// pencilMarks draws one to nine small candidates in cell i, as people
+// and apps place them: each digit in its place of a 3×3 layout, in a row
+// across the cell's middle, or along its top and corners.
 func pencilMarks(r *rand.Rand, b *picture.Board, i int, font glyphs, k ink) {
 	k.grey = uint8(min(255, int(k.grey)+r.IntN(60)))
-	size := 0.18 + 0.1*r.Float64()
-	for _, d := range r.Perm(9)[:1+r.IntN(6)] {
+	size := 0.15 + 0.13*r.Float64()
+	ds := r.Perm(9)[:1+r.IntN(9)]
+	layout := r.IntN(3)
+	for n, d := range ds {
 		d++
-		dx, dy := float64((d-1)%3-1)*0.3, float64((d-1)/3-1)*0.3
-		stamp(b, i, font[d], size, dx, dy, k)
+		var dx, dy float64
+		switch layout {
+		case 0: // each digit in its own place
+			dx, dy = float64((d-1)%3-1)*0.3, float64((d-1)/3-1)*0.3
+		case 1: // a row across the middle
+			dx, dy = (float64(n)-float64(len(ds)-1)/2)*min(0.8/float64(len(ds)), size*0.7), 0
+		default: // corners first, then along the top and bottom
+			spots := [][2]float64{{-.32, -.32}, {.32, -.32}, {-.32, .32}, {.32, .32}, {0, -.32}, {0, .32}, {-.32, 0}, {.32, 0}, {0, 0}}
+			dx, dy = spots[n][0], spots[n][1]
+		}
+		jx, jy := (r.Float64()-0.5)*0.06, (r.Float64()-0.5)*0.06
+		stamp(b, i, font[d], size, dx+jx, dy+jy, k)
 	}
+}
+
+// ghost draws a printed digit faintly into cell i, as the next page's
+// puzzle shows through thin paper: it stays blank.
+func ghost(r *rand.Rand, b *picture.Board, i int, a *image.Alpha, size float64) {
+	k := ink{grey: uint8(max(0, int(paperOf(b, i))-12-r.IntN(40))), blur: 1 + r.IntN(2)}
+	stamp(b, i, a, size, (r.Float64()-0.5)*0.1, (r.Float64()-0.5)*0.1, k)
 }
 
 // darkest is a board's darkest grey, as its printed digits are.
@@ -127,6 +191,9 @@ func clone(b *picture.Board) *picture.Board {
 // they hold digits, but for a few: a grid found askew would teach the
 // classifier wrong labels.
 func aligned(bd board) bool {
+	if bd.labelled {
+		return true
+	}
 	in := bd.found.Inputs()
 	wrong := 0
 	for i := range 81 {

@@ -27,6 +27,7 @@ var (
 	dump      string
 	shotCount int
 	channels  string
+	leave     string
 )
 
 func main() {
@@ -41,6 +42,7 @@ func main() {
 	flag.StringVar(&channels, "channels", "12,24", "filters of the two convolution blocks")
 	flag.IntVar(&shotCount, "screenshots", 1500, "synthetic screenshots (drawn in the training fonts) to learn from")
 	flag.StringVar(&dump, "dump", "", "write the held-out cells the net misreads to this PNG")
+	flag.StringVar(&leave, "leave", "", "a source of the shared photos (say kubiesa) to leave out of training, to measure a model on a source it never saw")
 	flag.Parse()
 	if err := run(*out, *pictures, *mnist, *fontDir, *seed, *epochs, *variants, *hidden); err != nil {
 		log.Fatal(err)
@@ -65,6 +67,9 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 	held := photoset.HeldOut(photos)
 	var tune, test []photoset.Photo
 	for _, p := range photos {
+		if leave != "" && strings.HasPrefix(p.File, strings.TrimSuffix(leave, "/")+"/") {
+			continue
+		}
 		if held[p.Puzzle] {
 			test = append(test, p)
 		} else {
@@ -81,10 +86,11 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 			continue
 		}
 		train = append(train, examples(bd.found, bd.labels)...)
-		if bd.photo.Kind == "photo" {
-			for range variants {
-				train = append(train, pasted(r, bd, fonts, hw)...)
-			}
+		worn := clone(bd.found) // the real cells again, as a worse phone would take them
+		degrade(r, worn)
+		train = append(train, examples(worn, bd.labels)...)
+		for range variants {
+			train = append(train, pasted(r, bd, fonts, hw)...)
 		}
 	}
 	start = time.Now()

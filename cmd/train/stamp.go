@@ -2,6 +2,7 @@ package main
 
 import (
 	"image"
+	"math"
 	"math/rand/v2"
 
 	"github.com/sudokubot/sudokubot/picture"
@@ -98,4 +99,30 @@ func pen(r *rand.Rand) ink {
 
 func printInk(r *rand.Rand) ink {
 	return ink{grey: uint8(r.IntN(60)), chroma: uint8(r.IntN(12)), blur: r.IntN(3)}
+}
+
+// tilted returns mask a turned by angle (radians) and slanted by shear
+// (the top moved right by shear times the height), cropped to its ink: a
+// hand's digits lean and turn where a font's stand straight.
+func tilted(a *image.Alpha, angle, shear float64) *image.Alpha {
+	w, h := float64(a.Rect.Dx()), float64(a.Rect.Dy())
+	side := int(math.Ceil(math.Hypot(w, h)*(1+math.Abs(shear)))) + 2
+	out := image.NewAlpha(image.Rect(0, 0, side, side))
+	sin, cos := math.Sin(angle), math.Cos(angle)
+	c := float64(side) / 2
+	for y := range side {
+		for x := range side {
+			// from the output back to the mask: unturn, then unslant
+			u, v := float64(x)-c, float64(y)-c
+			u, v = u*cos+v*sin, -u*sin+v*cos
+			u += shear * v
+			if cov := alphaAt(a, u+w/2, v+h/2); cov > 0 {
+				out.Pix[y*out.Stride+x] = uint8(cov * 255)
+			}
+		}
+	}
+	if c := crop(out); c != nil {
+		return c
+	}
+	return a
 }

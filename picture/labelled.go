@@ -1,0 +1,31 @@
+package picture
+
+import "context"
+
+// FindAt is Find for a picture whose grid's outer corners are known (top
+// left, top right, bottom right, bottom left, in the file's pixels, as a
+// person labelled them): the lines are traced from those corners instead
+// of searched for. The training program learns from labelled photos this
+// way, so what it learns does not hang on where Find puts the grid.
+func FindAt(ctx context.Context, data []byte, corners [4]Point) (*Board, error) {
+	hd, err := check(data)
+	if err != nil {
+		return nil, err
+	}
+	img, g, err := decode(ctx, data, hd)
+	if err != nil {
+		return nil, err
+	}
+	work, scale := g.shrink(workSide)
+	var q [4]Point
+	for k, c := range corners {
+		q[k] = Point{c.X / scale, c.Y / scale}
+	}
+	l := traceLattice(work, q).scaled(scale)
+	b := Board{lattice: &l, gray: g}
+	b.Corners = [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}
+	b.Cells = warpCells(g, &l)
+	b.Chroma = l.warpWith(cellSize, chromaSampler(coloursOf(img)))
+	b.Ink = cellInk(b.Cells)
+	return &b, nil
+}
