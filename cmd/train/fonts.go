@@ -4,119 +4,60 @@ import (
 	"fmt"
 	"image"
 	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 
+	"github.com/sudokubot/sudokubot/internal/fontset"
 	"github.com/sudokubot/sudokubot/internal/screenshot"
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/opentype"
-	"golang.org/x/image/math/fixed"
 )
-
-// trainingFamilies are the font families digits are drawn in for
-// training, by the start of their files' names under /usr/share/fonts
-// (Debian's packages; see README.md). Lato, Open Sans and the Go fonts
-// are kept out: the tests read pictures drawn in them.
-var trainingFamilies = []string{
-	"DejaVuSans", "DejaVuSerif", "LiberationSans", "LiberationSerif", "LiberationMono",
-	"NimbusSans", "NimbusRoman", "NimbusMonoPS", "URWGothic", "URWBookman", "P052", "C059",
-	"Carlito", "Caladea", "Roboto", "NotoSans-", "NotoSerif-", "NotoSansDisplay", "NotoSerifDisplay",
-	"FreeSans", "FreeSerif", "FreeMono", "texgyre",
-}
 
 // glyphs are the digits 1–9 of one font, as ink masks cropped to their
 // ink.
-type glyphs [10]*image.Alpha
+type glyphs = fontset.Digits
 
-// loadFonts draws the digits of every training font under dir, and
-// returns the fonts themselves for drawing screenshots.
-func loadFonts(dir string) ([]glyphs, []screenshot.Font, error) {
-	var files []string
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		name := d.Name()
-		ext := strings.ToLower(filepath.Ext(name))
-		if (ext == ".ttf" || ext == ".otf") && slices.ContainsFunc(trainingFamilies, func(f string) bool {
-			return strings.HasPrefix(strings.ToLower(name), strings.ToLower(f))
-		}) {
-			files = append(files, path)
-		}
-		return nil
-	})
+// loadFonts draws the digits of every face of the catalogue's training
+// families under dir (internal/fontset: its held-out families, and Lato,
+// Open Sans and the Go fonts the tests draw in, are never read). It
+// returns the printed families' digits, the handwriting-like families'
+// digits (a player's writing, apart from MNIST), and the printed faces
+// themselves for drawing screenshots, all in the catalogue's order, so
+// the same fonts give the same lists.
+func loadFonts(dir string) (printed, script []glyphs, faces []screenshot.Font, err error) {
+	c, err := fontset.Scan(dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, fmt.Errorf("reading the fonts: %w", err)
 	}
-	slices.Sort(files)
-	var out []glyphs
-	var fonts []screenshot.Font
-	for _, f := range files {
-		g, data, err := drawDigits(f)
-		if err != nil {
-			continue // a font without digits, or one x/image cannot read
+	for _, fam := range c.Part(false, false) {
+		for _, f := range fam.Faces {
+			g, data, err := drawDigits(f.File)
+			if err != nil {
+				continue // a face x/image cannot draw, in a family whose regular face it can
+			}
+			printed = append(printed, g)
+			faces = append(faces, screenshot.Font{Name: fam.Name + " " + f.Style, Data: data})
 		}
-		out = append(out, g)
-		fonts = append(fonts, screenshot.Font{Name: filepath.Base(f), Data: data})
 	}
-	if len(out) == 0 {
-		return nil, nil, fmt.Errorf("no training fonts under %s: see cmd/train/README.md", dir)
-	}
-	return out, fonts, nil
-}
-
-// drawDigits draws 1–9 in the font in file at 64 pixels.
-func drawDigits(file string) (glyphs, []byte, error) {
-	var g glyphs
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return g, nil, err
-	}
-	f, err := opentype.Parse(data)
-	if err != nil {
-		return g, nil, err
-	}
-	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: 64, DPI: 72})
-	if err != nil {
-		return g, nil, err
-	}
-	defer face.Close()
-	for d := 1; d <= 9; d++ {
-		r := rune('0' + d)
-		if idx, err := f.GlyphIndex(nil, r); err != nil || idx == 0 {
-			return g, nil, fmt.Errorf("no digit %c", r)
-		}
-		dst := image.NewAlpha(image.Rect(0, 0, 96, 96))
-		dr := font.Drawer{Dst: dst, Src: image.Opaque, Face: face, Dot: fixed.P(16, 76)}
-		dr.DrawString(string(r))
-		c := crop(dst)
-		if c == nil {
-			return g, nil, fmt.Errorf("digit %c draws nothing", r)
-		}
-		g[d] = c
-	}
-	return g, data, nil
-}
-
-// crop returns a copy of a cut to its ink, or nil when it has none.
-func crop(a *image.Alpha) *image.Alpha {
-	b := image.Rectangle{Min: a.Rect.Max, Max: a.Rect.Min}
-	for y := a.Rect.Min.Y; y < a.Rect.Max.Y; y++ {
-		for x := a.Rect.Min.X; x < a.Rect.Max.X; x++ {
-			if a.AlphaAt(x, y).A > 40 {
-				b = b.Union(image.Rect(x, y, x+1, y+1))
+	for _, fam := range c.Part(false, true) {
+		for _, f := range fam.Faces {
+			if g, _, err := drawDigits(f.File); err == nil {
+				script = append(script, g)
 			}
 		}
 	}
-	if b.Empty() {
-		return nil
+	if len(printed) == 0 {
+		return nil, nil, nil, fmt.Errorf("no training fonts under %s: see cmd/train/README.md", dir)
 	}
-	out := image.NewAlpha(image.Rect(0, 0, b.Dx(), b.Dy()))
-	for y := range b.Dy() {
-		for x := range b.Dx() {
-			out.SetAlpha(x, y, a.AlphaAt(b.Min.X+x, b.Min.Y+y))
-		}
-	}
-	return out
+	return printed, script, faces, nil
 }
+
+// drawDigits draws 1–9 in the font in file at 64 pixels, and returns the
+// file's bytes.
+func drawDigits(file string) (glyphs, []byte, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return glyphs{}, nil, err
+	}
+	g, err := fontset.DrawData(data, 64)
+	return g, data, err
+}
+
+// crop returns a copy of a cut to its ink, or nil when it has none.
+func crop(a *image.Alpha) *image.Alpha { return fontset.Crop(a) }

@@ -51,11 +51,11 @@ func main() {
 
 func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int, hidden string) error {
 	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
-	fonts, faces, err := loadFonts(fontDir)
+	fonts, script, faces, err := loadFonts(fontDir)
 	if err != nil {
 		return err
 	}
-	log.Printf("%d training fonts", len(faces))
+	log.Printf("%d training font faces, %d handwriting-like (not drawn yet)", len(faces), len(script))
 	hw, err := loadMNIST(mnist)
 	if err != nil {
 		return err
