@@ -231,8 +231,9 @@ func table(parts map[string]*tally) string {
 
 // BenchmarkAccuracy reads every labelled picture there is (the shared
 // photos, source by source and half by half, when the shared folder is
-// here, and the screenshots of real apps in testdata/apps, app by app) and
-// prints the table the README shows. It measures accuracy, not time:
+// here, the screenshots of real apps in testdata/apps, app by app, and
+// clean renders in held-out and training fonts when the fonts are
+// installed) and prints the table the README shows. It measures accuracy, not time:
 //
 //	go test ./picture -run X -bench Accuracy -benchtime 1x
 func BenchmarkAccuracy(b *testing.B) {
@@ -242,6 +243,7 @@ func BenchmarkAccuracy(b *testing.B) {
 	} else {
 		b.Logf("no shared pictures in %s: the table has the apps' screenshots only", picturesDir)
 	}
+	samples = append(samples, renderSamples(b)...)
 	var parts map[string]*tally
 	for b.Loop() {
 		parts = measureSamples(b, samples)
