@@ -60,6 +60,27 @@ func Scan(root string) (*Catalogue, error) {
 	if err != nil {
 		return nil, err
 	}
+	byName, order := collect(root, files)
+	c := &Catalogue{Dropped: map[string]string{}}
+	sigs := map[string]signature{}
+	for _, name := range distinct(latinFamilies(byName, order, c.Dropped, sigs), sigs, c.Dropped) {
+		fam := byName[name]
+		fam.Faces = spread(fam.Faces, maxFaces)
+		fam.Handwriting = handwriting(fam)
+		fam.HeldOut = IsHeldOut(name)
+		c.Families = append(c.Families, *fam)
+	}
+	slices.SortFunc(c.Families, func(a, b Family) int {
+		return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Name, b.Name))
+	})
+	return c, nil
+}
+
+// collect groups the files by the family their name table names, and
+// returns the families' names in the order near-duplicates are settled:
+// the families trained on before first, so a near-duplicate of one of them
+// is what is dropped, then by name.
+func collect(root string, files []string) (map[string]*Family, []string) {
 	byName := map[string]*Family{}
 	var order []string
 	for _, f := range files {
@@ -76,46 +97,42 @@ func Scan(root string) (*Catalogue, error) {
 		}
 		fam.Faces = append(fam.Faces, Face{File: f, Style: style})
 	}
-	// The families trained on before come first, so a near-duplicate of
-	// one of them is what is dropped; then by name.
 	slices.SortFunc(order, func(a, b string) int {
 		return cmp.Or(-cmp.Compare(btoi(slices.Contains(legacyTraining, a)), btoi(slices.Contains(legacyTraining, b))),
 			cmp.Compare(strings.ToLower(a), strings.ToLower(b)), cmp.Compare(a, b))
 	})
-	c := &Catalogue{Dropped: map[string]string{}}
-	defer slices.SortFunc(c.Families, func(a, b Family) int {
-		return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Name, b.Name))
-	})
-	sigs := map[string]signature{}
+	return byName, order
+}
+
+// distinct returns the names, in order, but for near-duplicates of an
+// earlier one, and for the other families of a group one of whose families
+// copies another group's design (Verana Sans is DejaVu Sans: its other
+// weights likely copy it too); the families trained on before stay, being
+// in training anyway. It notes in dropped why each was left out.
+func distinct(names []string, sigs map[string]signature, dropped map[string]string) []string {
 	var kept []signature
+	var first []string
 	derived := map[string]string{} // groups with a copy of another group's design
-	var distinct []string
-	for _, name := range latinFamilies(byName, order, c.Dropped, sigs) {
+	for _, name := range names {
 		if other := nearest(kept, sigs[name]); other != "" {
-			c.Dropped[name] = "near-duplicate of " + other
+			dropped[name] = "near-duplicate of " + other
 			if group(other) != group(name) {
 				derived[group(name)] = other
 			}
 			continue
 		}
 		kept = append(kept, sigs[name])
-		distinct = append(distinct, name)
+		first = append(first, name)
 	}
-	for _, name := range distinct {
-		// A group one of whose families copies another's design (Verana
-		// Sans is DejaVu Sans) likely copies it in its other weights too;
-		// the families trained on before stay, being in training anyway.
+	var out []string
+	for _, name := range first {
 		if other, ok := derived[group(name)]; ok && !slices.Contains(legacyTraining, name) {
-			c.Dropped[name] = fmt.Sprintf("of the %q group, which copies %s", group(name), other)
+			dropped[name] = fmt.Sprintf("of the %q group, which copies %s", group(name), other)
 			continue
 		}
-		fam := byName[name]
-		fam.Faces = spread(fam.Faces, maxFaces)
-		fam.Handwriting = handwriting(fam)
-		fam.HeldOut = IsHeldOut(name)
-		c.Families = append(c.Families, *fam)
+		out = append(out, name)
 	}
-	return c, nil
+	return out
 }
 
 // latinFamilies returns the names in order whose families draw nine
