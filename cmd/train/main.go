@@ -55,11 +55,12 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 	if err != nil {
 		return err
 	}
-	log.Printf("%d training font faces, %d handwriting-like (not drawn yet)", len(faces), len(script))
+	log.Printf("%d training font faces, %d handwriting-like", len(faces), len(script))
 	hw, err := loadMNIST(mnist)
 	if err != nil {
 		return err
 	}
+	hw = hw.with(script, scriptShare)
 	photos, err := photoset.Read(pictures)
 	if err != nil {
 		return fmt.Errorf("reading the photos: %w", err)

@@ -25,6 +25,27 @@ var mnistFiles = [2]struct{ name, sum string }{
 // handwriting is handwritten digits 1–9 by digit, as ink masks.
 type handwriting [10][]*image.Alpha
 
+// scriptShare is the share of a player's handwritten digits drawn from
+// handwriting-like fonts rather than MNIST's hands.
+const scriptShare = 0.25
+
+// with returns hw with the digits of the handwriting-like fonts added, each
+// repeated so that they make share of each digit's examples.
+func (hw handwriting) with(fonts []glyphs, share float64) handwriting {
+	if len(fonts) == 0 {
+		return hw
+	}
+	for d := 1; d <= 9; d++ {
+		times := int(share / (1 - share) * float64(len(hw[d])) / float64(len(fonts)))
+		for _, f := range fonts {
+			for range times {
+				hw[d] = append(hw[d], f[d])
+			}
+		}
+	}
+	return hw
+}
+
 // loadMNIST reads MNIST's training set from dir (plain or gzipped files),
 // keeping the digits 1–9, cropped to their ink.
 func loadMNIST(dir string) (handwriting, error) {
