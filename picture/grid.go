@@ -2,56 +2,33 @@ package picture
 
 import "slices"
 
-// candidates is how many of the biggest grid-like webs of ink Find weighs.
-// Weighing the four biggest by gridScore found no more grids on the tuning
-// photos than taking the biggest, and lost one to a smaller web; it is
-// kept as a knob for pages with two grids.
-const candidates = 1
-
-// bestGrid returns the quad, in work's pixels, of the candidate web of
-// ink whose refined (and perhaps grown) outline frames a grid best, by
-// gridScore. When that outline scores under sureGrid, the ink is marked
-// again more keenly (keenRatio) and the better of the two outlines taken:
-// a blurred photo's thin lines fade into the paper under the usual
-// threshold, leaving a web of a few heavy lines, or of the page's print,
-// that frames the grid askew. Only the better is grown, when it too
-// scores under sureGrid.
+// bestGrid returns the quad, in work's pixels, of the grid: of the
+// outlines of the biggest grid-like webs of ink (outlines), the one pick
+// takes. When that outline scores under sureGrid, the ink is marked again
+// more keenly (keenRatio) and the pick made again among both marks'
+// outlines: a blurred photo's thin lines fade into the paper under the
+// usual threshold, leaving a web of a few heavy lines, or of the page's
+// print, that frames the grid askew. The pick is grown when it too scores
+// under sureGrid.
 func bestGrid(work *Gray) ([4]Point, bool) {
-	best, bestScore, found := gridIn(work, work.threshold())
-	if found && bestScore >= sureGrid {
-		return best, true
+	pool := outlines(work, work.threshold())
+	best, found := pick(pool)
+	if found && best.score >= sureGrid {
+		return best.q, true
 	}
 	keen := work.thresholdBy(thresholdRadius(work), keenRatio)
-	if q, score, ok := gridIn(work, keen); ok && (!found || score > bestScore) {
-		best, found = q, true
-	}
+	best, found = pick(append(pool, outlines(work, keen)...))
 	if !found {
-		return best, false
+		return best.q, false
 	}
-	best, _ = grown(work, best)
-	return best, true
+	q, _ := grown(work, best.q)
+	return q, true
 }
 
 // keenRatio is how much darker than its neighbourhood a pixel must be to
 // be ink on the second look: on the tuning photos, 0.95 to 0.98 read
 // about as well (178–180 of 199 exactly), 0.92 and 0.94 worse (174).
 const keenRatio = 0.96
-
-// gridIn returns the outline, in work's pixels, of the candidate web of
-// ink of mask m whose refined outline frames a grid of work best, with
-// its gridScore: a page often holds a smaller grid too (last issue's
-// solution), and the biggest web may be the grid merged with the page's
-// rules.
-func gridIn(work *Gray, m *mask) ([4]Point, float64, bool) {
-	best, bestScore, found := [4]Point{}, 0.0, false
-	for _, q := range findGrids(m, candidates) {
-		q = refineTwice(work, q)
-		if score := gridScore(work, q); !found || score > bestScore {
-			best, bestScore, found = q, score, true
-		}
-	}
-	return best, bestScore, found
-}
 
 // grown returns the grid whose refined outline q may be only part of: a
 // blurred photo's thin lines break up when thresholded, and the web of ink
@@ -243,35 +220,4 @@ func refineTwice(work *Gray, q [4]Point) [4]Point {
 	q, _ = refine(work, q)
 	q, _ = refine(work, q)
 	return q
-}
-
-// gridScore is how well the outline q frames a grid: the lines round the
-// boxes counting extra, the ten lines of each family should be inked at
-// their places (within a fifth of a cell), and none a cell outside them,
-// as there would be were the outline a row or column out. It is the worse
-// family's, in lines all the way across; as profile counts a line up to
-// lineCap of that, a perfect grid scores about lineCap (a drawn one,
-// 0.34).
-func gridScore(work *Gray, q [4]Point) float64 {
-	c := newCanvas(work, q, refineCell, refineMargin)
-	worst := 1e9
-	for _, across := range []bool{true, false} {
-		lo, hi := c.line(0), c.line(9)
-		p := c.profile(across, lo, hi)
-		peak := func(k float64) float64 {
-			best := 0.0
-			for v := c.line(k) - 0.2*c.cell; v <= c.line(k)+0.2*c.cell; v++ {
-				best = max(best, at(p, v))
-			}
-			return best
-		}
-		sum, weights := 0.0, 0.0
-		for k := range 10 {
-			sum += boxWeight(k) * peak(float64(k))
-			weights += boxWeight(k)
-		}
-		sum -= peak(-1) + peak(10)
-		worst = min(worst, sum/weights/(4*(hi-lo)))
-	}
-	return worst
 }

@@ -73,7 +73,7 @@ func TestBestGridLooksAgainKeenly(t *testing.T) {
 			work.Pix[i] = 216 // 0.9 of the paper: over 0.88, under keenRatio
 		}
 	}
-	if _, _, ok := gridIn(work, work.threshold()); ok {
+	if len(outlines(work, work.threshold())) > 0 {
 		t.Fatal("the usual threshold found a web of ink in the faint grid: the test's grid is not faint enough")
 	}
 	got, ok := bestGrid(work)
