@@ -1,5 +1,7 @@
 package picture
 
+import "slices"
+
 // Fitting the grid's ten lines of one family at once, as a comb, to the
 // profile of a canvas's line ink finds where they are even when the rough
 // quad was a cell or so out or the grid's outer border is broken, since
@@ -24,19 +26,10 @@ func (c *canvas) profile(across bool, from, to float64) []float64 {
 			}
 		}
 	}
-	d := int(c.cell / 4)
-	thin := make([]float64, n)
+	wide := opened(raw, int(c.cell/4)+1)
 	for a := range n {
-		side := 0.0
-		if a >= d {
-			side = raw[a-d]
-		}
-		if a+d < n {
-			side = max(side, raw[a+d])
-		}
-		thin[a] = max(0, raw[a]-side)
+		raw[a] = max(0, raw[a]-wide[a])
 	}
-	raw = thin
 	out := make([]float64, n)
 	full := float64(hi - lo)
 	for a := range n {
@@ -48,6 +41,22 @@ func (c *canvas) profile(across bool, from, to float64) []float64 {
 			out[a] += raw[a+1]
 		}
 		out[a] = min(out[a], 4*lineCap*full)
+	}
+	return out
+}
+
+// opened returns p's opening by a window of n samples: at each place, the
+// greatest, over the windows of n samples that hold it, of the least
+// sample in the window. It is what of p is at least n samples wide; p
+// less it is what is narrower.
+func opened(p []float64, n int) []float64 {
+	least := make([]float64, len(p)) // over the window starting at each place
+	for i := range p {
+		least[i] = slices.Min(p[i:min(len(p), i+n)])
+	}
+	out := make([]float64, len(p))
+	for a := range p {
+		out[a] = slices.Max(least[max(0, a-n+1) : a+1])
 	}
 	return out
 }

@@ -1,5 +1,7 @@
 package picture
 
+import "slices"
+
 // A photo of a page holds more than the grid: the page's own edge on a
 // dark table frames a square-ish web of ink bigger than the grid, and a
 // puzzle calendar prints yesterday's solution, a smaller grid, beside
@@ -20,8 +22,10 @@ const candidates = 4
 type outline struct {
 	q     [4]Point
 	score float64 // gridScore
-	// boxes is the share of its length the faintest of the lines round
-	// the boxes is inked along, as profile counts it (up to lineCap).
+	// boxes is the share of its length the second faintest of the eight
+	// lines round the boxes is inked along, as profile counts it (up to
+	// lineCap): one may be faint where a fold, a shadow or the picture's
+	// edge cuts it.
 	boxes float64
 	// mids is the share of its length the most inked line through the
 	// middles of a row or column of cells is inked along.
@@ -41,16 +45,16 @@ func outlines(work *Gray, m *mask) []outline {
 	return out
 }
 
-// sudoku reports whether o frames a Sudoku grid: all eight lines round
-// its boxes are inked along most of their length, and no line runs
-// through the middles of its cells.
+// sudoku reports whether o frames a Sudoku grid: seven of the eight
+// lines round its boxes, or all, are inked along most of their length,
+// and no line runs through the middles of its cells.
 func (o outline) sudoku() bool { return o.boxes >= boxInk && o.mids < midInk }
 
 // boxInk is the share of its length each line round the boxes must be
 // inked along for an outline to frame a Sudoku grid: on the tuning photos
 // every outline of the grid had each inked along at least 0.38 (76% of
-// lineCap), an outline of the page round it at most 0.08, or 0.34 when
-// it was the grid's a little askew.
+// lineCap), while an outline of the page round it had at least two under
+// 0.2, or none when it was the grid's a little askew.
 const boxInk = 0.6 * lineCap
 
 // midInk is the share of its length a line through the middles of the
@@ -105,12 +109,13 @@ func gridScore(work *Gray, q [4]Point) float64 { return frame(work, q).score }
 // cell outside them, as there would be were the outline a row or column
 // out. It is the worse family's, in lines all the way across; as profile
 // counts a line up to lineCap of that, a perfect grid scores about lineCap
-// (a drawn one, 0.34). Its boxes: how much of its length the faintest of
-// the eight lines round the boxes is inked along; its mids, how much the
+// (a drawn one, 0.34). Its boxes: how much of its length the second
+// faintest of the eight lines round the boxes is inked along; its mids, how much the
 // most inked line through the middles of the cells.
 func frame(work *Gray, q [4]Point) framing {
 	c := newCanvas(work, q, refineCell, refineMargin)
-	f := framing{score: 1e9, boxes: 1e9}
+	f := framing{score: 1e9}
+	var boxes []float64
 	for _, across := range []bool{true, false} {
 		lo, hi := c.line(0), c.line(9)
 		p := c.profile(across, lo, hi)
@@ -128,7 +133,7 @@ func frame(work *Gray, q [4]Point) framing {
 			sum += boxWeight(k) * pk
 			weights += boxWeight(k)
 			if k%3 == 0 {
-				f.boxes = min(f.boxes, pk/full)
+				boxes = append(boxes, pk/full)
 			}
 		}
 		for k := range 9 {
@@ -137,5 +142,7 @@ func frame(work *Gray, q [4]Point) framing {
 		sum -= peak(-1) + peak(10)
 		f.score = min(f.score, sum/weights/full)
 	}
+	slices.Sort(boxes)
+	f.boxes = boxes[1]
 	return f
 }
