@@ -26,9 +26,9 @@ func (c *canvas) profile(across bool, from, to float64) []float64 {
 			}
 		}
 	}
-	wide := opened(raw, int(c.cell/4)+1)
+	side := besides(raw, int(c.cell/4))
 	for a := range n {
-		raw[a] = max(0, raw[a]-wide[a])
+		raw[a] = max(0, raw[a]-side[a])
 	}
 	out := make([]float64, n)
 	full := float64(hi - lo)
@@ -45,18 +45,23 @@ func (c *canvas) profile(across bool, from, to float64) []float64 {
 	return out
 }
 
-// opened returns p's opening by a window of n samples: at each place, the
-// greatest, over the windows of n samples that hold it, of the least
-// sample in the window. It is what of p is at least n samples wide; p
-// less it is what is narrower.
-func opened(p []float64, n int) []float64 {
-	least := make([]float64, len(p)) // over the window starting at each place
-	for i := range p {
-		least[i] = slices.Min(p[i:min(len(p), i+n)])
-	}
+// besides returns, at each place of p, the least of p over the d samples
+// before it and itself, or over itself and the d after it, whichever is
+// more: how much ink runs on unbroken for a quarter cell to one side. A
+// line thinner than d keeps its middle's ink after taking it away; ink
+// that is d away across a gap (a heading's letters above the border) is
+// not counted, as it would be were only the samples d away looked at.
+func besides(p []float64, d int) []float64 {
 	out := make([]float64, len(p))
 	for a := range p {
-		out[a] = slices.Max(least[max(0, a-n+1) : a+1])
+		before, after := 0.0, 0.0
+		if a >= d {
+			before = slices.Min(p[a-d : a+1])
+		}
+		if a+d < len(p) {
+			after = slices.Min(p[a : a+d+1])
+		}
+		out[a] = max(before, after)
 	}
 	return out
 }
