@@ -1,7 +1,5 @@
 package picture
 
-import "slices"
-
 // Fitting the grid's ten lines of one family at once, as a comb, to the
 // profile of a canvas's line ink finds where they are even when the rough
 // quad was a cell or so out or the grid's outer border is broken, since
@@ -26,10 +24,19 @@ func (c *canvas) profile(across bool, from, to float64) []float64 {
 			}
 		}
 	}
-	side := besides(raw, int(c.cell/4))
+	d := int(c.cell / 4)
+	thin := make([]float64, n)
 	for a := range n {
-		raw[a] = max(0, raw[a]-side[a])
+		side := 0.0
+		if a >= d {
+			side = raw[a-d]
+		}
+		if a+d < n {
+			side = max(side, raw[a+d])
+		}
+		thin[a] = max(0, raw[a]-side)
 	}
+	raw = thin
 	out := make([]float64, n)
 	full := float64(hi - lo)
 	for a := range n {
@@ -41,27 +48,6 @@ func (c *canvas) profile(across bool, from, to float64) []float64 {
 			out[a] += raw[a+1]
 		}
 		out[a] = min(out[a], 4*lineCap*full)
-	}
-	return out
-}
-
-// besides returns, at each place of p, the least of p over the d samples
-// before it and itself, or over itself and the d after it, whichever is
-// more: how much ink runs on unbroken for a quarter cell to one side. A
-// line thinner than d keeps its middle's ink after taking it away; ink
-// that is d away across a gap (a heading's letters above the border) is
-// not counted, as it would be were only the samples d away looked at.
-func besides(p []float64, d int) []float64 {
-	out := make([]float64, len(p))
-	for a := range p {
-		before, after := 0.0, 0.0
-		if a >= d {
-			before = slices.Min(p[a-d : a+1])
-		}
-		if a+d < len(p) {
-			after = slices.Min(p[a : a+d+1])
-		}
-		out[a] = max(before, after)
 	}
 	return out
 }
