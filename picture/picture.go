@@ -14,7 +14,9 @@
 // Otherwise it makes a working copy, thresholds it against its local
 // mean, takes a few of the largest square-ish webs of ink as candidates,
 // fits each one's outer lines where the most grid lines fit (grid.go,
-// comb.go), keeps the best, traces its 20 lines one by one so a curved page
+// comb.go), keeps the biggest that frames a Sudoku grid, its lines round
+// the boxes inked (outline.go: not the page's edge, not yesterday's
+// smaller solution), traces its 20 lines one by one so a curved page
 // still lines up (lattice.go), maps each cell onto a square through its own
 // four corners (warp.go) and measures how tall the ink in each cell is
 // (cells.go). The classifier then reads each cell (read.go).
