@@ -126,17 +126,25 @@ func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	dropPencilMarks(&r.Cells, &in)
-	settleKinds(&r.Cells, &in)
-	mendByInk(ctx, &r.Cells, &in)
-	mendByFace(ctx, &r.Cells, &in, &widths, b.fineWidths)
-	matchPrinted(ctx, &r.Cells, &in, &widths)
-	splitKinds(ctx, &r.Cells, &in)
-	arbitrate(ctx, r)
+	decideBoard(ctx, r, &in, &widths, b.fineWidths)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// decideBoard reads the board as a whole, once each cell is classified
+// (cells, with the classifier's inputs in and the strokes' widths):
+// pencil marks, which digits are printed, and the solver's arbitration of
+// likely misreadings.
+func decideBoard(ctx context.Context, r *Reading, in *[81][]float32, widths *[81]float64, finer func(*[81]Cell) *[81]float64) {
+	blankPencilMarks(&r.Cells, in)
+	settleKinds(&r.Cells, in)
+	mendByInk(ctx, &r.Cells, in)
+	mendByFace(ctx, &r.Cells, in, widths, finer)
+	matchPrinted(ctx, &r.Cells, in, widths)
+	splitKinds(ctx, &r.Cells, in)
+	arbitrate(ctx, r)
 }
 
 // blankProbs are the probabilities of a cell with no mark at all: blank.

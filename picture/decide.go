@@ -1,0 +1,123 @@
+package picture
+
+import (
+	"context"
+	"math"
+	"slices"
+)
+
+// decideKinds decides, board-wide, which marks are pencil marks (blank)
+// and which digits were printed and which a player wrote in. Whether a
+// digit is printed is a comparison with the board's other digits, not a
+// property of one glyph: the digits form one population or two, told
+// apart by what the classifier makes of them (its printed-or-written
+// odds) and their ink's darkness, colour, stroke width and height
+// (kindLooks). One population is all printed: a picture whose digits all
+// look alike holds givens only, however written they look to the
+// classifier. Of two, the one that looks more printed is. The splits
+// tried (kindSplits) are scored by how well two populations fit the
+// digits' looks against one (splitScore), 180° symmetry of the printed
+// digits counting for a split as newspapers and books print their
+// puzzles so; the best-scoring split whose printed digits make a puzzle
+// with exactly one solution is kept, else the best-scoring one.
+func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
+	blankPencilMarks(cells, in)
+	for i := range cells {
+		if c := &cells[i]; c.Digit != 0 {
+			*c = cellOf(c.probs, Class(bestDigit(c.probs), c.Written))
+		}
+	}
+	looks := kindLooks(cells, in, widths)
+	if len(looks.idx) == 0 {
+		return
+	}
+	splits := kindSplits(cells, &looks)
+	score := make([]float64, len(splits))
+	order := make([]int, len(splits))
+	for k, w := range splits {
+		score[k] = looks.splitScore(w) + symmetryPrior*symmetry(cells, w)
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(score[b], score[a]) })
+	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
+	defer cancel()
+	for _, k := range order {
+		if ctx.Err() != nil || score[k] < score[order[0]]-solverMargin {
+			break
+		}
+		if try := withKinds(*cells, splits[k]); printedUnique(ctx, try) {
+			*cells = try
+			return
+		}
+	}
+	*cells = withKinds(*cells, splits[order[0]])
+}
+
+// symmetryPrior is how much, in the log-likelihood splitScore counts in,
+// a printed digit whose 180° mirror holds no printed digit costs: a
+// strong prior that a puzzle is symmetric, not a rule.
+const symmetryPrior = 1.5
+
+// symmetry is minus how many printed digits of cells, read as written
+// says, have no printed digit in their 180° mirror.
+func symmetry(cells *[81]Cell, written [81]bool) float64 {
+	n := 0
+	for i, c := range cells {
+		m := 80 - i
+		if c.Digit != 0 && !written[i] && (cells[m].Digit == 0 || written[m]) {
+			n++
+		}
+	}
+	return -float64(n)
+}
+
+// blankPencilMarks reads as blank the pencil marks of a board: small
+// marks (dropPencilMarks), and on a board with pencilCells or more of
+// them, notes sitting at a cell's top, off its centre (noteMark). A
+// board with fewer such notes has none: a high digit or two is a
+// player's.
+func blankPencilMarks(cells *[81]Cell, in *[81][]float32) {
+	dropPencilMarks(cells, in)
+	n := 0
+	for i := range cells {
+		n += b2i(cells[i].Digit != 0 && noteMark(in[i]))
+	}
+	if n < noteCells {
+		return
+	}
+	for i := range cells {
+		if c := &cells[i]; c.Digit != 0 && noteMark(in[i]) {
+			*c = cellOf(c.probs, 0)
+		}
+	}
+}
+
+// noteMark reports whether a cell, by the classifier's inputs x, holds
+// what looks like a player's note: off the cell's centre by more than
+// offCentre of its own height, its top within noteTop of the cell's (a
+// digit, printed or written, sits in the middle).
+func noteMark(x []float32) bool {
+	s := x[GlyphSide*GlyphSide:]
+	h, cx, cy := float64(s[fHeight]), float64(s[fCentreX]), float64(s[fCentreY])
+	return h > 0 && math.Hypot(cx, cy) > offCentre*h && cy-h/2+0.5 < noteTop
+}
+
+// How blankPencilMarks knows a player's notes: at least noteCells of
+// them on the board; a note's centre lies off the cell's by more than
+// offCentre of its height (digits, printed or written, mostly lie within
+// 0.2); its top within noteTop of the cell's side from the cell's top
+// (on the shared photos a player's notes sit at the top, a handwritten
+// digit off its cell's centre lower).
+const (
+	noteCells = 3
+	offCentre = 0.35
+	noteTop   = 0.175
+)
+
+// solverMargin is how much worse, in splitScore's log-likelihood, a
+// split may score than the best for decideKinds to take it because its
+// printed digits make a puzzle and the best's do not: further down, the
+// best split's printed digits more likely hold a misreading, which
+// arbitrate looks for.
+const solverMargin = 60.0
+

@@ -1,0 +1,126 @@
+package picture
+
+import (
+	"context"
+	"testing"
+)
+
+// decideBoardOf builds a board of the classic puzzle's givens, and the
+// solution's digits in the cells entered says, each given and entry
+// filled by given and entry (its classifier's output p and inputs s).
+func decideBoardOf(t *testing.T, entered func(i int) bool, given, entry func(d int, p, s []float32)) (*[81]Cell, *[81][]float32, *[81]float64) {
+	t.Helper()
+	solution := shotPuzzles(t)[0][1]
+	var widths [81]float64
+	cells, in := testBoard(func(i int, p, s []float32) {
+		d := int(solution[i] - '0')
+		switch {
+		case classic[i] != '.':
+			given(d, p, s)
+		case entered(i):
+			entry(d, p, s)
+		default:
+			p[0] = 1
+			return
+		}
+		s[fHeight] = 0.6
+		widths[i] = 0.08 + 0.001*float64(i%7)
+	})
+	return cells, in, &widths
+}
+
+// kinds returns the printed and the written digits of cells, as Reading
+// has them.
+func kinds(cells *[81]Cell) (printed, written string) {
+	r := Reading{Cells: *cells}
+	return r.Givens(), r.Entries()
+}
+
+// TestDecideOneStyle: a board whose digits all look alike is all printed,
+// though the classifier finds every one of them written.
+func TestDecideOneStyle(t *testing.T) {
+	cells, in, widths := decideBoardOf(t, func(int) bool { return false }, func(d int, p, s []float32) {
+		p[Class(d, true)], p[Class(d, false)] = 0.9, 0.1
+		s[fContrast], s[fStroke], s[fChroma] = 0.5, 0.3, 0.02
+	}, nil)
+	decideKinds(context.Background(), cells, in, widths)
+	if printed, written := kinds(cells); printed != classic || written != dots {
+		t.Errorf("decideKinds(one style) = %s, %s; want %s all printed", printed, written, classic)
+	}
+}
+
+// TestDecideTwoPopulations: a board whose givens are dark and grey and
+// whose entries blue and lighter is split so, though the classifier is
+// unsure of every digit's kind.
+func TestDecideTwoPopulations(t *testing.T) {
+	entered := func(i int) bool { return i%3 == 0 }
+	cells, in, widths := decideBoardOf(t, entered, func(d int, p, s []float32) {
+		p[Class(d, true)], p[Class(d, false)] = 0.45, 0.55
+		s[fContrast], s[fStroke], s[fChroma] = 0.6, 0.3, 0.02
+	}, func(d int, p, s []float32) {
+		p[Class(d, true)], p[Class(d, false)] = 0.55, 0.45
+		s[fContrast], s[fStroke], s[fChroma] = 0.4, 0.3, 0.4
+	})
+	decideKinds(context.Background(), cells, in, widths)
+	printed, written := kinds(cells)
+	if printed != classic {
+		t.Errorf("decideKinds(two populations) printed %s, want %s", printed, classic)
+	}
+	for i := range 81 {
+		if want := classic[i] == '.' && entered(i); (written[i] != '.') != want {
+			t.Errorf("cell %d written = %c, want written %v", i, written[i], want)
+		}
+	}
+}
+
+// TestDecidePencilMarks: notes in the top corner of four cells, which the
+// classifier reads as written digits, are blank; a digit in the middle of
+// its cell is kept.
+func TestDecidePencilMarks(t *testing.T) {
+	notes := map[int]bool{2: true, 3: true, 5: true, 6: true}
+	cells, in, widths := decideBoardOf(t, func(i int) bool { return notes[i] || i == 7 }, func(d int, p, s []float32) {
+		p[Class(d, false)] = 1
+		s[fContrast], s[fStroke], s[fChroma] = 0.5, 0.3, 0.02
+	}, func(d int, p, s []float32) {
+		p[Class(d, true)] = 1
+	})
+	for i := range notes {
+		s := in[i][GlyphSide*GlyphSide:]
+		s[fHeight], s[fCentreX], s[fCentreY], s[fHeightRel] = 0.3, -0.25, -0.25, -0.5
+	}
+	blankPencilMarks(cells, in)
+	decideKinds(context.Background(), cells, in, widths)
+	for i := range notes {
+		if cells[i].Digit != 0 {
+			t.Errorf("cell %d, a pencil note, = %+v, want blank", i, cells[i])
+		}
+	}
+	if c := cells[7]; c.Digit == 0 || !c.Written {
+		t.Errorf("cell 7, a written digit, = %+v, want written", c)
+	}
+}
+
+// TestSymmetry: the classic puzzle's givens are 180° symmetric; a written
+// digit read as printed breaks it, and closeMirrors and openMirrors make
+// it whole again.
+func TestSymmetry(t *testing.T) {
+	cells, _, _ := decideBoardOf(t, func(i int) bool { return i == 2 }, func(d int, p, s []float32) {
+		p[Class(d, false)] = 1
+	}, func(d int, p, s []float32) {
+		p[Class(d, true)] = 1
+	})
+	var written [81]bool
+	if got := symmetry(cells, written); got != -1 {
+		t.Errorf("symmetry(givens and r1c3 printed) = %v, want -1", got)
+	}
+	written[2] = true
+	if got := symmetry(cells, written); got != 0 {
+		t.Errorf("symmetry(givens) = %v, want 0", got)
+	}
+	if w := openMirrors(cells, [81]bool{}); !w[2] || symmetry(cells, w) != 0 {
+		t.Errorf("openMirrors did not read r1c3 as written")
+	}
+}
+
+// dots is a board of no digits.
+const dots = "................................................................................."
