@@ -120,4 +120,3 @@ const (
 // best split's printed digits more likely hold a misreading, which
 // arbitrate looks for.
 const solverMargin = 60.0
-
