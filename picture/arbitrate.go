@@ -10,9 +10,8 @@ import (
 )
 
 // Limits on the solver's arbitration: the misreadings it weighs, and the
-// time the sets of them may take (promote has promoteTime more; splitKinds,
-// mendByInk, mendByFace and matchPrinted each arbitrationTime of their
-// own, the last three for one check).
+// time the sets of them may take (promote has promoteTime more;
+// decideKinds has arbitrationTime of its own).
 const (
 	arbitrationAlternatives = 24 // single changes, the likeliest first
 	arbitrationPairs        = 12 // of those, the ones taken two at a time

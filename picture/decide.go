@@ -16,10 +16,16 @@ import (
 // look alike holds givens only, however written they look to the
 // classifier. Of two, the one that looks more printed is. The splits
 // tried (kindSplits) are scored by how well two populations fit the
-// digits' looks against one (splitScore), 180° symmetry of the printed
-// digits counting for a split as newspapers and books print their
-// puzzles so; the best-scoring split whose printed digits make a puzzle
-// with exactly one solution is kept, else the best-scoring one.
+// digits' looks against one with a few outliers (splitScore): a digit
+// or two unlike all the others (a speck, a stroke of the grid, a misread
+// given) are not a population, and the classifier alone says whether
+// they were written. 180° symmetry of the printed digits counts for a
+// split, as newspapers and books print their puzzles so, and reading
+// fewer digits printed than a puzzle prints against it (givensPrior).
+// The best-scoring split whose printed digits make a puzzle with exactly
+// one solution is kept, less a stray printed digit or two that alone
+// break its symmetry (withoutStrays); else the best-scoring one, whose
+// misreadings arbitrate weighs.
 func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
 	blankPencilMarks(cells, in)
 	for i := range cells {
@@ -35,7 +41,7 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths
 	score := make([]float64, len(splits))
 	order := make([]int, len(splits))
 	for k, w := range splits {
-		score[k] = looks.splitScore(w) + symmetryPrior*symmetry(cells, w)
+		score[k] = looks.splitScore(w) + symmetryPrior*symmetry(cells, w) + givensPrior(cells, w)
 		order[k] = k
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(score[b], score[a]) })
@@ -46,17 +52,47 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths
 			break
 		}
 		if try := withKinds(*cells, splits[k]); printedUnique(ctx, try) {
-			*cells = try
+			*cells = withoutStrays(ctx, try)
 			return
 		}
 	}
 	*cells = withKinds(*cells, splits[order[0]])
 }
 
+// withoutStrays reads as written the printed digits of cells that alone
+// break the 180° symmetry of the others (strays, strayMost at most),
+// each while the printed digits keep exactly one solution without it: a
+// symmetric puzzle with one printed digit more than its mirror holds
+// more likely has a player's digit read as printed. A board with more
+// strays is a puzzle printed without symmetry, and kept.
+func withoutStrays(ctx context.Context, cells [81]Cell) [81]Cell {
+	var strays []int
+	for i, c := range cells {
+		if m := cells[80-i]; c.Digit != 0 && !c.Written && (m.Digit == 0 || m.Written) {
+			strays = append(strays, i)
+		}
+	}
+	if len(strays) > strayMost {
+		return cells
+	}
+	for _, i := range strays {
+		try := cells
+		try[i] = cellOf(try[i].probs, Class(try[i].Digit, true))
+		try[i].Confidence = digitProb(try[i].probs, try[i].Digit)
+		if printedUnique(ctx, try) {
+			cells = try
+		}
+	}
+	return cells
+}
+
+// strayMost is the most strays withoutStrays reads as written.
+const strayMost = 2
+
 // symmetryPrior is how much, in the log-likelihood splitScore counts in,
 // a printed digit whose 180° mirror holds no printed digit costs: a
 // strong prior that a puzzle is symmetric, not a rule.
-const symmetryPrior = 1.5
+const symmetryPrior = 3.0
 
 // symmetry is minus how many printed digits of cells, read as written
 // says, have no printed digit in their 180° mirror.
@@ -70,6 +106,23 @@ func symmetry(cells *[81]Cell, written [81]bool) float64 {
 	}
 	return -float64(n)
 }
+
+// givensPrior is what a split costs, in splitScore's log-likelihood, for
+// reading fewer digits printed than a puzzle prints (minGivens) or more
+// (maxGivens): givenCost for each digit too few or too many. Without it
+// a board misread (turned, blurred) takes all but a few digits for
+// written, for they make no asymmetric pair.
+func givensPrior(cells *[81]Cell, written [81]bool) float64 {
+	n := 0
+	for i, c := range cells {
+		n += b2i(c.Digit != 0 && !written[i])
+	}
+	return -givenCost * float64(max(minGivens-n, 0))
+}
+
+// givenCost is givensPrior's cost of each digit a split's printed digits
+// lie out of a puzzle's bounds.
+const givenCost = 10.0
 
 // blankPencilMarks reads as blank the pencil marks of a board: small
 // marks (dropPencilMarks), and on a board with pencilCells or more of

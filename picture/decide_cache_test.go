@@ -26,7 +26,6 @@ type devView struct {
 	In     [81][]float32
 	Probs  [81][]float32
 	Widths [81]float64
-	Fine   *[81]float64
 }
 
 // devSample is a tuning picture with its labels and views.
@@ -46,16 +45,13 @@ func devViewOf(ctx context.Context, data []byte, hd header) (devView, bool) {
 	in, widths := measureBoard(b)
 	v := devView{In: in, Widths: widths}
 	net := model()
-	var all [81]Cell
 	for i := range 81 {
 		p := blankProbs
 		if in[i][GlyphSide*GlyphSide+fHeight] > 0 {
 			p = net.Forward(in[i])
-			all[i].Digit = 1
 		}
 		v.Probs[i] = p
 	}
-	v.Fine = b.fineWidths(&all)
 	return v, true
 }
 
@@ -137,16 +133,12 @@ func devRead(ctx context.Context, v devView, decide boardDecision) *Reading {
 		r.Cells[i] = cellOf(v.Probs[i], best(v.Probs[i]))
 	}
 	in, widths := v.In, v.Widths
-	finer := func(*[81]Cell) *[81]float64 { return v.Fine }
-	if v.Fine == nil {
-		finer = func(*[81]Cell) *[81]float64 { return nil }
-	}
-	decide(ctx, r, &in, &widths, finer)
+	decide(ctx, r, &in, &widths)
 	return r
 }
 
 // boardDecision is decideBoard or a candidate to replace it.
-type boardDecision func(ctx context.Context, r *Reading, in *[81][]float32, widths *[81]float64, finer func(*[81]Cell) *[81]float64)
+type boardDecision func(ctx context.Context, r *Reading, in *[81][]float32, widths *[81]float64)
 
 func devTable(t *testing.T, samples []devSample, decide boardDecision) map[string]*tally {
 	ctx := context.Background()
@@ -184,18 +176,77 @@ func devLine(parts map[string]*tally) string {
 	return b.String()
 }
 
-// candidateBoard is decideBoard with decideKinds in place of the
-// board-wide kind rules it is meant to replace.
-func candidateBoard(ctx context.Context, r *Reading, in *[81][]float32, widths *[81]float64, _ func(*[81]Cell) *[81]float64) {
-	blankPencilMarks(&r.Cells, in)
-	decideKinds(ctx, &r.Cells, in, widths)
-	arbitrate(ctx, r)
-}
-
 // TestDevTable prints the tuning parts' table, read from the cache, as
-// the reader reads them and with decideKinds in place of the kind rules.
+// decideBoard reads them.
 func TestDevTable(t *testing.T) {
 	samples := loadDev(t)
 	t.Log("decideBoard:\n" + devLine(devTable(t, samples, decideBoard)))
-	t.Log("decideKinds:\n" + devLine(devTable(t, samples, candidateBoard)))
+}
+
+// TestDevMisread prints, for each cached picture whose givens
+// decideBoard misreads, the truth's and the reading's split scores and
+// each digit's looks.
+func TestDevMisread(t *testing.T) {
+	samples := loadDev(t)
+	ctx := context.Background()
+	for _, s := range samples {
+		v := s.Views[0]
+		if v.In[0] == nil {
+			continue
+		}
+		r := devRead(ctx, v, decideBoard)
+		if r.Givens() == s.Givens {
+			continue
+		}
+		cells := [81]Cell{}
+		for i := range cells {
+			cells[i] = cellOf(v.Probs[i], best(v.Probs[i]))
+		}
+		in, widths := v.In, v.Widths
+		blankPencilMarks(&cells, &in)
+		for i := range cells {
+			if c := &cells[i]; c.Digit != 0 {
+				*c = cellOf(c.probs, Class(bestDigit(c.probs), c.Written))
+			}
+		}
+		l := kindLooks(&cells, &in, &widths)
+		var truth, got [81]bool
+		for i := range 81 {
+			truth[i] = s.Givens[i] == '.' && cells[i].Digit != 0
+			got[i] = r.Cells[i].Written
+		}
+		score := func(w [81]bool) float64 { return l.splitScore(w) + symmetryPrior*symmetry(&cells, w) }
+		t.Logf("%s %s truth %.1f (unique %v) got %.1f corrected %v unresolved %v\nwant %s\ngot  %s\ngotE %s",
+			s.Part, s.File, score(truth), printedUnique(ctx, withKinds(cells, truth)), score(got), r.Corrected, r.Unresolved, s.Givens, r.Givens(), r.Entries())
+		for k, i := range l.idx {
+			tag := "-"
+			if s.Givens[i] != '.' {
+				tag = "G"
+			} else if s.Entries[i] != '.' {
+				tag = "E"
+			}
+			f := l.f[k]
+			t.Logf("  %2d %s %c/%c odd %v odds %5.2f con %.3f w %.3f chr %.3f h %.3f", i, tag, r.Givens()[i], r.Entries()[i], l.odd[k], f[0], f[1], f[2], f[3], f[4])
+		}
+	}
+}
+
+// TestDevCells prints each cached picture's given cells misread.
+func TestDevCells(t *testing.T) {
+	samples := loadDev(t)
+	ctx := context.Background()
+	for _, s := range samples {
+		if s.Views[0].In[0] == nil {
+			continue
+		}
+		r := devRead(ctx, s.Views[0], decideBoard)
+		bad := 0
+		g := r.Givens()
+		for i := range 81 {
+			bad += b2i(g[i] != s.Givens[i])
+		}
+		if bad > 0 {
+			t.Logf("%s %s bad %d unresolved %v", s.Part, s.File, bad, r.Unresolved)
+		}
+	}
 }

@@ -124,3 +124,80 @@ func TestSymmetry(t *testing.T) {
 
 // dots is a board of no digits.
 const dots = "................................................................................."
+
+// TestDecideSymmetricUnique: one given (g) looks, by its ink, like the
+// player's blue entries, and reading it as written leaves the givens
+// with many solutions and no longer 180° symmetric; the split that keeps
+// it printed, symmetric and with one solution, is chosen over the one
+// its looks alone prefer.
+func TestDecideSymmetricUnique(t *testing.T) {
+	g := -1
+	for i := range 81 {
+		if classic[i] == '.' {
+			continue
+		}
+		cells, _, _ := decideBoardOf(t, func(int) bool { return false }, func(d int, p, s []float32) { p[Class(d, false)] = 1 }, nil)
+		cells[i].Written = true
+		if solutions(context.Background(), *cells) == 2 {
+			g = i
+			break
+		}
+	}
+	if g < 0 {
+		t.Fatal("no given of the classic puzzle leaves it many solutions when read as written")
+	}
+	entered := func(i int) bool { return i%3 == 0 }
+	cells, in, widths := decideBoardOf(t, entered, func(d int, p, s []float32) {
+		p[Class(d, true)], p[Class(d, false)] = 0.3, 0.7
+		s[fContrast], s[fStroke], s[fChroma] = 0.6, 0.3, 0.02
+	}, func(d int, p, s []float32) {
+		p[Class(d, true)], p[Class(d, false)] = 0.7, 0.3
+		s[fContrast], s[fStroke], s[fChroma] = 0.4, 0.3, 0.4
+	})
+	s := in[g][GlyphSide*GlyphSide:]
+	s[fContrast], s[fChroma] = 0.45, 0.3
+	var truth [81]bool
+	for i := range 81 {
+		truth[i] = classic[i] == '.' && entered(i)
+	}
+	byLooks := truth
+	byLooks[g] = true
+	looks := kindLooks(cells, in, widths)
+	score := func(w [81]bool) float64 { return looks.splitScore(w) + symmetryPrior*symmetry(cells, w) }
+	if score(byLooks) <= score(truth) {
+		t.Fatalf("the looks and symmetry do not prefer reading cell %d as written (%.1f, %.1f): the test shows nothing", g, score(byLooks), score(truth))
+	}
+	decideKinds(context.Background(), cells, in, widths)
+	if printed, _ := kinds(cells); printed != classic {
+		t.Errorf("decideKinds printed %s, want %s (cell %d printed)", printed, classic, g)
+	}
+}
+
+// TestWithoutStrays: the classic puzzle's givens with one solution digit
+// more, read as printed, lose it (it alone breaks their symmetry, and they
+// keep one solution without it); with three such digits more, the board
+// is taken for a puzzle printed without symmetry and kept.
+func TestWithoutStrays(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		extra map[int]bool
+		want  func(i int) bool // which digits stay printed
+	}{
+		{"one stray", map[int]bool{2: true}, func(i int) bool { return classic[i] != '.' }},
+		{"three strays", map[int]bool{2: true, 3: true, 6: true}, func(i int) bool { return classic[i] != '.' || i == 2 || i == 3 || i == 6 }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cells, _, _ := decideBoardOf(t, func(i int) bool { return tt.extra[i] }, func(d int, p, s []float32) {
+				p[Class(d, false)] = 1
+			}, func(d int, p, s []float32) {
+				p[Class(d, false)], p[Class(d, true)] = 0.6, 0.4
+			})
+			got := withoutStrays(context.Background(), *cells)
+			for i, c := range got {
+				if c.Digit != 0 && !c.Written != tt.want(i) {
+					t.Errorf("cell %d printed = %v, want %v", i, !c.Written, tt.want(i))
+				}
+			}
+		})
+	}
+}

@@ -86,14 +86,8 @@ type Board struct {
 	Ink [81]float64
 	// Cells is the grid mapped onto a square, grey, cellSize pixels a cell.
 	Cells *Gray
-	// lattice is where each of the grid's line crossings is in the
-	// picture, row by row; nil when only the corners were found.
-	lattice *lattice
 	// Chroma is Cells' colourfulness, point by point, 0 for grey.
 	Chroma *Gray
-	// gray is the picture in grey, for measuring cells again more finely
-	// (fineWidths).
-	gray *Gray
 }
 
 // Point is a place in a picture, in pixels.
@@ -149,7 +143,7 @@ func find(ctx context.Context, data []byte, hd header) (*Board, error) {
 	if !ok {
 		return nil, ErrNoGrid
 	}
-	b := Board{lattice: &l, gray: g}
+	var b Board
 	b.Corners = [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}
 	b.Cells = warpCells(g, &l)
 	b.Chroma = l.warpWith(cellSize, chromaSampler(colour))

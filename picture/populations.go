@@ -10,6 +10,12 @@ import (
 type looks struct {
 	idx []int
 	f   [][lookDims]float64
+	one float64 // the digits' fit as one population (robustFit)
+	odd []bool  // the digits robustFit leaves out of that population
+	// oddWritten is the one population with those of its outliers the
+	// classifier reads as written written: its kind is the classifier's
+	// alone, for the picture's other digits do not tell it.
+	oddWritten [81]bool
 }
 
 // The measures of a digit's looks: the classifier's log odds that it was
@@ -48,6 +54,7 @@ func kindLooks(cells *[81]Cell, in *[81][]float32, widths *[81]float64) looks {
 		l.idx = append(l.idx, i)
 		l.f = append(l.f, [lookDims]float64{odds, s[0], math.Log(max(widths[i], 1e-3)), s[chromaDim], s[3]})
 	}
+	l.one, l.odd = l.robustFit(func(int) bool { return true })
 	return l
 }
 
@@ -75,11 +82,54 @@ func (l *looks) fit(in func(k int) bool) float64 {
 	return ll
 }
 
+// robustFit is fit for a group that may hold up to maxOutliers digits
+// of neither kind (a speck or a stroke of the grid read as a digit, a
+// given misread), each, taken out of the group, counting outlierLL:
+// a digit or two that look like no other must not, by how much they
+// widen one population, make two; a second population must be a
+// population, its digits alike. The outliers are taken greedily, the one
+// whose leaving helps the fit most first; it returns the fit and which
+// digits it took out.
+func (l *looks) robustFit(in func(k int) bool) (float64, []bool) {
+	out := make([]bool, len(l.f))
+	member := func(k int) bool { return !out[k] && in(k) }
+	best := l.fit(member)
+	for n := 1; n <= maxOutliers; n++ {
+		at, ll := -1, best
+		for k := range l.f {
+			if !member(k) {
+				continue
+			}
+			out[k] = true
+			if v := l.fit(member) + outlierLL; v > ll {
+				at, ll = k, v
+			}
+			out[k] = false
+		}
+		if at < 0 {
+			break
+		}
+		out[at], best = true, ll
+	}
+	return best, out
+}
+
+// How robustFit takes outliers: at most maxOutliers of a group, each
+// counting outlierLL, in splitScore's log-likelihood.
+const (
+	maxOutliers = 3
+	outlierLL   = -8.0
+)
+
 // splitScore is how much better the board's digits fit as two
-// populations, the written ones (written) and the printed, than as one,
-// less splitCost; 0 when none is written. A split whose written digits
-// the classifier finds, on average, more printed-looking than the
-// printed ones costs reversedCost more.
+// populations, the written ones (written) and the printed, than as one
+// with a few outliers (robustFit), less splitCost; 0 when none is
+// written, or only the one population's outliers the classifier reads as
+// written (oddWritten). A split whose written digits the classifier does
+// not find, on average, more written-looking than the printed ones by
+// oddsMargin in log odds costs reversedCost more: the classifier's
+// outputs are probabilities, and a group of digits it is as sure are
+// printed as the rest are is a face of the print, not a hand.
 func (l *looks) splitScore(written [81]bool) float64 {
 	nw := 0
 	var mw, mp float64
@@ -91,15 +141,15 @@ func (l *looks) splitScore(written [81]bool) float64 {
 			mp += l.f[k][lookOdds]
 		}
 	}
-	if nw == 0 {
+	if nw == 0 || written == l.oddWritten {
 		return 0
 	}
 	if nw == len(l.idx) {
 		return math.Inf(-1)
 	}
 	two := l.fit(func(k int) bool { return written[l.idx[k]] }) + l.fit(func(k int) bool { return !written[l.idx[k]] })
-	score := two - l.fit(func(int) bool { return true }) - splitCost*math.Log(float64(len(l.idx)))
-	if mw/float64(nw) < mp/float64(len(l.idx)-nw) {
+	score := two - l.one - splitCost*math.Log(float64(len(l.idx)))
+	if mw/float64(nw) < mp/float64(len(l.idx)-nw)+oddsMargin {
 		score -= reversedCost
 	}
 	return score
@@ -109,11 +159,12 @@ func (l *looks) splitScore(written [81]bool) float64 {
 // Bayesian information criterion charges half of it for each of a second
 // population's lookDims means and spreads; measured on the tuning parts,
 // one and a half times that keeps a page of givens one population), and
-// reversedCost for taking the more printed-looking population for the
-// written one.
+// reversedCost for taking a population the classifier finds no more
+// written-looking, by oddsMargin, for the written one.
 const (
 	splitCost    = 1.5 * lookDims
 	reversedCost = 20.0
+	oddsMargin   = 2.0
 )
 
 // kindSplits returns the splits of a board's digits into written and
@@ -130,10 +181,12 @@ func kindSplits(cells *[81]Cell, l *looks) [][81]bool {
 		}
 	}
 	var none, net [81]bool
-	add(none)
-	for _, i := range l.idx {
+	for k, i := range l.idx {
 		net[i] = cells[i].Written
+		l.oddWritten[i] = l.odd[k] && cells[i].Written
 	}
+	add(l.oddWritten)
+	add(none)
 	starts := [][81]bool{net}
 	for d := range lookDims {
 		starts = append(starts, l.gaps(d)...)

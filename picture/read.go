@@ -75,11 +75,11 @@ func (r *Reading) Doubts() []int {
 
 // Read finds the Sudoku grid in a picture's bytes and reads what each
 // cell holds: each cell by the classifier, then the board as a whole
-// (pencil marks, which digits were printed: by their looks, their ink's
-// colour, their faces, copies of one glyph read alike, and a board read
-// all one kind mended); when the printed digits as read do not make a
-// puzzle with exactly one solution, it tries the likeliest misreadings
-// until one does (within its own time limits). The errors are Find's:
+// (pencil marks, and which digits were printed: the board's digits as
+// one population or two, weighed with the solver); when the printed
+// digits as read do not make a puzzle with exactly one solution, it
+// tries the likeliest misreadings until one does (within its own time
+// limits). The errors are Find's:
 // when ctx is done first, its error.
 //
 // A picture whose EXIF says to turn it, but which turned reads as no
@@ -126,7 +126,7 @@ func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	decideBoard(ctx, r, &in, &widths, b.fineWidths)
+	decideBoard(ctx, r, &in, &widths)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -134,16 +134,11 @@ func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
 }
 
 // decideBoard reads the board as a whole, once each cell is classified
-// (cells, with the classifier's inputs in and the strokes' widths):
-// pencil marks, which digits are printed, and the solver's arbitration of
-// likely misreadings.
-func decideBoard(ctx context.Context, r *Reading, in *[81][]float32, widths *[81]float64, finer func(*[81]Cell) *[81]float64) {
-	blankPencilMarks(&r.Cells, in)
-	settleKinds(&r.Cells, in)
-	mendByInk(ctx, &r.Cells, in)
-	mendByFace(ctx, &r.Cells, in, widths, finer)
-	matchPrinted(ctx, &r.Cells, in, widths)
-	splitKinds(ctx, &r.Cells, in)
+// (cells, with the classifier's inputs in and the strokes' widths): its
+// pencil marks and which digits are printed (decideKinds), then the
+// solver's arbitration of likely misreadings.
+func decideBoard(ctx context.Context, r *Reading, in *[81][]float32, widths *[81]float64) {
+	decideKinds(ctx, &r.Cells, in, widths)
 	arbitrate(ctx, r)
 }
 
