@@ -2,25 +2,6 @@ package picture
 
 import "context"
 
-// styleDims is how many numbers describe a digit's style.
-const styleDims = 4
-
-// chromaDim is the style measure that is a digit's colourfulness
-// (styleOf).
-const chromaDim = 2
-
-// styleOf returns what tells a cell's digit's kind on its board, from the
-// classifier's inputs: its ink's contrast, strokes' width and colour, and
-// its height against the board's tall marks. The strokes' width is taken
-// against the cell (in tenths of its side), not the digit's height as the
-// classifier has it: one face's strokes are as wide in every digit, and a
-// board's two faces may differ in size as well as weight.
-func styleOf(x []float32) [styleDims]float64 {
-	s := x[GlyphSide*GlyphSide:]
-	stroke := float64(s[fStroke]) / 3 * float64(s[fHeight]) * 10 // the input is min(3 × width / height, 1)
-	return [styleDims]float64{float64(s[fContrast]), stroke, float64(s[fChroma]), float64(s[fHeightRel])}
-}
-
 // writtenShare is how likely, of the digits, a written one is.
 func writtenShare(p []float32) float64 {
 	var printed, written float64

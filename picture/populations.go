@@ -50,9 +50,9 @@ func kindLooks(cells *[81]Cell, in *[81][]float32, widths *[81]float64) looks {
 		}
 		w := min(max(writtenShare(c.probs), 1e-6), 1-1e-6)
 		odds := min(max(math.Log(w/(1-w)), -oddsLimit), oddsLimit)
-		s := styleOf(in[i])
+		s := in[i][GlyphSide*GlyphSide:]
 		l.idx = append(l.idx, i)
-		l.f = append(l.f, [lookDims]float64{odds, s[0], math.Log(max(widths[i], 1e-3)), s[chromaDim], s[3]})
+		l.f = append(l.f, [lookDims]float64{odds, float64(s[fContrast]), math.Log(max(widths[i], 1e-3)), float64(s[fChroma]), float64(s[fHeightRel])})
 	}
 	l.one, l.odd = l.robustFit(func(int) bool { return true })
 	return l
