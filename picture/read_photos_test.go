@@ -63,12 +63,12 @@ type partFloor struct{ exact, cells, entryCells float64 }
 // photoFloors are the floors of the shared photos' parts, set a little
 // under what the reader reached (go test ./picture -run X -bench Accuracy).
 var photoFloors = map[string]partFloor{
-	"wichtounet/images tuning":   {94, 99.2, 0},
-	"wichtounet/images held-out": {87, 99.5, 0},
-	"wichtounet/mixed tuning":    {79, 98.9, 97.5},
-	"wichtounet/mixed held-out":  {92, 98.7, 95.5},
-	"kubiesa/train":              {50, 93.5, 91.5},
-	"kubiesa/val":                {25, 92.5, 87.5},
+	"wichtounet/images tuning":   {96, 99.3, 0},
+	"wichtounet/images held-out": {86, 99.3, 0},
+	"wichtounet/mixed tuning":    {90, 97.9, 97.3},
+	"wichtounet/mixed held-out":  {89, 97.9, 95.5},
+	"kubiesa/train":              {97, 99.7, 99.3},
+	"kubiesa/val":                {88, 97.5, 91.5},
 }
 
 // appFloors are the floors of the apps' screenshots (testdata/apps), set a
