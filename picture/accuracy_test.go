@@ -3,6 +3,7 @@ package picture
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -92,29 +93,35 @@ func appSamples(t testing.TB) []sample {
 func measureSamples(t testing.TB, samples []sample) map[string]*tally {
 	out := map[string]*tally{}
 	var mu sync.Mutex
+	onEveryCore(samples, func(s sample) {
+		r, placed := readSample(t, s)
+		mu.Lock()
+		defer mu.Unlock()
+		if out[s.part] == nil {
+			out[s.part] = &tally{mistakes: map[string]int{}}
+		}
+		out[s.part].add(s, r, placed)
+	})
+	return out
+}
+
+// onEveryCore calls do for every sample, on as many goroutines as there
+// are cores, and returns when all are done.
+func onEveryCore(samples []sample, do func(sample)) {
 	work := make(chan sample)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for s := range work {
-				r, placed := readSample(t, s)
-				mu.Lock()
-				if out[s.part] == nil {
-					out[s.part] = &tally{mistakes: map[string]int{}}
-				}
-				out[s.part].add(s, r, placed)
-				mu.Unlock()
+				do(s)
 			}
-		}()
+		})
 	}
 	for _, s := range samples {
 		work <- s
 	}
 	close(work)
 	wg.Wait()
-	return out
 }
 
 // readSample reads one sample, and whether its grid was found where the
@@ -201,11 +208,7 @@ func (t *tally) add(s sample, r *Reading, placed bool) {
 
 // table lays the tallies out as the README shows them.
 func table(parts map[string]*tally) string {
-	names := make([]string, 0, len(parts))
-	for n := range parts {
-		names = append(names, n)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(parts))
 	var b strings.Builder
 	b.WriteString("| part | pictures | grid found | found where labelled | givens exact | given cells | every entry right | entry cells |\n")
 	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|\n")

@@ -4,8 +4,9 @@ import (
 	"context"
 	"encoding/gob"
 	"fmt"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -162,11 +163,7 @@ func devTable(t *testing.T, samples []devSample, decide boardDecision) map[strin
 }
 
 func devLine(parts map[string]*tally) string {
-	names := make([]string, 0, len(parts))
-	for n := range parts {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(parts))
 	var b strings.Builder
 	for _, n := range names {
 		t := parts[n]

@@ -22,10 +22,5 @@ func FindAt(ctx context.Context, data []byte, corners [4]Point) (*Board, error) 
 		q[k] = Point{c.X / scale, c.Y / scale}
 	}
 	l := traceLattice(work, q).scaled(scale)
-	var b Board
-	b.Corners = [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}
-	b.Cells = warpCells(g, &l)
-	b.Chroma = l.warpWith(cellSize, chromaSampler(coloursOf(img)))
-	b.Ink = cellInk(b.Cells)
-	return &b, nil
+	return boardOn(g, &l, coloursOf(img)), nil
 }

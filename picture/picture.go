@@ -143,12 +143,17 @@ func find(ctx context.Context, data []byte, hd header) (*Board, error) {
 	if !ok {
 		return nil, ErrNoGrid
 	}
-	var b Board
-	b.Corners = [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}
-	b.Cells = warpCells(g, &l)
+	return boardOn(g, &l, colour), nil
+}
+
+// boardOn cuts the board whose lines cross at l out of the grey picture g
+// and its colours.
+func boardOn(g *Gray, l *lattice, colour colours) *Board {
+	b := Board{Corners: [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}}
+	b.Cells = warpCells(g, l)
 	b.Chroma = l.warpWith(cellSize, chromaSampler(colour))
 	b.Ink = cellInk(b.Cells)
-	return &b, nil
+	return &b
 }
 
 // findLattice finds the grid's line crossings in g, in its pixels: from

@@ -13,7 +13,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -254,31 +253,20 @@ type findCount struct {
 func findSamples(t *testing.T, samples []sample) map[string]*findCount {
 	out := map[string]*findCount{}
 	var mu sync.Mutex
-	work := make(chan sample)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for s := range work {
-				data, err := os.ReadFile(s.file)
-				if err != nil {
-					t.Error(err)
-					continue
-				}
-				b, err := Find(context.Background(), data)
-				mu.Lock()
-				if out[s.part] == nil {
-					out[s.part] = &findCount{}
-				}
-				out[s.part].add(s, b, err)
-				mu.Unlock()
-			}
-		})
-	}
-	for _, s := range samples {
-		work <- s
-	}
-	close(work)
-	wg.Wait()
+	onEveryCore(samples, func(s sample) {
+		data, err := os.ReadFile(s.file)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		b, err := Find(context.Background(), data)
+		mu.Lock()
+		defer mu.Unlock()
+		if out[s.part] == nil {
+			out[s.part] = &findCount{}
+		}
+		out[s.part].add(s, b, err)
+	})
 	return out
 }
 
