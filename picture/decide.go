@@ -26,14 +26,14 @@ import (
 // one solution is kept, less a stray printed digit or two that alone
 // break its symmetry (withoutStrays); else the best-scoring one, whose
 // misreadings arbitrate weighs.
-func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths *[81]float64) {
+func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *traits) {
 	blankPencilMarks(cells, in)
 	for i := range cells {
 		if c := &cells[i]; c.Digit != 0 {
 			*c = cellOf(c.probs, Class(bestDigit(c.probs), c.Written))
 		}
 	}
-	looks := kindLooks(cells, in, widths)
+	looks := kindLooks(cells, in, tr)
 	if len(looks.idx) == 0 {
 		return
 	}
@@ -41,7 +41,7 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, widths
 	score := make([]float64, len(splits))
 	order := make([]int, len(splits))
 	for k, w := range splits {
-		score[k] = looks.splitScore(w) + symmetryPrior*symmetry(cells, w) + givensPrior(cells, w)
+		score[k] = looks.splitScore(w) + symmetry(cells, w) + givensPrior(cells, w)
 		order[k] = k
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(score[b], score[a]) })
@@ -95,7 +95,7 @@ const strayMost = 2
 const symmetryPrior = 3.0
 
 // symmetry is minus how many printed digits of cells, read as written
-// says, have no printed digit in their 180° mirror.
+// says, have no printed digit in their 180° mirror, times symmetryPrior.
 func symmetry(cells *[81]Cell, written [81]bool) float64 {
 	n := 0
 	for i, c := range cells {
@@ -104,7 +104,7 @@ func symmetry(cells *[81]Cell, written [81]bool) float64 {
 			n++
 		}
 	}
-	return -float64(n)
+	return -symmetryPrior * float64(n)
 }
 
 // givensPrior is what a split costs, in splitScore's log-likelihood, for
@@ -117,7 +117,7 @@ func givensPrior(cells *[81]Cell, written [81]bool) float64 {
 	for i, c := range cells {
 		n += b2i(c.Digit != 0 && !written[i])
 	}
-	return -givenCost * float64(max(minGivens-n, 0))
+	return -givenCost * float64(max(minGivens-n, n-maxGivens, 0))
 }
 
 // givenCost is givensPrior's cost of each digit a split's printed digits

@@ -26,7 +26,7 @@ import (
 type devView struct {
 	In     [81][]float32
 	Probs  [81][]float32
-	Widths [81]float64
+	Traits traits
 }
 
 // devSample is a tuning picture with its labels and views.
@@ -43,8 +43,8 @@ func devViewOf(ctx context.Context, data []byte, hd header) (devView, bool) {
 	if err != nil {
 		return devView{}, false
 	}
-	in, widths := measureBoard(b)
-	v := devView{In: in, Widths: widths}
+	in, tr := measureBoard(b)
+	v := devView{In: in, Traits: tr}
 	net := model()
 	for i := range 81 {
 		p := blankProbs
@@ -136,13 +136,13 @@ func devRead(ctx context.Context, v devView, decide boardDecision) *Reading {
 	for i := range r.Cells {
 		r.Cells[i] = cellOf(v.Probs[i], best(v.Probs[i]))
 	}
-	in, widths := v.In, v.Widths
-	decide(ctx, r, &in, &widths)
+	in, tr := v.In, v.Traits
+	decide(ctx, r, &in, &tr)
 	return r
 }
 
 // boardDecision is decideBoard or a candidate to replace it.
-type boardDecision func(ctx context.Context, r *Reading, in *[81][]float32, widths *[81]float64)
+type boardDecision func(ctx context.Context, r *Reading, in *[81][]float32, tr *traits)
 
 func devTable(t *testing.T, samples []devSample, decide boardDecision) map[string]*tally {
 	ctx := context.Background()
@@ -202,20 +202,20 @@ func TestDevMisread(t *testing.T) {
 		for i := range cells {
 			cells[i] = cellOf(v.Probs[i], best(v.Probs[i]))
 		}
-		in, widths := v.In, v.Widths
+		in, tr := v.In, v.Traits
 		blankPencilMarks(&cells, &in)
 		for i := range cells {
 			if c := &cells[i]; c.Digit != 0 {
 				*c = cellOf(c.probs, Class(bestDigit(c.probs), c.Written))
 			}
 		}
-		l := kindLooks(&cells, &in, &widths)
+		l := kindLooks(&cells, &in, &tr)
 		var truth, got [81]bool
 		for i := range 81 {
 			truth[i] = s.Givens[i] == '.' && cells[i].Digit != 0
 			got[i] = r.Cells[i].Written
 		}
-		score := func(w [81]bool) float64 { return l.splitScore(w) + symmetryPrior*symmetry(&cells, w) }
+		score := func(w [81]bool) float64 { return l.splitScore(w) + symmetry(&cells, w) }
 		t.Logf("%s %s truth %.1f (unique %v) got %.1f corrected %v unresolved %v\nwant %s\ngot  %s\ngotE %s",
 			s.Part, s.File, score(truth), printedUnique(ctx, withKinds(cells, truth)), score(got), r.Corrected, r.Unresolved, s.Givens, r.Givens(), r.Entries())
 		for k, i := range l.idx {

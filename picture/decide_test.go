@@ -8,10 +8,10 @@ import (
 // decideBoardOf builds a board of the classic puzzle's givens, and the
 // solution's digits in the cells entered says, each given and entry
 // filled by given and entry (its classifier's output p and inputs s).
-func decideBoardOf(t *testing.T, entered func(i int) bool, given, entry func(d int, p, s []float32)) (*[81]Cell, *[81][]float32, *[81]float64) {
+func decideBoardOf(t *testing.T, entered func(i int) bool, given, entry func(d int, p, s []float32)) (*[81]Cell, *[81][]float32, *traits) {
 	t.Helper()
 	solution := shotPuzzles(t)[0][1]
-	var widths [81]float64
+	var tr traits
 	cells, in := testBoard(func(i int, p, s []float32) {
 		d := int(solution[i] - '0')
 		switch {
@@ -24,9 +24,10 @@ func decideBoardOf(t *testing.T, entered func(i int) bool, given, entry func(d i
 			return
 		}
 		s[fHeight] = 0.6
-		widths[i] = 0.08 + 0.001*float64(i%7)
+		tr.Width[i] = 0.08 + 0.001*float64(i%7)
+		tr.Paper[i] = 0.95
 	})
-	return cells, in, &widths
+	return cells, in, &tr
 }
 
 // kinds returns the printed and the written digits of cells, as Reading
@@ -39,11 +40,11 @@ func kinds(cells *[81]Cell) (printed, written string) {
 // TestDecideOneStyle: a board whose digits all look alike is all printed,
 // though the classifier finds every one of them written.
 func TestDecideOneStyle(t *testing.T) {
-	cells, in, widths := decideBoardOf(t, func(int) bool { return false }, func(d int, p, s []float32) {
+	cells, in, tr := decideBoardOf(t, func(int) bool { return false }, func(d int, p, s []float32) {
 		p[Class(d, true)], p[Class(d, false)] = 0.9, 0.1
 		s[fContrast], s[fStroke], s[fChroma] = 0.5, 0.3, 0.02
 	}, nil)
-	decideKinds(context.Background(), cells, in, widths)
+	decideKinds(context.Background(), cells, in, tr)
 	if printed, written := kinds(cells); printed != classic || written != dots {
 		t.Errorf("decideKinds(one style) = %s, %s; want %s all printed", printed, written, classic)
 	}
@@ -54,17 +55,48 @@ func TestDecideOneStyle(t *testing.T) {
 // unsure of every digit's kind.
 func TestDecideTwoPopulations(t *testing.T) {
 	entered := func(i int) bool { return i%3 == 0 }
-	cells, in, widths := decideBoardOf(t, entered, func(d int, p, s []float32) {
+	cells, in, tr := decideBoardOf(t, entered, func(d int, p, s []float32) {
 		p[Class(d, true)], p[Class(d, false)] = 0.45, 0.55
 		s[fContrast], s[fStroke], s[fChroma] = 0.6, 0.3, 0.02
 	}, func(d int, p, s []float32) {
 		p[Class(d, true)], p[Class(d, false)] = 0.55, 0.45
 		s[fContrast], s[fStroke], s[fChroma] = 0.4, 0.3, 0.4
 	})
-	decideKinds(context.Background(), cells, in, widths)
+	decideKinds(context.Background(), cells, in, tr)
 	printed, written := kinds(cells)
 	if printed != classic {
 		t.Errorf("decideKinds(two populations) printed %s, want %s", printed, classic)
+	}
+	for i := range 81 {
+		if want := classic[i] == '.' && entered(i); (written[i] != '.') != want {
+			t.Errorf("cell %d written = %c, want written %v", i, written[i], want)
+		}
+	}
+}
+
+// TestDecideShadedGivens: an app that prints its givens on shaded cells
+// and the player's digits, in the same face and ink, on plain ones is
+// split by the cells' paper.
+func TestDecideShadedGivens(t *testing.T) {
+	entered := func(i int) bool { return i%2 == 0 }
+	cells, in, tr := decideBoardOf(t, entered, func(d int, p, s []float32) {
+		p[Class(d, false)] = 1
+		s[fContrast], s[fStroke], s[fChroma] = 0.45, 0.3, 0.02
+	}, func(d int, p, s []float32) {
+		p[Class(d, false)] = 1
+		s[fContrast], s[fStroke], s[fChroma] = 0.45, 0.3, 0.02
+	})
+	for i := range 81 {
+		if classic[i] != '.' {
+			tr.Paper[i] = 0.78 + 0.002*float64(i%5)
+		} else if entered(i) {
+			tr.Paper[i] = 0.92 + 0.002*float64(i%5)
+		}
+	}
+	decideKinds(context.Background(), cells, in, tr)
+	printed, written := kinds(cells)
+	if printed != classic {
+		t.Errorf("decideKinds(shaded givens) printed %s, want %s", printed, classic)
 	}
 	for i := range 81 {
 		if want := classic[i] == '.' && entered(i); (written[i] != '.') != want {
@@ -78,7 +110,7 @@ func TestDecideTwoPopulations(t *testing.T) {
 // its cell is kept.
 func TestDecidePencilMarks(t *testing.T) {
 	notes := map[int]bool{2: true, 3: true, 5: true, 6: true}
-	cells, in, widths := decideBoardOf(t, func(i int) bool { return notes[i] || i == 7 }, func(d int, p, s []float32) {
+	cells, in, tr := decideBoardOf(t, func(i int) bool { return notes[i] || i == 7 }, func(d int, p, s []float32) {
 		p[Class(d, false)] = 1
 		s[fContrast], s[fStroke], s[fChroma] = 0.5, 0.3, 0.02
 	}, func(d int, p, s []float32) {
@@ -89,7 +121,7 @@ func TestDecidePencilMarks(t *testing.T) {
 		s[fHeight], s[fCentreX], s[fCentreY], s[fHeightRel] = 0.3, -0.25, -0.25, -0.5
 	}
 	blankPencilMarks(cells, in)
-	decideKinds(context.Background(), cells, in, widths)
+	decideKinds(context.Background(), cells, in, tr)
 	for i := range notes {
 		if cells[i].Digit != 0 {
 			t.Errorf("cell %d, a pencil note, = %+v, want blank", i, cells[i])
@@ -110,8 +142,8 @@ func TestSymmetry(t *testing.T) {
 		p[Class(d, true)] = 1
 	})
 	var written [81]bool
-	if got := symmetry(cells, written); got != -1 {
-		t.Errorf("symmetry(givens and r1c3 printed) = %v, want -1", got)
+	if got := symmetry(cells, written); got != -symmetryPrior {
+		t.Errorf("symmetry(givens and r1c3 printed) = %v, want %v", got, -symmetryPrior)
 	}
 	written[2] = true
 	if got := symmetry(cells, written); got != 0 {
@@ -147,7 +179,7 @@ func TestDecideSymmetricUnique(t *testing.T) {
 		t.Fatal("no given of the classic puzzle leaves it many solutions when read as written")
 	}
 	entered := func(i int) bool { return i%3 == 0 }
-	cells, in, widths := decideBoardOf(t, entered, func(d int, p, s []float32) {
+	cells, in, tr := decideBoardOf(t, entered, func(d int, p, s []float32) {
 		p[Class(d, true)], p[Class(d, false)] = 0.3, 0.7
 		s[fContrast], s[fStroke], s[fChroma] = 0.6, 0.3, 0.02
 	}, func(d int, p, s []float32) {
@@ -162,12 +194,12 @@ func TestDecideSymmetricUnique(t *testing.T) {
 	}
 	byLooks := truth
 	byLooks[g] = true
-	looks := kindLooks(cells, in, widths)
-	score := func(w [81]bool) float64 { return looks.splitScore(w) + symmetryPrior*symmetry(cells, w) }
+	looks := kindLooks(cells, in, tr)
+	score := func(w [81]bool) float64 { return looks.splitScore(w) + symmetry(cells, w) }
 	if score(byLooks) <= score(truth) {
 		t.Fatalf("the looks and symmetry do not prefer reading cell %d as written (%.1f, %.1f): the test shows nothing", g, score(byLooks), score(truth))
 	}
-	decideKinds(context.Background(), cells, in, widths)
+	decideKinds(context.Background(), cells, in, tr)
 	if printed, _ := kinds(cells); printed != classic {
 		t.Errorf("decideKinds printed %s, want %s (cell %d printed)", printed, classic, g)
 	}

@@ -32,12 +32,33 @@ func decode(ctx context.Context, data []byte, hd header) (image.Image, *Gray, er
 		return nil, nil, ErrFormat
 	}
 	g := grayOf(img).oriented(hd.orientation)
-	if g.median() < 64 { // light ink on a dark page (an app's dark theme)
-		for i, v := range g.Pix {
-			g.Pix[i] = 255 - v
-		}
-	}
+	g.darkInk(64) // light ink on a dark page (an app's dark theme)
 	return turned(img, hd.orientation), g, nil
+}
+
+// paperLight turns g's greys over when its typical grey (its paper) lies
+// at its dark end, within a fifth of its range of greys: light ink on dark
+// paper. A dim photo's paper is dark but far above its ink, and a glare on
+// a page is no ink.
+func (g *Gray) paperLight() {
+	dark, paper, light := percentile(g.Pix, 0.05), percentile(g.Pix, 0.5), percentile(g.Pix, 0.95)
+	if 5*(int(paper)-int(dark)) >= int(light)-int(dark) {
+		return
+	}
+	for i, v := range g.Pix {
+		g.Pix[i] = 255 - v
+	}
+}
+
+// darkInk turns g's greys over when its median grey is under paper, so
+// that its ink is darker than its paper, as the rest of the reader wants.
+func (g *Gray) darkInk(paper uint8) {
+	if g.median() >= paper {
+		return
+	}
+	for i, v := range g.Pix {
+		g.Pix[i] = 255 - v
+	}
 }
 
 // check refuses a picture before it is decoded: too many bytes, too many

@@ -113,3 +113,40 @@ func TestColoursOfABigPicture(t *testing.T) {
 		t.Error("a small picture's colour is not the picture itself")
 	}
 }
+
+// TestPaperLight: a board of light digits on dark cells is turned over; a
+// dim photo's board (dark paper, darker ink) and a page with a glare are
+// not.
+func TestPaperLight(t *testing.T) {
+	board := func(paper, ink, glare uint8) *Gray {
+		g := &Gray{W: 100, H: 100, Pix: make([]uint8, 100*100)}
+		for i := range g.Pix {
+			switch x, y := i%100, i/100; {
+			case x < 15:
+				g.Pix[i] = glare // a tenth and a half of the board
+			case y%10 < 2:
+				g.Pix[i] = ink // a fifth: digits and lines
+			default:
+				g.Pix[i] = paper
+			}
+		}
+		return g
+	}
+	for _, c := range []struct {
+		name              string
+		paper, ink, glare uint8
+		turned            bool
+	}{
+		{"light digits on dark cells", 30, 220, 30, true},
+		{"dim photo", 90, 30, 90, false},
+		{"page with a glare", 150, 20, 255, false},
+		{"dim page with a glare", 99, 24, 255, false},
+		{"plain page", 230, 20, 230, false},
+	} {
+		g := board(c.paper, c.ink, c.glare)
+		g.paperLight()
+		if turned := g.Pix[55*100+50] == 255-c.paper; turned != c.turned {
+			t.Errorf("%s: turned over %v, want %v", c.name, turned, c.turned)
+		}
+	}
+}

@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 )
 
 // Limits on a picture, checked from its header before it is decoded.
@@ -150,11 +151,46 @@ func find(ctx context.Context, data []byte, hd header) (*Board, error) {
 // and its colours.
 func boardOn(g *Gray, l *lattice, colour colours) *Board {
 	b := Board{Corners: [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}}
-	b.Cells = warpCells(g, l)
-	b.Chroma = l.warpWith(cellSize, chromaSampler(colour))
-	b.Ink = cellInk(b.Cells)
+	cell := cellSize
+	for {
+		b.Cells = warpCells(g, l, cell)
+		// Most of a board is paper: a light board on a dark page was
+		// turned over with the page, and a dark board on a light page
+		// was not.
+		b.Cells.paperLight()
+		b.Ink = cellInk(b.Cells)
+		if cell > cellSize || !smallDigits(b.Ink) || gridSide(l) < 9*2*cellSize {
+			break
+		}
+		// Digits a fifth of a cell tall (a desktop app's) would be a few
+		// pixels in the board: cut it finer, as the picture has pixels
+		// enough.
+		cell = 2 * cellSize
+	}
+	b.Chroma = l.warpWith(cell, chromaSampler(colour))
 	return &b
 }
+
+// smallDigits reports whether the cells that hold a digit mostly hold a
+// small one: under smallInk of the cell's side.
+func smallDigits(ink [81]float64) bool {
+	var hs []float64
+	for _, v := range ink {
+		if v >= minInk {
+			hs = append(hs, v)
+		}
+	}
+	if len(hs) < 9 {
+		return false
+	}
+	slices.Sort(hs)
+	return hs[len(hs)/2] < smallInk
+}
+
+// minInk and smallInk are the heights, as shares of a cell's side, from
+// which a cell may hold a small digit, and under which most of the
+// digits of a board are small.
+const minInk, smallInk = 0.12, 0.26
 
 // findLattice finds the grid's line crossings in g, in its pixels: from
 // the tiles some apps draw instead of lines when there are tiles in

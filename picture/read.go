@@ -114,7 +114,7 @@ func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
 		return nil, err
 	}
 	r := &Reading{Board: b}
-	in, widths := measureBoard(b)
+	in, tr := measureBoard(b)
 	net := model()
 	for i := range r.Cells {
 		p := blankProbs
@@ -126,7 +126,7 @@ func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	decideBoard(ctx, r, &in, &widths)
+	decideBoard(ctx, r, &in, &tr)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -134,11 +134,11 @@ func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
 }
 
 // decideBoard reads the board as a whole, once each cell is classified
-// (cells, with the classifier's inputs in and the strokes' widths): its
+// (cells, with the classifier's inputs in and the cells' traits): its
 // pencil marks and which digits are printed (decideKinds), then the
 // solver's arbitration of likely misreadings.
-func decideBoard(ctx context.Context, r *Reading, in *[81][]float32, widths *[81]float64) {
-	decideKinds(ctx, &r.Cells, in, widths)
+func decideBoard(ctx context.Context, r *Reading, in *[81][]float32, tr *traits) {
+	decideKinds(ctx, &r.Cells, in, tr)
 	arbitrate(ctx, r)
 }
 

@@ -77,7 +77,7 @@ var photoFloors = map[string]partFloor{
 var appFloors = map[string]partFloor{
 	"app: aldeon-sudoku": {28, 70, 76.5},
 	"app: sudoku-play":   {16, 71, 75.5},
-	"app: super-sudoku":  {45, 80, 82},
+	"app: super-sudoku":  {69, 88, 86},
 }
 
 // mistake names how a cell was misread, from what it holds (a printed

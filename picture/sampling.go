@@ -7,15 +7,20 @@ import "math"
 // 12-megapixel photo's grid is ten times the size) is first averaged down
 // to about twice the board's size: sampling the full picture between
 // pixels would keep one pixel in a hundred and lose thin strokes.
-func warpCells(g *Gray, l *lattice) *Gray {
+func warpCells(g *Gray, l *lattice, cell int) *Gray {
 	side := max(dist(l[0][0], l[9][9]), dist(l[0][9], l[9][0])) / math.Sqrt2
-	f := int(side / float64(2*9*cellSize))
+	f := int(side / float64(2*9*cell))
 	if f < 2 {
-		return warpLattice(g, l, cellSize)
+		return warpLattice(g, l, cell)
 	}
 	small, scale := g.shrink((max(g.W, g.H) + f - 1) / f)
 	s := l.scaled(1 / scale)
-	return warpLattice(small, &s, cellSize)
+	return warpLattice(small, &s, cell)
+}
+
+// gridSide is the side of the grid lattice l frames, in pixels.
+func gridSide(l *lattice) float64 {
+	return max(dist(l[0][0], l[9][9]), dist(l[0][9], l[9][0])) / math.Sqrt2
 }
 
 func dist(a, b Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
