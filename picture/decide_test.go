@@ -233,3 +233,24 @@ func TestWithoutStrays(t *testing.T) {
 		})
 	}
 }
+
+// TestGivensPrior: a split costs nothing while its printed digits are as
+// many as a puzzle prints, and givenCost for each one too few or too many.
+func TestGivensPrior(t *testing.T) {
+	var cells [81]Cell
+	for i := range cells {
+		cells[i].Digit = 1 + i%9
+	}
+	for printed, want := range map[int]float64{15: -2 * givenCost, 17: 0, 30: 0, 45: 0, 48: -3 * givenCost, 81: -36 * givenCost} {
+		var written [81]bool
+		for i := printed; i < 81; i++ {
+			written[i] = true
+		}
+		if got := givensPrior(&cells, written); got != want {
+			t.Errorf("givensPrior(%d printed) = %v, want %v", printed, got, want)
+		}
+	}
+	if got := givensPrior(&cells, [81]bool{}); got >= givensPrior(&cells, [81]bool{80: true}) {
+		t.Errorf("81 printed digits cost %v, no more than 80 do", got)
+	}
+}
