@@ -62,22 +62,27 @@ type partFloor struct{ exact, cells, entryCells float64 }
 
 // photoFloors are the floors of the shared photos' parts, set a little
 // under what the reader reached (go test ./picture -run X -bench Accuracy).
+// The model trained on the font catalogue lowered three, knowingly, for
+// what it gained on fonts it never saw (renders 37% → 71.5% exact):
+// wichtounet/images tuning 98.0% → 94.1%, wichtounet/mixed tuning 92.9% →
+// 89.8% and kubiesa/val 91.2% → 88.8% (one photo of margin below, as a
+// loaded machine's time limits can cost one).
 var photoFloors = map[string]partFloor{
-	"wichtounet/images tuning":   {96, 99.3, 0},
+	"wichtounet/images tuning":   {93, 99.3, 0},
 	"wichtounet/images held-out": {86, 99.3, 0},
-	"wichtounet/mixed tuning":    {90, 97.9, 97.3},
-	"wichtounet/mixed held-out":  {89, 97.9, 95.5},
+	"wichtounet/mixed tuning":    {88, 97.9, 97.0},
+	"wichtounet/mixed held-out":  {89, 99.4, 97.0},
 	"kubiesa/train":              {97, 99.7, 99.3},
-	"kubiesa/val":                {88, 97.5, 91.5},
+	"kubiesa/val":                {87, 97.5, 92.0},
 }
 
 // appFloors are the floors of the apps' screenshots (testdata/apps), set a
 // little under what the reader reached (go test ./picture -run X -bench
 // Accuracy).
 var appFloors = map[string]partFloor{
-	"app: aldeon-sudoku": {28, 70, 76.5},
-	"app: sudoku-play":   {16, 71, 75.5},
-	"app: super-sudoku":  {69, 88, 86},
+	"app: aldeon-sudoku": {28, 73, 78},
+	"app: sudoku-play":   {26, 72, 77},
+	"app: super-sudoku":  {71, 88, 87},
 }
 
 // mistake names how a cell was misread, from what it holds (a printed
