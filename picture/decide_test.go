@@ -79,13 +79,11 @@ func TestDecideTwoPopulations(t *testing.T) {
 // split by the cells' paper.
 func TestDecideShadedGivens(t *testing.T) {
 	entered := func(i int) bool { return i%2 == 0 }
-	cells, in, tr := decideBoardOf(t, entered, func(d int, p, s []float32) {
+	printedLooking := func(d int, p, s []float32) {
 		p[Class(d, false)] = 1
 		s[fContrast], s[fStroke], s[fChroma] = 0.45, 0.3, 0.02
-	}, func(d int, p, s []float32) {
-		p[Class(d, false)] = 1
-		s[fContrast], s[fStroke], s[fChroma] = 0.45, 0.3, 0.02
-	})
+	}
+	cells, in, tr := decideBoardOf(t, entered, printedLooking, printedLooking)
 	for i := range 81 {
 		if classic[i] != '.' {
 			tr.Paper[i] = 0.78 + 0.002*float64(i%5)

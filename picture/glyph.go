@@ -49,7 +49,7 @@ type cell struct {
 
 // traits are what measureBoard measures of each cell beside the
 // classifier's inputs, for decideKinds: its strokes' width over the cell's
-// side (inkWidth) and its paper's grey against its neighbours' (paperOf),
+// side (inkWidth) and its paper's grey against the board's (paperOf),
 // both 0 for an empty cell. Some apps print the givens on shaded cells and
 // the player's digits, in the same face and ink, on plain ones.
 type traits struct {

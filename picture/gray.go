@@ -42,20 +42,21 @@ func decode(ctx context.Context, data []byte, hd header) (image.Image, *Gray, er
 // a page is no ink.
 func (g *Gray) paperLight() {
 	dark, paper, light := percentile(g.Pix, 0.05), percentile(g.Pix, 0.5), percentile(g.Pix, 0.95)
-	if 5*(int(paper)-int(dark)) >= int(light)-int(dark) {
-		return
-	}
-	for i, v := range g.Pix {
-		g.Pix[i] = 255 - v
+	if 5*(int(paper)-int(dark)) < int(light)-int(dark) {
+		g.invert()
 	}
 }
 
 // darkInk turns g's greys over when its median grey is under paper, so
 // that its ink is darker than its paper, as the rest of the reader wants.
 func (g *Gray) darkInk(paper uint8) {
-	if g.median() >= paper {
-		return
+	if g.median() < paper {
+		g.invert()
 	}
+}
+
+// invert turns g's greys over: black for white.
+func (g *Gray) invert() {
 	for i, v := range g.Pix {
 		g.Pix[i] = 255 - v
 	}

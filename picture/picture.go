@@ -85,7 +85,8 @@ type Board struct {
 	// digit: the height of the tallest blot of ink inside it as a share of
 	// the cell's side, from 0 (blank) to 1.
 	Ink [81]float64
-	// Cells is the grid mapped onto a square, grey, cellSize pixels a cell.
+	// Cells is the grid mapped onto a square, grey, cellSize pixels a cell
+	// (twice that when its digits are small), ink darker than paper.
 	Cells *Gray
 	// Chroma is Cells' colourfulness, point by point, 0 for grey.
 	Chroma *Gray
@@ -152,23 +153,26 @@ func find(ctx context.Context, data []byte, hd header) (*Board, error) {
 func boardOn(g *Gray, l *lattice, colour colours) *Board {
 	b := Board{Corners: [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}}
 	cell := cellSize
-	for {
-		b.Cells = warpCells(g, l, cell)
-		// Most of a board is paper: a light board on a dark page was
-		// turned over with the page, and a dark board on a light page
-		// was not.
-		b.Cells.paperLight()
-		b.Ink = cellInk(b.Cells)
-		if cell > cellSize || !smallDigits(b.Ink) || gridSide(l) < 9*2*cellSize {
-			break
-		}
+	b.Cells, b.Ink = cutCells(g, l, cell)
+	if smallDigits(b.Ink) && gridSide(l) >= 9*2*cellSize {
 		// Digits a fifth of a cell tall (a desktop app's) would be a few
 		// pixels in the board: cut it finer, as the picture has pixels
 		// enough.
 		cell = 2 * cellSize
+		b.Cells, b.Ink = cutCells(g, l, cell)
 	}
 	b.Chroma = l.warpWith(cell, chromaSampler(colour))
 	return &b
+}
+
+// cutCells maps the cells of lattice l out of g, cell pixels a cell, with
+// their ink (cellInk). Most of a board is paper: a light board on a dark
+// page was turned over with the page, and a dark board on a light page
+// was not, so the board is turned by its own greys (paperLight).
+func cutCells(g *Gray, l *lattice, cell int) (*Gray, [81]float64) {
+	c := warpCells(g, l, cell)
+	c.paperLight()
+	return c, cellInk(c)
 }
 
 // smallDigits reports whether the cells that hold a digit mostly hold a

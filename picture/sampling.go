@@ -8,8 +8,7 @@ import "math"
 // to about twice the board's size: sampling the full picture between
 // pixels would keep one pixel in a hundred and lose thin strokes.
 func warpCells(g *Gray, l *lattice, cell int) *Gray {
-	side := max(dist(l[0][0], l[9][9]), dist(l[0][9], l[9][0])) / math.Sqrt2
-	f := int(side / float64(2*9*cell))
+	f := int(gridSide(l) / float64(2*9*cell))
 	if f < 2 {
 		return warpLattice(g, l, cell)
 	}
