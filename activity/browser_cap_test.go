@@ -2,7 +2,10 @@ package activity
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -11,12 +14,24 @@ import (
 
 // TestTooManyPagesInABrowser: a player past their cap of pages is told so
 // on the page that was refused, and the sentence stays: the page does not
-// knock again and again ("Reconnecting…" over the reason).
+// knock again and again ("Reconnecting…" over the reason), and the menu
+// coming after the refusal does not wipe it (its list is held back here,
+// so that the refusal always comes first).
 func TestTooManyPagesInABrowser(t *testing.T) {
 	first := browser(t)
 	fake := newFake(t)
 	db := roomStore(t)
-	site := clientSite(t, fake, func(c *Config) { c.Games, c.MaxUserSockets = db, 1 }, ada(fake))
+	act := New(siteConfig(fake, func(c *Config) { c.Games, c.MaxUserSockets = db, 1 }))
+	var lists atomic.Int32
+	slowMenu := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/games" && lists.Add(1) > 1 {
+			time.Sleep(time.Second)
+		}
+		act.ServeHTTP(w, r)
+	})
+	srv := httptest.NewServer(siteHandler(fake, slowMenu, ada(fake)))
+	t.Cleanup(srv.Close)
+	site := srv.URL
 	instance := fake.Launch("700", "800", "ada")
 	second, cancel := chromedp.NewContext(first) // another tab of the same browser
 	t.Cleanup(cancel)

@@ -31,8 +31,13 @@ function translatePage() {
   $("pencil").firstChild.textContent = t("Pencil") + " "; // beside its key, which stays N
 }
 
+// refusal is the server's reason for refusing the page's socket (too many
+// of the player's pages, a full server): it stays on the status line over
+// whatever the page says meanwhile, until a socket opens again.
+let refusal = "";
+
 function say(text) {
-  $("status").textContent = text;
+  $("status").textContent = refusal || text;
 }
 
 // api calls our server with the session token, and returns its JSON or
@@ -114,7 +119,10 @@ function connect(session, onAnswer, onOpen) {
   const open = () => {
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/play");
     ws.onopen = () => {
-      if (tries) say("");
+      if (tries || refusal) {
+        refusal = "";
+        say("");
+      }
       tries = 0;
       ws.send(JSON.stringify({ t: "hello", session }));
       onOpen();
@@ -133,7 +141,8 @@ function connect(session, onAnswer, onOpen) {
       // page does not knock again at once (a full server, in a minute).
       if (event.code === 1008 || event.code === 1013) {
         inflight = null;
-        say(event.reason || t("The board lost its connection. Close the Activity and open it again."));
+        refusal = event.reason || t("The board lost its connection. Close the Activity and open it again.");
+        say(refusal);
         if (event.code === 1013) setTimeout(open, 60000);
         return;
       }
