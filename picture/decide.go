@@ -21,7 +21,10 @@ import (
 // given) are not a population, and the classifier alone says whether
 // they were written. 180° symmetry of the printed digits counts for a
 // split, as newspapers and books print their puzzles so, and reading
-// fewer digits printed than a puzzle prints against it (givensPrior).
+// fewer digits printed than a puzzle prints against it (givensPrior). A
+// split whose printed digits sit on tiles shaded apart from every other
+// cell (shadedSplits) is how an app marks its givens, and counts for it;
+// symmetry does not, for apps make their puzzles without it.
 // The best-scoring split whose printed digits make a puzzle with exactly
 // one solution is kept, less a stray printed digit or two that alone
 // break its symmetry (withoutStrays); else the best-scoring one, whose
@@ -37,11 +40,20 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 	if len(looks.idx) == 0 {
 		return
 	}
-	splits := kindSplits(cells, &looks)
+	splits, shaded := kindSplits(cells, &looks), map[[81]bool]bool{}
+	for _, w := range shadedSplits(cells, &tr.Shade) {
+		if !shaded[w] && !slices.Contains(splits, w) {
+			splits = append(splits, w)
+		}
+		shaded[w] = true
+	}
 	score := make([]float64, len(splits))
 	order := make([]int, len(splits))
 	for k, w := range splits {
-		score[k] = looks.splitScore(w) + symmetry(cells, w) + givensPrior(cells, w)
+		score[k] = looks.splitScore(w, shaded[w]) + givensPrior(cells, w)
+		if !shaded[w] {
+			score[k] += symmetry(cells, w)
+		}
 		order[k] = k
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(score[b], score[a]) })

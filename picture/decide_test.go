@@ -103,6 +103,81 @@ func TestDecideShadedGivens(t *testing.T) {
 	}
 }
 
+// TestDecideShadedTiles: an app that shades its givens' tiles, where the
+// player's digits share the face, ink and paper of the givens and sit on
+// the empty cells' tiles (white, or blue where a selection is), is split
+// by the tiles, though the split breaks the givens' symmetry less than
+// reading every digit printed would.
+func TestDecideShadedTiles(t *testing.T) {
+	entered := func(i int) bool { return i%2 == 0 }
+	printedLooking := func(d int, p, s []float32) {
+		p[Class(d, false)] = 1
+		s[fContrast], s[fStroke], s[fChroma] = 0.45, 0.3, 0.02
+	}
+	cells, in, tr := decideBoardOf(t, entered, printedLooking, printedLooking)
+	for i := range 81 {
+		tr.Shade[i] = 235 + float64(i%3)
+		if i/9 == 4 {
+			tr.Shade[i] = 215 // a selected row
+		}
+		if classic[i] != '.' {
+			tr.Shade[i] = 199 + float64(i%2)
+		}
+	}
+	decideKinds(context.Background(), cells, in, tr)
+	printed, written := kinds(cells)
+	if printed != classic {
+		t.Errorf("decideKinds(shaded tiles) printed %s, want %s", printed, classic)
+	}
+	for i := range 81 {
+		if want := classic[i] == '.' && entered(i); (written[i] != '.') != want {
+			t.Errorf("cell %d written = %c, want written %v", i, written[i], want)
+		}
+	}
+}
+
+// TestShadedSplits: tiles shaded apart that hold digits only make a
+// split; shading some empty cells share (boxes shaded in turn, as
+// newspapers print them) makes none, nor do too few shaded digits.
+func TestShadedSplits(t *testing.T) {
+	var cells [81]Cell
+	for i := range cells {
+		if classic[i] != '.' {
+			cells[i].Digit = int(classic[i] - '0')
+		}
+	}
+	cases := []struct {
+		name  string
+		shade func(i int) float64
+		want  int
+	}{
+		{"givens shaded", func(i int) float64 { return map[bool]float64{true: 200, false: 236}[classic[i] != '.'] }, 1},
+		{"boxes shaded in turn", func(i int) float64 { return map[bool]float64{true: 200, false: 236}[(i/27+i%9/3)%2 == 0] }, 0},
+		{"all alike", func(int) float64 { return 236 }, 0},
+		{"ten givens shaded", func(i int) float64 {
+			return map[bool]float64{true: 200, false: 236}[classic[i] != '.' && i < 30]
+		}, 0},
+	}
+	for _, c := range cases {
+		var shade [81]float64
+		for i := range shade {
+			shade[i] = c.shade(i)
+		}
+		got := shadedSplits(&cells, &shade)
+		if len(got) != c.want {
+			t.Errorf("%s: %d splits, want %d", c.name, len(got), c.want)
+			continue
+		}
+		for _, w := range got {
+			for i := range w {
+				if w[i] {
+					t.Errorf("%s: cell %d written, want every digit printed", c.name, i)
+				}
+			}
+		}
+	}
+}
+
 // TestDecidePencilMarks: notes in the top corner of four cells, which the
 // classifier reads as written digits, are blank; a digit in the middle of
 // its cell is kept.
@@ -193,7 +268,7 @@ func TestDecideSymmetricUnique(t *testing.T) {
 	byLooks := truth
 	byLooks[g] = true
 	looks := kindLooks(cells, in, tr)
-	score := func(w [81]bool) float64 { return looks.splitScore(w) + symmetry(cells, w) }
+	score := func(w [81]bool) float64 { return looks.splitScore(w, false) + symmetry(cells, w) }
 	if score(byLooks) <= score(truth) {
 		t.Fatalf("the looks and symmetry do not prefer reading cell %d as written (%.1f, %.1f): the test shows nothing", g, score(byLooks), score(truth))
 	}

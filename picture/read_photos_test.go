@@ -80,8 +80,8 @@ var photoFloors = map[string]partFloor{
 // little under what the reader reached (go test ./picture -run X -bench
 // Accuracy).
 var appFloors = map[string]partFloor{
-	"app: aldeon-sudoku": {28, 73, 78},
-	"app: sudoku-play":   {26, 72, 77},
+	"app: aldeon-sudoku": {78, 87, 91},
+	"app: sudoku-play":   {38, 75, 80},
 	"app: super-sudoku":  {71, 88, 87},
 }
 

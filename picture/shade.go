@@ -1,0 +1,90 @@
+package picture
+
+import "slices"
+
+// Some apps mark their givens by the cell, not the digit: a given sits on
+// a shaded tile and a player's digit, in the same face and ink, on the
+// plain tiles the empty cells have (aldeon-sudoku, sudoku-play). There
+// the digits' looks make one population, and only the tiles tell the
+// kinds apart. The tiles are cells' shades (tileShade): they fall in
+// clusters, and a run of clusters in which every cell holds a digit,
+// and as many as a puzzle prints, is such a mark (shadedSplits).
+
+// tileShade returns the shade of a cell's tile: the grey most of its
+// middle (tileInner of its side) is lighter than, tilePercentile, so
+// that a digit's ink, a fraction of it, does not darken it.
+func tileShade(g *Gray, i int) float64 {
+	side := g.W / 9
+	m := int(float64(side) * (1 - tileInner) / 2)
+	return float64(percentileOf(region(g, (i%9)*side+m, (i/9)*side+m, side-2*m, side-2*m), tilePercentile))
+}
+
+// How tileShade reads a tile: the middle tileInner of the cell's side,
+// clear of the grid's lines, at its tilePercentile grey.
+const (
+	tileInner      = 0.75
+	tilePercentile = 85
+)
+
+// shadedSplits returns the splits (written digits) in which the printed
+// digits are those on tiles shaded apart: the cells sorted by shade are
+// cut into clusters where neighbours differ by tileGap or more, and
+// every run of consecutive clusters that holds digits only, minGivens to
+// maxGivens of them, makes its digits printed and the board's other
+// digits written. A page with no such run (paper, or shading that has
+// empty cells too, as boxes shaded in turn) gives none.
+func shadedSplits(cells *[81]Cell, shade *[81]float64) [][81]bool {
+	order := make([]int, 81)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmpFloat(shade[a], shade[b]) })
+	var starts []int // where each cluster starts in order
+	for k := range order {
+		if k == 0 || shade[order[k]]-shade[order[k-1]] >= tileGap {
+			starts = append(starts, k)
+		}
+	}
+	starts = append(starts, len(order))
+	var out [][81]bool
+	for a := 0; a+1 < len(starts); a++ {
+		for b := a + 1; b < len(starts); b++ {
+			run := order[starts[a]:starts[b]]
+			if !allDigits(cells, run) || len(run) > maxGivens {
+				break
+			}
+			if len(run) >= minGivens {
+				out = append(out, writtenBeside(cells, run))
+			}
+		}
+	}
+	return out
+}
+
+// tileGap is the least difference in grey between two tiles' shades that
+// tells them apart: a screenshot's flat tiles differ by a level or two
+// within a shade (JPEG), an app's shades by ten or more.
+const tileGap = 6.0
+
+// allDigits reports whether every cell of run holds a digit.
+func allDigits(cells *[81]Cell, run []int) bool {
+	for _, i := range run {
+		if cells[i].Digit == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// writtenBeside returns the split with the digits of the cells in
+// printed printed and every other digit of the board written.
+func writtenBeside(cells *[81]Cell, printed []int) [81]bool {
+	var w [81]bool
+	for i, c := range cells {
+		w[i] = c.Digit != 0
+	}
+	for _, i := range printed {
+		w[i] = false
+	}
+	return w
+}
