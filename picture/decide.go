@@ -27,8 +27,9 @@ import (
 // symmetry does not, for apps make their puzzles without it.
 // The best-scoring split whose printed digits make a puzzle with exactly
 // one solution is kept, less a stray printed digit or two that alone
-// break its symmetry (withoutStrays); else the best-scoring one, whose
-// misreadings arbitrate weighs.
+// break its symmetry (withoutStrays), or the best-scoring one when a
+// given misread would make them one (misreadOnce); else the best-scoring
+// one, whose misreadings arbitrate weighs.
 func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *traits) {
 	blankPencilMarks(cells, in)
 	for i := range cells {
@@ -41,7 +42,7 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 		return
 	}
 	splits, shaded := kindSplits(cells, &looks), map[[81]bool]bool{}
-	for _, w := range shadedSplits(cells, &tr.Shade) {
+	for _, w := range shadedSplits(cells, &tr.Shade, &tr.Tint) {
 		if !shaded[w] && !slices.Contains(splits, w) {
 			splits = append(splits, w)
 		}
@@ -63,13 +64,56 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 		if ctx.Err() != nil || score[k] < score[order[0]]-solverMargin {
 			break
 		}
-		if try := withKinds(*cells, splits[k]); printedUnique(ctx, try) {
+		try := withKinds(*cells, splits[k])
+		if printedUnique(ctx, try) {
 			*cells = withoutStrays(ctx, try)
+			return
+		}
+		if k == order[0] && misreadOnce(ctx, try) {
+			*cells = try
 			return
 		}
 	}
 	*cells = withKinds(*cells, splits[order[0]])
 }
+
+// misreadOnce reports whether the printed digits of cells, as many as a
+// puzzle prints, make a puzzle with exactly one solution once one of
+// them is read as another digit, of the misreadsTried likeliest such
+// misreadings: the best-scoring split with a given misread is kept
+// before a worse split whose printed digits happen to make a puzzle
+// (a player's correct digits often do), and arbitrate mends it.
+func misreadOnce(ctx context.Context, cells [81]Cell) bool {
+	var alts []change
+	n := 0
+	for i, c := range cells {
+		if c.Digit == 0 || c.Written {
+			continue
+		}
+		n++
+		for d := 1; d <= 9; d++ {
+			if p := c.probs[d]; d != c.Digit && p >= 1e-4 {
+				alts = append(alts, change{i, d, math.Log(float64(c.probs[c.Digit])) - math.Log(float64(p))})
+			}
+		}
+	}
+	if n < minGivens || n > maxGivens {
+		return false
+	}
+	slices.SortFunc(alts, func(a, b change) int { return cmpFloat(a.cost, b.cost) })
+	for _, ch := range alts[:min(len(alts), misreadsTried)] {
+		try := cells
+		try[ch.cell] = cellOf(try[ch.cell].probs, ch.class)
+		if unique(ctx, try) {
+			return true
+		}
+	}
+	return false
+}
+
+// misreadsTried is how many of a split's likeliest misread givens
+// misreadOnce tries.
+const misreadsTried = 6
 
 // withoutStrays reads as written the printed digits of cells that alone
 // break the 180° symmetry of the others (strays, strayMost at most),

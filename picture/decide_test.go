@@ -163,7 +163,7 @@ func TestShadedSplits(t *testing.T) {
 		for i := range shade {
 			shade[i] = c.shade(i)
 		}
-		got := shadedSplits(&cells, &shade)
+		got := shadedSplits(&cells, &shade, &[81]float64{})
 		if len(got) != c.want {
 			t.Errorf("%s: %d splits, want %d", c.name, len(got), c.want)
 			continue

@@ -50,11 +50,11 @@ type cell struct {
 // traits are what measureBoard measures of each cell beside the
 // classifier's inputs, for decideKinds: its strokes' width over the cell's
 // side (inkWidth) and its paper's grey against the board's (paperOf),
-// both 0 for an empty cell, and every cell's tile shade (tileShade). Some
-// apps print the givens on shaded cells and the player's digits, in the
-// same face and ink, on plain ones.
+// both 0 for an empty cell, and every cell's tile shade and tint
+// (tileShade, tileTint). Some apps print the givens on shaded cells and
+// the player's digits, in the same face and ink, on plain ones.
 type traits struct {
-	Width, Paper, Shade [81]float64
+	Width, Paper, Shade, Tint [81]float64
 }
 
 // inputs returns, for each cell of a board, what the classifier reads.
@@ -81,7 +81,7 @@ func measureBoard(b *Board) (in [81][]float32, tr traits) {
 		if !c.empty {
 			tr.Width[i], tr.Paper[i] = c.width, papers[i]
 		}
-		tr.Shade[i] = tileShade(b.Cells, i)
+		tr.Shade[i], tr.Tint[i] = tileShade(b.Cells, i), tileTint(b.Chroma, i)
 		x := make([]float32, Inputs)
 		copy(x, c.glyph[:])
 		s := x[GlyphSide*GlyphSide:]

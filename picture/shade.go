@@ -7,20 +7,33 @@ import "slices"
 // plain tiles the empty cells have (aldeon-sudoku, sudoku-play). There
 // the digits' looks make one population, and only the tiles tell the
 // kinds apart. The tiles are cells' shades (tileShade): they fall in
-// clusters, and a run of clusters in which every cell holds a digit,
-// and as many as a puzzle prints, is such a mark (shadedSplits).
+// clusters, and a run of clusters of one tint in which every cell holds
+// a digit, and as many as a puzzle prints, is such a mark
+// (shadedSplits).
 
 // tileShade returns the shade of a cell's tile: the grey most of its
 // middle (tileInner of its side) is lighter than, tilePercentile, so
 // that a digit's ink, a fraction of it, does not darken it.
 func tileShade(g *Gray, i int) float64 {
-	side := g.W / 9
-	m := int(float64(side) * (1 - tileInner) / 2)
-	return float64(percentileOf(region(g, (i%9)*side+m, (i/9)*side+m, side-2*m, side-2*m), tilePercentile))
+	return float64(percentileOf(tileMiddle(g, i), tilePercentile))
 }
 
-// How tileShade reads a tile: the middle tileInner of the cell's side,
-// clear of the grid's lines, at its tilePercentile grey.
+// tileTint returns the colourfulness of a cell's tile: the median of its
+// middle's, from the board's colourfulness chroma.
+func tileTint(chroma *Gray, i int) float64 {
+	return float64(percentileOf(tileMiddle(chroma, i), 50))
+}
+
+// tileMiddle returns the grey levels of the middle tileInner of cell i's
+// side, clear of the grid's lines.
+func tileMiddle(g *Gray, i int) []uint8 {
+	side := g.W / 9
+	m := int(float64(side) * (1 - tileInner) / 2)
+	return region(g, (i%9)*side+m, (i/9)*side+m, side-2*m, side-2*m)
+}
+
+// How tileShade reads a tile: the middle tileInner of the cell's side at
+// its tilePercentile grey.
 const (
 	tileInner      = 0.75
 	tilePercentile = 85
@@ -29,11 +42,12 @@ const (
 // shadedSplits returns the splits (written digits) in which the printed
 // digits are those on tiles shaded apart: the cells sorted by shade are
 // cut into clusters where neighbours differ by tileGap or more, and
-// every run of consecutive clusters that holds digits only, minGivens to
-// maxGivens of them, makes its digits printed and the board's other
-// digits written. A page with no such run (paper, or shading that has
-// empty cells too, as boxes shaded in turn) gives none.
-func shadedSplits(cells *[81]Cell, shade *[81]float64) [][81]bool {
+// every run of consecutive clusters that holds digits only, of tints
+// within tintGap of each other, minGivens to maxGivens of them, makes its
+// digits printed and the board's other digits written (an app's red
+// tiles of mistakes are no givens). A page with no such run (paper, or
+// shading that has empty cells too, as boxes shaded in turn) gives none.
+func shadedSplits(cells *[81]Cell, shade, tint *[81]float64) [][81]bool {
 	order := make([]int, 81)
 	for i := range order {
 		order[i] = i
@@ -50,7 +64,7 @@ func shadedSplits(cells *[81]Cell, shade *[81]float64) [][81]bool {
 	for a := 0; a+1 < len(starts); a++ {
 		for b := a + 1; b < len(starts); b++ {
 			run := order[starts[a]:starts[b]]
-			if !allDigits(cells, run) || len(run) > maxGivens {
+			if !allDigits(cells, run) || len(run) > maxGivens || spanOf(tint, run) > tintGap {
 				break
 			}
 			if len(run) >= minGivens {
@@ -65,6 +79,19 @@ func shadedSplits(cells *[81]Cell, shade *[81]float64) [][81]bool {
 // tells them apart: a screenshot's flat tiles differ by a level or two
 // within a shade (JPEG), an app's shades by ten or more.
 const tileGap = 6.0
+
+// tintGap is the most two tiles of one shade run may differ in
+// colourfulness (chromaSampler's 0 to 255).
+const tintGap = 16.0
+
+// spanOf returns the greatest less the least of v over the cells of run.
+func spanOf(v *[81]float64, run []int) float64 {
+	lo, hi := v[run[0]], v[run[0]]
+	for _, i := range run {
+		lo, hi = min(lo, v[i]), max(hi, v[i])
+	}
+	return hi - lo
+}
 
 // allDigits reports whether every cell of run holds a digit.
 func allDigits(cells *[81]Cell, run []int) bool {
