@@ -21,10 +21,11 @@ import (
 // given) are not a population, and the classifier alone says whether
 // they were written. 180° symmetry of the printed digits counts for a
 // split, as newspapers and books print their puzzles so, and reading
-// fewer digits printed than a puzzle prints against it (givensPrior). A
-// split whose printed digits sit on tiles shaded apart from every other
-// cell (shadedSplits) is how an app marks its givens, and counts for it;
-// symmetry does not, for apps make their puzzles without it.
+// fewer digits printed than a puzzle prints against it (givensPrior).
+// Tiles shaded apart from every other cell that hold the printed digits
+// (shadedSplits) are how an app marks its givens: such splits are tried
+// first, by their populations' fit alone (apps make their puzzles without
+// symmetry).
 // The best-scoring split whose printed digits make a puzzle with exactly
 // one solution is kept, less a stray printed digit or two that alone
 // break its symmetry (withoutStrays), or the best-scoring one when a
@@ -41,40 +42,66 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 	if len(looks.idx) == 0 {
 		return
 	}
-	splits, shaded := kindSplits(cells, &looks), map[[81]bool]bool{}
-	for _, w := range shadedSplits(cells, &tr.Shade, &tr.Tint) {
-		if !shaded[w] && !slices.Contains(splits, w) {
-			splits = append(splits, w)
-		}
-		shaded[w] = true
-	}
-	score := make([]float64, len(splits))
-	order := make([]int, len(splits))
-	for k, w := range splits {
-		score[k] = looks.splitScore(w, shaded[w]) + givensPrior(cells, w)
-		if !shaded[w] {
-			score[k] += symmetry(cells, w)
-		}
-		order[k] = k
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(score[b], score[a]) })
+	shaded := shadedSplits(cells, &tr.Shade, &tr.Tint)
 	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
 	defer cancel()
-	for _, k := range order {
-		if ctx.Err() != nil || score[k] < score[order[0]]-solverMargin {
-			break
-		}
-		try := withKinds(*cells, splits[k])
-		if printedUnique(ctx, try) {
-			*cells = withoutStrays(ctx, try)
-			return
-		}
-		if k == order[0] && misreadOnce(ctx, try) {
-			*cells = try
+	if len(shaded) > 0 {
+		rank(shaded, func(w [81]bool) float64 { return looks.twoScore(w) + givensPrior(cells, w) })
+		if c, ok := firstPuzzle(ctx, *cells, shaded, nil); ok {
+			*cells = c
 			return
 		}
 	}
-	*cells = withKinds(*cells, splits[order[0]])
+	splits := kindSplits(cells, &looks)
+	score := rank(splits, func(w [81]bool) float64 {
+		return looks.splitScore(w) + symmetry(cells, w) + givensPrior(cells, w)
+	})
+	if c, ok := firstPuzzle(ctx, *cells, splits, score); ok {
+		*cells = c
+		return
+	}
+	*cells = withKinds(*cells, splits[0])
+}
+
+// rank sorts splits by score, best first, and returns their scores in
+// that order.
+func rank(splits [][81]bool, score func([81]bool) float64) []float64 {
+	s := make([]float64, len(splits))
+	for k, w := range splits {
+		s[k] = score(w)
+	}
+	order := make([]int, len(splits))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(s[b], s[a]) })
+	sorted, out := make([][81]bool, len(splits)), make([]float64, len(splits))
+	for k, o := range order {
+		sorted[k], out[k] = splits[o], s[o]
+	}
+	copy(splits, sorted)
+	return out
+}
+
+// firstPuzzle returns cells read as the first of splits (ranked, best
+// first) whose printed digits make a puzzle with exactly one solution,
+// less its strays (withoutStrays), or as the first split when a given
+// misread would make them one (misreadOnce). With scores, it stops at
+// splits more than solverMargin worse than the first.
+func firstPuzzle(ctx context.Context, cells [81]Cell, splits [][81]bool, score []float64) ([81]Cell, bool) {
+	for k, w := range splits {
+		if ctx.Err() != nil || score != nil && score[k] < score[0]-solverMargin {
+			break
+		}
+		try := withKinds(cells, w)
+		if printedUnique(ctx, try) {
+			return withoutStrays(ctx, try), true
+		}
+		if k == 0 && misreadOnce(ctx, try) {
+			return try, true
+		}
+	}
+	return cells, false
 }
 
 // misreadOnce reports whether the printed digits of cells, as many as a

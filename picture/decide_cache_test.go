@@ -215,7 +215,7 @@ func TestDevMisread(t *testing.T) {
 			truth[i] = s.Givens[i] == '.' && cells[i].Digit != 0
 			got[i] = r.Cells[i].Written
 		}
-		score := func(w [81]bool) float64 { return l.splitScore(w, false) + symmetry(&cells, w) }
+		score := func(w [81]bool) float64 { return l.splitScore(w) + symmetry(&cells, w) }
 		t.Logf("%s %s truth %.1f (unique %v) got %.1f corrected %v unresolved %v\nwant %s\ngot  %s\ngotE %s",
 			s.Part, s.File, score(truth), printedUnique(ctx, withKinds(cells, truth)), score(got), r.Corrected, r.Unresolved, s.Givens, r.Givens(), r.Entries())
 		for k, i := range l.idx {

@@ -130,11 +130,8 @@ const (
 // not find, on average, more written-looking than the printed ones by
 // oddsMargin in log odds costs reversedCost more: the classifier's
 // outputs are probabilities, and a group of digits it is as sure are
-// printed as the rest are is a face of the print, not a hand. A split
-// byTile, its printed digits on tiles shaded apart (shadedSplits), counts
-// shadedBonus instead: there an app marks its givens by the cell, in the
-// same face as the player's digits.
-func (l *looks) splitScore(written [81]bool, byTile bool) float64 {
+// printed as the rest are is a face of the print, not a hand.
+func (l *looks) splitScore(written [81]bool) float64 {
 	nw := 0
 	var mw, mp float64
 	for k, i := range l.idx {
@@ -144,9 +141,6 @@ func (l *looks) splitScore(written [81]bool, byTile bool) float64 {
 		} else {
 			mp += l.f[k][lookOdds]
 		}
-	}
-	if byTile {
-		return l.twoScore(written) + shadedBonus
 	}
 	if nw == 0 || written == l.oddWritten {
 		return 0
@@ -187,12 +181,6 @@ const (
 	reversedCost = 20.0
 	oddsMargin   = 2.0
 )
-
-// shadedBonus is what a split whose printed digits sit on tiles shaded
-// apart from every other cell counts for, in splitScore's
-// log-likelihood: about what a second population of distinct looks
-// gains on a board of thirty digits, for the tiles are as plain a mark.
-const shadedBonus = 60.0
 
 // kindSplits returns the splits of a board's digits into written and
 // printed that decideKinds weighs: all printed; the classifier's own

@@ -45,8 +45,9 @@ const (
 // every run of consecutive clusters that holds digits only, of tints
 // within tintGap of each other, minGivens to maxGivens of them, makes its
 // digits printed and the board's other digits written (an app's red
-// tiles of mistakes are no givens). A page with no such run (paper, or
-// shading that has empty cells too, as boxes shaded in turn) gives none.
+// tiles of mistakes are no givens), when they reach shadedBoxes of the
+// boxes. A page with no such run (paper, shading that has empty cells
+// too, as boxes shaded in turn, or a selection's) gives none.
 func shadedSplits(cells *[81]Cell, shade, tint *[81]float64) [][81]bool {
 	order := make([]int, 81)
 	for i := range order {
@@ -67,7 +68,7 @@ func shadedSplits(cells *[81]Cell, shade, tint *[81]float64) [][81]bool {
 			if !allDigits(cells, run) || len(run) > maxGivens || spanOf(tint, run) > tintGap {
 				break
 			}
-			if len(run) >= minGivens {
+			if len(run) >= minGivens && boxesOf(run) >= shadedBoxes {
 				out = append(out, writtenBeside(cells, run))
 			}
 		}
@@ -79,6 +80,25 @@ func shadedSplits(cells *[81]Cell, shade, tint *[81]float64) [][81]bool {
 // tells them apart: a screenshot's flat tiles differ by a level or two
 // within a shade (JPEG), an app's shades by ten or more.
 const tileGap = 6.0
+
+// shadedBoxes is how many of the board's boxes the cells of a shaded run
+// must reach: a puzzle's givens reach nearly all nine, where a selection
+// an app highlights (a row, a column and a box, full on a board nearly
+// solved) reaches five.
+const shadedBoxes = 7
+
+// boxesOf returns how many boxes the cells of run lie in.
+func boxesOf(run []int) int {
+	var seen [9]bool
+	n := 0
+	for _, i := range run {
+		if b := i/27*3 + i%9/3; !seen[b] {
+			seen[b] = true
+			n++
+		}
+	}
+	return n
+}
 
 // tintGap is the most two tiles of one shade run may differ in
 // colourfulness (chromaSampler's 0 to 255).
