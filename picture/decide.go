@@ -106,10 +106,10 @@ func firstPuzzle(ctx context.Context, cells [81]Cell, splits [][81]bool, score [
 
 // misreadOnce reports whether the printed digits of cells, as many as a
 // puzzle prints, make a puzzle with exactly one solution once one of
-// them is read as another digit, of the misreadsTried likeliest such
-// misreadings: the best-scoring split with a given misread is kept
-// before a worse split whose printed digits happen to make a puzzle
-// (a player's correct digits often do), and arbitrate mends it.
+// them is read as another digit, of its likeliest such misreadings: the
+// best-scoring split with a given misread is kept before a worse split
+// whose printed digits happen to make a puzzle (a player's correct
+// digits often do), and arbitrate mends it.
 func misreadOnce(ctx context.Context, cells [81]Cell) bool {
 	var alts []change
 	n := 0
@@ -119,8 +119,9 @@ func misreadOnce(ctx context.Context, cells [81]Cell) bool {
 		}
 		n++
 		for d := 1; d <= 9; d++ {
-			if p := c.probs[d]; d != c.Digit && p >= 1e-4 {
-				alts = append(alts, change{i, d, math.Log(float64(c.probs[c.Digit])) - math.Log(float64(p))})
+			cost := math.Log(float64(c.probs[c.Digit])) - math.Log(float64(c.probs[d]))
+			if d != c.Digit && c.probs[d] >= 1e-4 && cost < misreadCost {
+				alts = append(alts, change{i, d, cost})
 			}
 		}
 	}
@@ -138,9 +139,15 @@ func misreadOnce(ctx context.Context, cells [81]Cell) bool {
 	return false
 }
 
-// misreadsTried is how many of a split's likeliest misread givens
-// misreadOnce tries.
-const misreadsTried = 6
+// How misreadOnce looks for a misread given: the misreadsTried likeliest
+// other digits of the printed ones, each at most misreadCost less likely
+// than the digit read (a log ratio): a pencil mark read as a given is
+// not a misread one, and any digit of the board changed to anything
+// else may happen to make a puzzle.
+const (
+	misreadsTried = 6
+	misreadCost   = 4.0
+)
 
 // withoutStrays reads as written the printed digits of cells that alone
 // break the 180° symmetry of the others (strays, strayMost at most),
