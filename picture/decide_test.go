@@ -25,7 +25,6 @@ func decideBoardOf(t *testing.T, entered func(i int) bool, given, entry func(d i
 		}
 		s[fHeight] = 0.6
 		tr.Width[i] = 0.08 + 0.001*float64(i%7)
-		tr.Paper[i] = 0.95
 	})
 	return cells, in, &tr
 }
@@ -66,35 +65,6 @@ func TestDecideTwoPopulations(t *testing.T) {
 	printed, written := kinds(cells)
 	if printed != classic {
 		t.Errorf("decideKinds(two populations) printed %s, want %s", printed, classic)
-	}
-	for i := range 81 {
-		if want := classic[i] == '.' && entered(i); (written[i] != '.') != want {
-			t.Errorf("cell %d written = %c, want written %v", i, written[i], want)
-		}
-	}
-}
-
-// TestDecideShadedGivens: an app that prints its givens on shaded cells
-// and the player's digits, in the same face and ink, on plain ones is
-// split by the cells' paper.
-func TestDecideShadedGivens(t *testing.T) {
-	entered := func(i int) bool { return i%2 == 0 }
-	printedLooking := func(d int, p, s []float32) {
-		p[Class(d, false)] = 1
-		s[fContrast], s[fStroke], s[fChroma] = 0.45, 0.3, 0.02
-	}
-	cells, in, tr := decideBoardOf(t, entered, printedLooking, printedLooking)
-	for i := range 81 {
-		if classic[i] != '.' {
-			tr.Paper[i] = 0.78 + 0.002*float64(i%5)
-		} else if entered(i) {
-			tr.Paper[i] = 0.92 + 0.002*float64(i%5)
-		}
-	}
-	decideKinds(context.Background(), cells, in, tr)
-	printed, written := kinds(cells)
-	if printed != classic {
-		t.Errorf("decideKinds(shaded givens) printed %s, want %s", printed, classic)
 	}
 	for i := range 81 {
 		if want := classic[i] == '.' && entered(i); (written[i] != '.') != want {

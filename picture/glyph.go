@@ -49,12 +49,11 @@ type cell struct {
 
 // traits are what measureBoard measures of each cell beside the
 // classifier's inputs, for decideKinds: its strokes' width over the cell's
-// side (inkWidth) and its paper's grey against the board's (paperOf),
-// both 0 for an empty cell, and every cell's tile shade and tint
-// (tileShade, tileTint). Some apps print the givens on shaded cells and
-// the player's digits, in the same face and ink, on plain ones.
+// side (inkWidth, 0 for an empty cell), and every cell's tile shade and
+// tint (tileShade, tileTint): some apps print the givens on shaded cells
+// and the player's digits, in the same face and ink, on plain ones.
 type traits struct {
-	Width, Paper, Shade, Tint [81]float64
+	Width, Shade, Tint [81]float64
 }
 
 // inputs returns, for each cell of a board, what the classifier reads.
@@ -75,11 +74,10 @@ func measureBoard(b *Board) (in [81][]float32, tr traits) {
 	contrast := spreadOf(cells[:], func(c *cell) float64 { return min(c.contrast/ref, 2) / 2 })
 	stroke := spreadOf(cells[:], func(c *cell) float64 { return min(c.stroke*3, 1) })
 	chroma := spreadOf(cells[:], func(c *cell) float64 { return c.chroma })
-	papers := paperOf(b.Cells)
 	for i := range cells {
 		c := &cells[i]
 		if !c.empty {
-			tr.Width[i], tr.Paper[i] = c.width, papers[i]
+			tr.Width[i] = c.width
 		}
 		tr.Shade[i], tr.Tint[i] = tileShade(b.Cells, i), tileTint(b.Chroma, i)
 		x := make([]float32, Inputs)
@@ -97,33 +95,6 @@ func measureBoard(b *Board) (in [81][]float32, tr traits) {
 		in[i] = x
 	}
 	return in, tr
-}
-
-// paperOf returns, for each cell of a board, its paper's grey (its 70th
-// percentile) over the plane that fits the board's papers best (least
-// squares): a shaded cell stands out from the plain ones, where the light
-// of a photo changes smoothly across the board.
-func paperOf(g *Gray) [81]float64 {
-	side := g.W / 9
-	var grey [81]float64
-	var m [3][4]float64 // normal equations of grey ≈ a + b·column + c·row
-	for i := range grey {
-		grey[i] = float64(percentileOf(region(g, (i%9)*side, (i/9)*side, side, side), 70))
-		v := [3]float64{1, float64(i%9) - 4, float64(i/9) - 4}
-		for r := range 3 {
-			for c := range 3 {
-				m[r][c] += v[r] * v[c]
-			}
-			m[r][3] += v[r] * grey[i]
-		}
-	}
-	// Centred columns and rows make the equations diagonal.
-	a, b, c := m[0][3]/m[0][0], m[1][3]/m[1][1], m[2][3]/m[2][2]
-	var out [81]float64
-	for i := range out {
-		out[i] = grey[i] / max(a+b*(float64(i%9)-4)+c*(float64(i/9)-4), 1)
-	}
-	return out
 }
 
 // spread is how a measure of the marks varies over a board: its tenth,

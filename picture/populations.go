@@ -20,22 +20,21 @@ type looks struct {
 
 // The measures of a digit's looks: the classifier's log odds that it was
 // written, its ink's contrast, its strokes' width (log, over the cell's
-// side), its ink's colourfulness, its height against the board's tall
-// marks, and its cell's paper grey.
+// side), its ink's colourfulness and its height against the board's tall
+// marks.
 const (
 	lookOdds = iota
 	lookContrast
 	lookWidth
 	lookChroma
 	lookHeight
-	lookPaper
 	lookDims
 )
 
 // lookFloor is the least spread within a population each measure is
 // reckoned to have: the noise of one kind's digits on a clean picture (a
 // face's digits differ in width by a few percent from digit to digit).
-var lookFloor = [lookDims]float64{1.0, 0.03, 0.06, 0.012, 0.04, 0.03}
+var lookFloor = [lookDims]float64{1.0, 0.03, 0.06, 0.012, 0.04}
 
 // oddsLimit bounds the classifier's log odds: beyond it, a glyph's kind
 // is no surer.
@@ -53,7 +52,7 @@ func kindLooks(cells *[81]Cell, in *[81][]float32, tr *traits) looks {
 		odds := min(max(math.Log(w/(1-w)), -oddsLimit), oddsLimit)
 		s := in[i][GlyphSide*GlyphSide:]
 		l.idx = append(l.idx, i)
-		l.f = append(l.f, [lookDims]float64{odds, float64(s[fContrast]), math.Log(max(tr.Width[i], 1e-3)), float64(s[fChroma]), float64(s[fHeightRel]), tr.Paper[i]})
+		l.f = append(l.f, [lookDims]float64{odds, float64(s[fContrast]), math.Log(max(tr.Width[i], 1e-3)), float64(s[fChroma]), float64(s[fHeightRel])})
 	}
 	l.one, l.odd = l.robustFit(func(int) bool { return true })
 	return l
