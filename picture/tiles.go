@@ -76,9 +76,21 @@ const edgeStep = 4
 const faintStep = 2
 
 // tileLattice finds the 9 × 9 tiles among the unmarked patches of m and
-// returns the lattice of the gaps' middles, in m's pixels.
+// returns the lattice of the gaps' middles, in m's pixels: of the
+// square-ish patches, or when they make no grid, of the oblong ones too
+// (tilerows.go), which in most grids are cells cut by their digits.
 func tileLattice(m *mask) (lattice, bool) {
-	tiles := tilesOf(m)
+	all := tilesOf(m)
+	square := squareTiles(all)
+	if l, ok := latticeOf(m, square); ok || len(square) == len(all) {
+		return l, ok
+	}
+	return latticeOf(m, all)
+}
+
+// latticeOf arranges tiles, patches of m, in a 9 × 9 grid and returns the
+// lattice of the gaps' middles, in m's pixels.
+func latticeOf(m *mask, tiles []tile) (lattice, bool) {
 	at, ok := arrange(tiles)
 	if ok {
 		at, ok = outerRing(m, tiles, at)
@@ -113,8 +125,9 @@ func (t tile) centre() Point {
 }
 
 // tilesOf returns the patches of 4-connected blank pixels of m that could
-// be cells: square-ish, mostly filled (a digit takes only a little of a
-// tile), and of a size for a grid at least a fifth of the picture across.
+// be cells: square-ish or oblong (tileShaped), mostly filled (a digit
+// takes only a little of a tile), and of a size for a grid at least a
+// fifth of the picture across.
 func tilesOf(m *mask) []tile {
 	seen := make([]bool, len(m.on))
 	lo, hi := min(m.W, m.H)/50, min(m.W, m.H)/9+2
@@ -125,8 +138,7 @@ func tilesOf(m *mask) []tile {
 			continue
 		}
 		t, n := m.patch(start, seen, stack[:0])
-		w, h := t.w(), t.h()
-		if w >= lo && h >= lo && w <= hi && h <= hi && 5*w >= 4*h && 5*h >= 4*w && 2*n >= w*h {
+		if tileShaped(t.w(), t.h(), lo, hi) && 2*n >= t.w()*t.h() {
 			out = append(out, t)
 		}
 	}
@@ -191,62 +203,42 @@ func arrange(tiles []tile) ([]cellAt, bool) {
 // and those whose tile blends into the gaps may be missed.
 const minTiles = 20
 
-// tileLinks lists, for each tile, the tiles of about its size level
-// with it across or down, with how many places along they are: their
-// distance over the pitch, when it is near a whole number up to 8. The
-// pitch is the tiles' commonest distance from side to side.
+// tileLinks lists, for each tile, the tiles it is linked to, with how
+// many places across or down they are: a tile of about its size level
+// with it, its distance over the pitch that way near a whole number up to
+// 8 (pitches), or else, the way rows (columns) are uneven and have no
+// pitch, a tile just next to it (nextTo).
 func tileLinks(tiles []tile) [][]link {
 	out := make([][]link, len(tiles))
-	var near []float64
+	pitch := pitches(tiles)
 	for i, a := range tiles {
 		for j, b := range tiles {
-			if i != j && similar(a, b) {
-				if d, ok := along(a, b, 0.9, 1.6); ok {
-					near = append(near, abs(d))
-				}
-			}
-		}
-	}
-	if len(near) == 0 {
-		return out
-	}
-	pitch := median(near)
-	for i, a := range tiles {
-		for j, b := range tiles {
-			if i == j || !similar(a, b) {
+			if i == j {
 				continue
 			}
-			d, ok := along(a, b, 0.9, 9.6)
-			n := int(abs(d)/pitch + 0.5)
-			if !ok || n < 1 || n > 8 || abs(abs(d)-float64(n)*pitch) > 0.2*pitch {
-				continue
-			}
-			if d < 0 {
-				n = -n
-			}
-			if abs(a.centre().Y-b.centre().Y) < abs(a.centre().X-b.centre().X) {
-				out[i] = append(out[i], link{j, n, 0})
-			} else {
-				out[i] = append(out[i], link{j, 0, n})
+			if l, ok := pitchLink(a, b, j, pitch); ok {
+				out[i] = append(out[i], l)
+			} else if l, ok := nextTo(a, b, j); ok && pitch[way(l.dy != 0)] == 0 {
+				out[i] = append(out[i], l)
 			}
 		}
 	}
 	return out
 }
 
-// along returns how far b's middle is from a's, across or down, when it
-// is level with a (within a fifth of a's side) and lo to hi of a's sides
-// away.
-func along(a, b tile, lo, hi float64) (float64, bool) {
+// along returns how far b's middle is from a's, across or down (down
+// true), when it is level with a (within a fifth of a's side) and lo to
+// hi of a's sides away.
+func along(a, b tile, lo, hi float64) (float64, bool, bool) {
 	ca, cb, s := a.centre(), b.centre(), float64(a.w()+a.h())/2
 	dx, dy := cb.X-ca.X, cb.Y-ca.Y
 	switch {
 	case abs(dy) < 0.2*s && abs(dx) > lo*s && abs(dx) < hi*s:
-		return dx, true
+		return dx, false, true
 	case abs(dx) < 0.2*s && abs(dy) > lo*s && abs(dy) < hi*s:
-		return dy, true
+		return dy, true, true
 	}
-	return 0, false
+	return 0, false, false
 }
 
 // link is a neighbour of a tile: its index and which way it lies.

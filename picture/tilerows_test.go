@@ -1,0 +1,63 @@
+package picture
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/photoset"
+)
+
+// sudokuPlayDir holds the sudoku-play screenshots, whose rows of pencil
+// marks grow taller than the others.
+var sudokuPlayDir = filepath.Join(appsDir, "sudoku-play")
+
+// TestUnevenRowsLattice: the lattice of a sudoku-play screenshot whose
+// rows 2, 8 and 9 hold pencil marks and are half as tall again as the
+// others follows each row, not an even split of the grid.
+func TestUnevenRowsLattice(t *testing.T) {
+	data := mustRead(t, filepath.Join(sudokuPlayDir, "g00-s1-light-phone.webp"))
+	hd, err := check(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, g, err := decode(context.Background(), data, hd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, ok := findLattice(g)
+	if !ok {
+		t.Fatal("findLattice found no grid")
+	}
+	// The middles of the frame and of the gaps between rows, measured
+	// down the picture's pixels.
+	want := [10]float64{888, 981, 1146, 1240, 1335, 1431, 1525, 1623, 1788, 1956}
+	for i, y := range want {
+		if got := l[i][4].Y; abs(got-y) > 6 {
+			t.Errorf("line %d at y %.0f, want %.0f ± 6", i, got, y)
+		}
+	}
+}
+
+// TestReadUnevenRows: a sudoku-play screenshot with rows of pencil marks
+// taller than the others is read with its givens exact.
+func TestReadUnevenRows(t *testing.T) {
+	shots, err := photoset.Read(sudokuPlayDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range shots {
+		if p.File != "g05-s1-light-phone.webp" {
+			continue
+		}
+		r, err := Read(context.Background(), mustRead(t, filepath.Join(sudokuPlayDir, p.File)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Givens(); got != p.Givens {
+			t.Errorf("Read(%s) givens = %s, want %s", p.File, got, p.Givens)
+		}
+		return
+	}
+	t.Fatal("g05-s1-light-phone.webp is not in the manifest")
+}
