@@ -70,8 +70,9 @@ func span(at []cellAt, across bool) (lo, hi int, ok bool) {
 
 // ringShift returns how far the found columns lo to hi (across) or rows
 // must move for the grid to hold one column (or row) beyond them on each
-// side that ringAt finds, at most one a side, making nine; false when it
-// cannot.
+// side that ringAt finds, at most one a side, making nine, or the one
+// missing after them when neither side shows it but the rows (columns)
+// are of several heights (grownRows); false when it cannot.
 func ringShift(m *mask, tiles []tile, at []cellAt, across bool, lo, hi int) (int, bool) {
 	missing := 8 - (hi - lo)
 	if missing == 0 {
@@ -87,6 +88,9 @@ func ringShift(m *mask, tiles []tile, at []cellAt, across bool, lo, hi int) (int
 	case missing == 1 && before != after && before:
 		return 1 - lo, true
 	case missing == 1 && before != after:
+		return -lo, true
+	case missing == 1 && !before && grownRows(tiles, at, across):
+		// Rows grown past the grid's frame are cut off at its end.
 		return -lo, true
 	}
 	return 0, false

@@ -146,3 +146,30 @@ func uneven(d []float64) bool {
 // round its boxes make them a tenth farther, a sudoku-play row of pencil
 // marks a third.
 const unevenRatio = 1.25
+
+// grownRows reports whether the placed tiles' rows (columns, across) are
+// of several heights (widths): the tallest row's middle tile more than
+// unevenRatio times the shortest's. The rows of such a grid may outgrow
+// its frame, which then cuts off its last row, or shows a sliver of it
+// too thin for a tile.
+func grownRows(tiles []tile, at []cellAt, across bool) bool {
+	var sides [9][]float64
+	for i, t := range tiles {
+		if at[i].col < 0 {
+			continue
+		}
+		if across {
+			sides[at[i].col] = append(sides[at[i].col], float64(t.w()))
+		} else {
+			sides[at[i].row] = append(sides[at[i].row], float64(t.h()))
+		}
+	}
+	lo, hi := 1e9, 0.0
+	for _, s := range sides {
+		if len(s) > 0 {
+			m := median(s)
+			lo, hi = min(lo, m), max(hi, m)
+		}
+	}
+	return hi > unevenRatio*lo
+}
