@@ -24,8 +24,8 @@ import (
 // fewer digits printed than a puzzle prints against it (givensPrior).
 // Tiles shaded apart from every other cell that hold the printed digits
 // (shadedSplits) are how an app marks its givens: such splits are tried
-// first, by their populations' fit alone (apps make their puzzles without
-// symmetry).
+// first, by their populations' fit alone, and no stray given is taken
+// for a player's (apps make their puzzles without symmetry).
 // The best-scoring split whose printed digits make a puzzle with exactly
 // one solution is kept, less a stray printed digit or two that alone
 // break its symmetry (withoutStrays), or the best-scoring one when a
@@ -46,8 +46,8 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
 	defer cancel()
 	if len(shaded) > 0 {
-		rank(shaded, func(w [81]bool) float64 { return looks.twoScore(w) + givensPrior(cells, w) })
-		if c, ok := firstPuzzle(ctx, *cells, shaded, nil); ok {
+		rank(shaded, looks.twoScore)
+		if c, ok := firstPuzzle(ctx, *cells, shaded, nil, false); ok {
 			*cells = c
 			return
 		}
@@ -56,7 +56,7 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 	score := rank(splits, func(w [81]bool) float64 {
 		return looks.splitScore(w) + symmetry(cells, w) + givensPrior(cells, w)
 	})
-	if c, ok := firstPuzzle(ctx, *cells, splits, score); ok {
+	if c, ok := firstPuzzle(ctx, *cells, splits, score, true); ok {
 		*cells = c
 		return
 	}
@@ -85,17 +85,21 @@ func rank(splits [][81]bool, score func([81]bool) float64) []float64 {
 
 // firstPuzzle returns cells read as the first of splits (ranked, best
 // first) whose printed digits make a puzzle with exactly one solution,
-// less its strays (withoutStrays), or as the first split when a given
-// misread would make them one (misreadOnce). With scores, it stops at
-// splits more than solverMargin worse than the first.
-func firstPuzzle(ctx context.Context, cells [81]Cell, splits [][81]bool, score []float64) ([81]Cell, bool) {
+// less its strays when the puzzle is likely symmetric (withoutStrays), or
+// as the first split when a given misread would make them one
+// (misreadOnce). With scores, it stops at splits more than solverMargin
+// worse than the first.
+func firstPuzzle(ctx context.Context, cells [81]Cell, splits [][81]bool, score []float64, symmetric bool) ([81]Cell, bool) {
 	for k, w := range splits {
 		if ctx.Err() != nil || score != nil && score[k] < score[0]-solverMargin {
 			break
 		}
 		try := withKinds(cells, w)
 		if printedUnique(ctx, try) {
-			return withoutStrays(ctx, try), true
+			if symmetric {
+				try = withoutStrays(ctx, try)
+			}
+			return try, true
 		}
 		if k == 0 && misreadOnce(ctx, try) {
 			return try, true
@@ -119,8 +123,9 @@ func misreadOnce(ctx context.Context, cells [81]Cell) bool {
 		}
 		n++
 		for d := 1; d <= 9; d++ {
-			cost := math.Log(float64(c.probs[c.Digit])) - math.Log(float64(c.probs[d]))
-			if d != c.Digit && c.probs[d] >= 1e-4 && cost < misreadCost {
+			p := digitProb(c.probs, d)
+			cost := math.Log(digitProb(c.probs, c.Digit)) - math.Log(p)
+			if d != c.Digit && p >= 1e-4 && cost < misreadCost {
 				alts = append(alts, change{i, d, cost})
 			}
 		}
@@ -141,12 +146,13 @@ func misreadOnce(ctx context.Context, cells [81]Cell) bool {
 
 // How misreadOnce looks for a misread given: the misreadsTried likeliest
 // other digits of the printed ones, each at most misreadCost less likely
-// than the digit read (a log ratio): a pencil mark read as a given is
-// not a misread one, and any digit of the board changed to anything
-// else may happen to make a puzzle.
+// than the digit read, printed or written (a log ratio: at least a
+// twentieth as likely): a pencil mark read as a given is not a misread
+// one, and any digit of the board changed to anything else may happen to
+// make a puzzle.
 const (
 	misreadsTried = 6
-	misreadCost   = 4.0
+	misreadCost   = 3.0
 )
 
 // withoutStrays reads as written the printed digits of cells that alone

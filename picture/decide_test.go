@@ -2,6 +2,7 @@ package picture
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -76,8 +77,7 @@ func TestDecideTwoPopulations(t *testing.T) {
 // TestDecideShadedTiles: an app that shades its givens' tiles, where the
 // player's digits share the face, ink and paper of the givens and sit on
 // the empty cells' tiles (white, or blue where a selection is), is split
-// by the tiles, though the split breaks the givens' symmetry less than
-// reading every digit printed would.
+// by the tiles, though the digits' looks make one population.
 func TestDecideShadedTiles(t *testing.T) {
 	entered := func(i int) bool { return i%2 == 0 }
 	printedLooking := func(d int, p, s []float32) {
@@ -120,8 +120,12 @@ func TestShadedSplits(t *testing.T) {
 		{"givens shaded", false, func(i int) float64 { return map[bool]float64{true: 200, false: 236}[classic[i] != '.'] }, 1},
 		{"boxes shaded in turn", false, func(i int) float64 { return map[bool]float64{true: 200, false: 236}[(i/27+i%9/3)%2 == 0] }, 0},
 		{"all alike", false, func(int) float64 { return 236 }, 0},
-		{"ten givens shaded", false, func(i int) float64 {
-			return map[bool]float64{true: 200, false: 236}[classic[i] != '.' && i < 30]
+		{"givens shaded in two tints", false, func(i int) float64 {
+			return map[bool]float64{true: 200 - float64(b2i(i < 40))*10, false: 236}[classic[i] != '.']
+		}, 0},
+		{"every other given shaded (15 in 8 boxes)", false, func(i int) float64 {
+			n := strings.Count(classic[:i], ".")
+			return map[bool]float64{true: 200, false: 236}[classic[i] != '.' && (i-n)%2 == 0]
 		}, 0},
 		{"a selection on a full board", true, func(i int) float64 {
 			return map[bool]float64{true: 214, false: 236}[i/9 == 2 || i%9 == 0 || i/27 == 0 && i%9 < 3]
@@ -129,14 +133,17 @@ func TestShadedSplits(t *testing.T) {
 	}
 	for _, c := range cases {
 		var cells [81]Cell
-		var shade [81]float64
+		var shade, tint [81]float64
 		for i := range shade {
 			if classic[i] != '.' || c.full {
 				cells[i].Digit = 1 + i%9
 			}
 			shade[i] = c.shade(i)
+			if c.name == "givens shaded in two tints" && i < 40 {
+				tint[i] = 70 // red tiles of mistakes, a shade apart
+			}
 		}
-		got := shadedSplits(&cells, &shade, &[81]float64{})
+		got := shadedSplits(&cells, &shade, &tint)
 		if len(got) != c.want {
 			t.Errorf("%s: %d splits, want %d", c.name, len(got), c.want)
 			continue
@@ -298,5 +305,33 @@ func TestGivensPrior(t *testing.T) {
 	}
 	if got := givensPrior(&cells, [81]bool{}); got >= givensPrior(&cells, [81]bool{80: true}) {
 		t.Errorf("81 printed digits cost %v, no more than 80 do", got)
+	}
+}
+
+// TestMisreadOnce: the classic puzzle with one given misread makes no
+// puzzle; one likely misreading away it does, and misreadOnce says so,
+// but not when the right digit is far less likely than the one read.
+func TestMisreadOnce(t *testing.T) {
+	const at = 0 // holds 5; read as 3, which the row holds already
+	for _, c := range []struct {
+		right float32 // the right digit's probability
+		want  bool
+	}{{0.3, true}, {0.005, false}} {
+		cells, _ := testBoard(func(i int, p, s []float32) {
+			switch {
+			case i == at:
+				p[Class(3, false)], p[Class(5, false)] = 1-c.right, c.right
+			case classic[i] != '.':
+				p[Class(int(classic[i]-'0'), false)] = 1
+			default:
+				p[0] = 1
+			}
+		})
+		if printedUnique(context.Background(), *cells) {
+			t.Fatal("the misread puzzle has one solution; the test needs it to have none")
+		}
+		if got := misreadOnce(context.Background(), *cells); got != c.want {
+			t.Errorf("misreadOnce(right digit at %.3f) = %v, want %v", c.right, got, c.want)
+		}
 	}
 }

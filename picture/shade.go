@@ -11,9 +11,10 @@ import "slices"
 // a digit, and as many as a puzzle prints, is such a mark
 // (shadedSplits).
 
-// tileShade returns the shade of a cell's tile: the grey most of its
-// middle (tileInner of its side) is lighter than, tilePercentile, so
-// that a digit's ink, a fraction of it, does not darken it.
+// tileShade returns the shade of a cell's tile: the grey of its middle
+// (tileInner of its side) at tilePercentile, which most of the middle is
+// as dark as or darker than and a digit's ink, a small part of it, does
+// not move.
 func tileShade(g *Gray, i int) float64 {
 	return float64(percentileOf(tileMiddle(g, i), tilePercentile))
 }
@@ -104,7 +105,8 @@ func boxesOf(run []int) int {
 // colourfulness (chromaSampler's 0 to 255).
 const tintGap = 16.0
 
-// spanOf returns the greatest less the least of v over the cells of run.
+// spanOf returns the greatest less the least of v over the cells of run,
+// which holds at least one.
 func spanOf(v *[81]float64, run []int) float64 {
 	lo, hi := v[run[0]], v[run[0]]
 	for _, i := range run {

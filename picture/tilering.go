@@ -89,7 +89,7 @@ func ringShift(m *mask, tiles []tile, at []cellAt, across bool, lo, hi int) (int
 		return 1 - lo, true
 	case missing == 1 && before != after:
 		return -lo, true
-	case missing == 1 && !before && grownRows(tiles, at, across):
+	case missing == 1 && !before && !after && grownRows(tiles, at, across):
 		// Rows grown past the grid's frame are cut off at its end.
 		return -lo, true
 	}

@@ -131,8 +131,8 @@ func pitches(tiles []tile) [2]float64 {
 }
 
 // uneven reports whether distances d between neighbouring tiles' middles
-// are of two or more sizes: their longest tenth is more than unevenRatio
-// times their shortest (d is reordered).
+// are of two or more sizes: their 90th percentile is more than
+// unevenRatio times their 10th (d is reordered).
 func uneven(d []float64) bool {
 	if len(d) < 10 {
 		return false
@@ -148,16 +148,20 @@ func uneven(d []float64) bool {
 const unevenRatio = 1.25
 
 // grownRows reports whether the placed tiles' rows (columns, across) are
-// of several heights (widths): the tallest row's middle tile more than
+// of several heights (widths): some tile oblong (more than squareStretch
+// times as long as wide) and the tallest row's middle tile more than
 // unevenRatio times the shortest's. The rows of such a grid may outgrow
 // its frame, which then cuts off its last row, or shows a sliver of it
-// too thin for a tile.
+// too thin for a tile. Square-ish tiles alone never make it: their rows
+// differ only where digits cut them.
 func grownRows(tiles []tile, at []cellAt, across bool) bool {
 	var sides [9][]float64
+	oblong := false
 	for i, t := range tiles {
 		if at[i].col < 0 {
 			continue
 		}
+		oblong = oblong || float64(max(t.w(), t.h())) > squareStretch*float64(min(t.w(), t.h()))
 		if across {
 			sides[at[i].col] = append(sides[at[i].col], float64(t.w()))
 		} else {
@@ -171,5 +175,5 @@ func grownRows(tiles []tile, at []cellAt, across bool) bool {
 			lo, hi = min(lo, m), max(hi, m)
 		}
 	}
-	return hi > unevenRatio*lo
+	return oblong && hi > unevenRatio*lo
 }
