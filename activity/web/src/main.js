@@ -33,11 +33,21 @@ function translatePage() {
 
 // refusal is the server's reason for refusing the page's socket (too many
 // of the player's pages, a full server): it stays on the status line over
-// whatever the page says meanwhile, until a socket opens again.
+// whatever the page says meanwhile (said), until a socket opens again or
+// closes for another reason.
 let refusal = "";
+let said = "";
 
 function say(text) {
+  said = text;
   $("status").textContent = refusal || text;
+}
+
+// refused puts the server's reason on the status line, or takes it off
+// (""), showing again what the page said meanwhile.
+function refused(reason) {
+  refusal = reason;
+  say(said);
 }
 
 // api calls our server with the session token, and returns its JSON or
@@ -119,10 +129,8 @@ function connect(session, onAnswer, onOpen) {
   const open = () => {
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/play");
     ws.onopen = () => {
-      if (tries || refusal) {
-        refusal = "";
-        say("");
-      }
+      if (refusal) refused("");
+      if (tries) say("");
       tries = 0;
       ws.send(JSON.stringify({ t: "hello", session }));
       onOpen();
@@ -141,8 +149,7 @@ function connect(session, onAnswer, onOpen) {
       // page does not knock again at once (a full server, in a minute).
       if (event.code === 1008 || event.code === 1013) {
         inflight = null;
-        refusal = event.reason || t("The board lost its connection. Close the Activity and open it again.");
-        say(refusal);
+        refused(event.reason || t("The board lost its connection. Close the Activity and open it again."));
         if (event.code === 1013) setTimeout(open, 60000);
         return;
       }
@@ -156,6 +163,7 @@ function connect(session, onAnswer, onOpen) {
       }
       inflight = null;
       tries++;
+      refusal = ""; // a full server's reason of a minute ago is no longer why
       say(tries > 5 ? t("The board lost its connection. Close the Activity and open it again.") : t("Reconnecting…"));
       if (tries <= 5) setTimeout(open, Math.min(4000, 250 * 2 ** tries));
     };
