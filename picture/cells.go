@@ -25,20 +25,20 @@ func cellInk(b *Gray) [81]float64 {
 // paper's grey, the board's ink is: its darkest few percent against its
 // typical pixel.
 func boardContrast(b *Gray) float64 {
-	ink, paper := percentile(b.Pix, 0.03), percentile(b.Pix, 0.7)
+	ink, paper := percentile(b.Pix, 3), percentile(b.Pix, 70)
 	if paper == 0 {
 		return 0
 	}
 	return max(0.15, 1-float64(ink)/float64(paper))
 }
 
-// percentile returns the grey level below which share q of pix lie.
-func percentile(pix []uint8, q float64) uint8 {
+// percentile returns the grey level below which p percent of pix lie.
+func percentile(pix []uint8, p int) uint8 {
 	var hist [256]int
 	for _, v := range pix {
 		hist[v]++
 	}
-	want, seen := int(q*float64(len(pix))), 0
+	want, seen := len(pix)*p/100, 0
 	for v, n := range hist {
 		if seen += n; seen > want {
 			return uint8(v)
@@ -68,7 +68,7 @@ const (
 // are not specks. A blurred 7 or 5 falls apart into pieces, so their span
 // is measured, not the tallest one's height. contrast is the board's.
 func inkHeight(cell []uint8, side int, contrast float64) float64 {
-	paper := float64(percentile(cell, 0.8))
+	paper := float64(percentile(cell, 80))
 	cut := uint8(paper * (1 - min(maxDark, max(minDark, darkShare*contrast))))
 	band := int(edgeBand*float64(side) + 0.5)
 	seen := make([]bool, len(cell))

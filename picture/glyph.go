@@ -133,7 +133,7 @@ func digitContrast(g *Gray) float64 {
 	for i := range 81 {
 		x0, y0 := (i%9)*side, (i/9)*side
 		px := region(g, x0+side/4, y0+side/4, side/2, side/2)
-		cs = append(cs, float64(percentileOf(px, 70))-float64(percentileOf(px, 3)))
+		cs = append(cs, float64(percentile(px, 70))-float64(percentile(px, 3)))
 	}
 	slices.Sort(cs)
 	return max(cs[len(cs)*85/100], 24)
@@ -146,19 +146,4 @@ func region(g *Gray, x0, y0, w, h int) []uint8 {
 		out = append(out, g.Pix[y*g.W+x0:y*g.W+x0+w]...)
 	}
 	return out
-}
-
-// percentileOf returns the grey level below which p percent of px lie.
-func percentileOf(px []uint8, p int) uint8 {
-	var hist [256]int
-	for _, v := range px {
-		hist[v]++
-	}
-	want, seen := len(px)*p/100, 0
-	for v, n := range hist {
-		if seen += n; seen > want {
-			return uint8(v)
-		}
-	}
-	return 255
 }

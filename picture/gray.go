@@ -41,7 +41,7 @@ func decode(ctx context.Context, data []byte, hd header) (image.Image, *Gray, er
 // paper. A dim photo's paper is dark but far above its ink, and a glare on
 // a page is no ink.
 func (g *Gray) paperLight() {
-	dark, paper, light := percentile(g.Pix, 0.05), percentile(g.Pix, 0.5), percentile(g.Pix, 0.95)
+	dark, paper, light := percentile(g.Pix, 5), percentile(g.Pix, 50), percentile(g.Pix, 95)
 	if 5*(int(paper)-int(dark)) < int(light)-int(dark) {
 		g.invert()
 	}

@@ -37,7 +37,7 @@ func measure(g, chroma *Gray, i int, ref float64) cell {
 func marksIn(g *Gray, i int, ref float64) (px []uint8, keep []bool, parts []part, bg, dark float64) {
 	side := g.W / 9
 	px = region(g, (i%9)*side, (i/9)*side, side, side)
-	bg, dark = float64(percentileOf(px, 70)), float64(percentileOf(px, 2))
+	bg, dark = float64(percentile(px, 70)), float64(percentile(px, 2))
 	cut := max(0.45*(bg-dark), 0.22*ref, 14)
 	on := make([]bool, len(px))
 	for k, v := range px {

@@ -16,13 +16,13 @@ import "slices"
 // as dark as or darker than and a digit's ink, a small part of it, does
 // not move.
 func tileShade(g *Gray, i int) float64 {
-	return float64(percentileOf(tileMiddle(g, i), tilePercentile))
+	return float64(percentile(tileMiddle(g, i), tilePercentile))
 }
 
 // tileTint returns the colourfulness of a cell's tile: the median of its
 // middle's, from the board's colourfulness chroma.
 func tileTint(chroma *Gray, i int) float64 {
-	return float64(percentileOf(tileMiddle(chroma, i), 50))
+	return float64(percentile(tileMiddle(chroma, i), 50))
 }
 
 // tileMiddle returns the grey levels of the middle tileInner of cell i's
