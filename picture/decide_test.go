@@ -120,6 +120,12 @@ func TestShadedSplits(t *testing.T) {
 		{"givens shaded", false, func(i int) float64 { return map[bool]float64{true: 200, false: 236}[classic[i] != '.'] }, 1},
 		{"boxes shaded in turn", false, func(i int) float64 { return map[bool]float64{true: 200, false: 236}[(i/27+i%9/3)%2 == 0] }, 0},
 		{"all alike", false, func(int) float64 { return 236 }, 0},
+		{"givens shaded and one empty cell (a given missed)", false, func(i int) float64 {
+			return map[bool]float64{true: 200, false: 236}[classic[i] != '.' || i == 2]
+		}, 1},
+		{"givens shaded and two empty cells", false, func(i int) float64 {
+			return map[bool]float64{true: 200, false: 236}[classic[i] != '.' || i == 2 || i == 3]
+		}, 0},
 		{"givens shaded in two tints", false, func(i int) float64 {
 			return map[bool]float64{true: 200 - float64(b2i(i < 40))*10, false: 236}[classic[i] != '.']
 		}, 0},

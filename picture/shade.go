@@ -43,11 +43,11 @@ const (
 // shadedSplits returns the splits (written digits) in which the printed
 // digits are those on tiles shaded apart: the cells sorted by shade are
 // cut into clusters where neighbours differ by tileGap or more, and
-// every run of consecutive clusters that holds digits only, of tints
-// within tintGap of each other, minGivens to maxGivens of them, makes its
-// digits printed and the board's other digits written (an app's red
-// tiles of mistakes are no givens), when they reach shadedBoxes of the
-// boxes. A page with no such run (paper, shading that has empty cells
+// every run of consecutive clusters that holds digits only (but for
+// shadedBlanks), of tints within tintGap of each other, minGivens to
+// maxGivens of them, makes its digits printed and the board's other
+// digits written (an app's red tiles of mistakes are no givens), when
+// they reach shadedBoxes of the boxes. A page with no such run (paper, shading that has empty cells
 // too, as boxes shaded in turn, or a selection's) gives none.
 func shadedSplits(cells *[81]Cell, shade, tint *[81]float64) [][81]bool {
 	order := make([]int, 81)
@@ -66,10 +66,10 @@ func shadedSplits(cells *[81]Cell, shade, tint *[81]float64) [][81]bool {
 	for a := 0; a+1 < len(starts); a++ {
 		for b := a + 1; b < len(starts); b++ {
 			run := order[starts[a]:starts[b]]
-			if !allDigits(cells, run) || len(run) > maxGivens || spanOf(tint, run) > tintGap {
+			if blanks(cells, run) > shadedBlanks || len(run) > maxGivens+shadedBlanks || spanOf(tint, run) > tintGap {
 				break
 			}
-			if len(run) >= minGivens && boxesOf(run) >= shadedBoxes {
+			if n := len(run) - blanks(cells, run); n >= minGivens && n <= maxGivens && boxesOf(run) >= shadedBoxes {
 				out = append(out, writtenBeside(cells, run))
 			}
 		}
@@ -115,15 +115,18 @@ func spanOf(v *[81]float64, run []int) float64 {
 	return hi - lo
 }
 
-// allDigits reports whether every cell of run holds a digit.
-func allDigits(cells *[81]Cell, run []int) bool {
+// blanks returns how many cells of run hold no digit.
+func blanks(cells *[81]Cell, run []int) int {
+	n := 0
 	for _, i := range run {
-		if cells[i].Digit == 0 {
-			return false
-		}
+		n += b2i(cells[i].Digit == 0)
 	}
-	return true
+	return n
 }
+
+// shadedBlanks is how many cells without a digit a shaded run may hold:
+// a given the classifier missed (its tile is still a given's).
+const shadedBlanks = 1
 
 // writtenBeside returns the split with the digits of the cells in
 // printed printed and every other digit of the board written.
