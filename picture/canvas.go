@@ -11,25 +11,52 @@ type canvas struct {
 }
 
 // newCanvas warps the quad q of work onto a canvas with cells of side cell
-// pixels and margin cells around the board, and finds its line ink.
-func newCanvas(work *Gray, q [4]Point, cell, margin int) *canvas {
+// pixels and margin cells around the board, and finds its line ink. With
+// cropped (a chat preview cut through the grid's border, atEdge), there is
+// no ink past the picture's edge: the edge's pixels repeated there (clamp)
+// would make the border a band whose far side passes for a line a column
+// out.
+func newCanvas(work *Gray, q [4]Point, cell, margin int, cropped bool) *canvas {
 	n := (9 + 2*margin) * cell
 	m := float64(margin * cell)
 	side := float64(9 * cell)
 	board := homography(q, side)
 	c := &canvas{cell: float64(cell), margin: float64(margin), to: shifted(board, m)}
 	c.g = &Gray{W: n, H: n, Pix: make([]uint8, n*n)}
+	var outside []int
 	for v := range n {
 		for u := range n {
 			x, y := c.to.apply(float64(u)+0.5, float64(v)+0.5)
 			c.g.Pix[v*n+u] = work.sample(clamp(x-0.5, work.W), clamp(y-0.5, work.H))
+			if cropped && (x < 0 || y < 0 || x > float64(work.W) || y > float64(work.H)) {
+				outside = append(outside, v*n+u)
+			}
 		}
 	}
 	ink := c.g.thresholdBy(cell/2, lineInk)
+	for _, k := range outside {
+		ink.on[k] = false
+	}
 	run := max(3, cell*3/4)
 	c.horiz, c.vert = ink.runs(run, true), ink.runs(run, false)
 	return c
 }
+
+// atEdge reports whether a corner of quad q lies within edgeShare of the
+// picture's shorter side from its edge, or past it.
+func atEdge(work *Gray, q [4]Point) bool {
+	d := edgeShare * float64(min(work.W, work.H))
+	for _, p := range q {
+		if p.X < d || p.Y < d || p.X > float64(work.W)-d || p.Y > float64(work.H)-d {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeShare is how near the picture's edge, as a share of its shorter
+// side, a grid's corner makes it a crop through the grid.
+const edgeShare = 0.005
 
 // clamp keeps x within a picture's n pixels, so a canvas reaching past
 // the picture's edge repeats the edge rather than showing a white border

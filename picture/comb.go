@@ -226,7 +226,7 @@ func cross(h, v edgeLine) Point {
 // of work and returns the quad they meet in, and how well a grid's lines
 // were found there: the share of their length that is inked, 0 to 1.
 func refine(work *Gray, q [4]Point) ([4]Point, float64) {
-	c := newCanvas(work, q, refineCell, refineMargin)
+	c := newCanvas(work, q, refineCell, refineMargin, atEdge(work, q))
 	top, bottom, hcover := c.outerLines(true)
 	left, right, vcover := c.outerLines(false)
 	corners := [4]Point{cross(top, left), cross(top, right), cross(bottom, right), cross(bottom, left)}

@@ -1,8 +1,12 @@
 package picture
 
 import (
+	"context"
 	"math"
+	"path/filepath"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/internal/photoset"
 )
 
 // TestGrownFindsTheWholeGrid: given only the right two thirds, or the top
@@ -86,4 +90,32 @@ func TestBestGridLooksAgainKeenly(t *testing.T) {
 			t.Errorf("corner %d at %v, %.1f pixels from the grid's %v", k, got[k], d, whole[k])
 		}
 	}
+}
+
+// TestGridAtThePictureEdge: a chat preview cropped through the grid's
+// border, where the picture's edge pixels repeat past it, is framed at its
+// edge, not a column out where the repeated border looked like a line.
+func TestGridAtThePictureEdge(t *testing.T) {
+	dir := filepath.Join(appsDir, "aldeon-sudoku")
+	shots, err := photoset.Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range shots {
+		if p.File != "g02-s1-light-chat.jpg" {
+			continue
+		}
+		r, err := Read(context.Background(), mustRead(t, filepath.Join(dir, p.File)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x := r.Board.Corners[0].X; abs(x) > 4 {
+			t.Errorf("Read(%s): top left corner at x %.0f, want 0 ± 4", p.File, x)
+		}
+		if got := r.Givens(); got != p.Givens {
+			t.Errorf("Read(%s) givens = %s, want %s", p.File, got, p.Givens)
+		}
+		return
+	}
+	t.Fatal("g02-s1-light-chat.jpg is not in the manifest")
 }

@@ -18,7 +18,7 @@ const (
 // traceLattice traces the grid's lines in a canvas around quad q of work
 // and returns their crossings, in work's pixels.
 func traceLattice(work *Gray, q [4]Point) lattice {
-	c := newCanvas(work, q, traceCell, traceMargin)
+	c := newCanvas(work, q, traceCell, traceMargin, atEdge(work, q))
 	var rows, cols [10]curve
 	for k := range 10 {
 		rows[k] = c.traceLine(true, k)

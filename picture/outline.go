@@ -113,7 +113,7 @@ func gridScore(work *Gray, q [4]Point) float64 { return frame(work, q).score }
 // faintest of the eight lines round the boxes is inked along; its mids, how much the
 // most inked line through the middles of the cells.
 func frame(work *Gray, q [4]Point) framing {
-	c := newCanvas(work, q, refineCell, refineMargin)
+	c := newCanvas(work, q, refineCell, refineMargin, false)
 	f := framing{score: 1e9}
 	var boxes []float64
 	for _, across := range []bool{true, false} {

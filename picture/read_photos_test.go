@@ -80,7 +80,7 @@ var photoFloors = map[string]partFloor{
 // little under what the reader reached (go test ./picture -run X -bench
 // Accuracy).
 var appFloors = map[string]partFloor{
-	"app: aldeon-sudoku": {78, 86, 92},
+	"app: aldeon-sudoku": {95, 99, 98},
 	"app: sudoku-play":   {45, 80, 83},
 	"app: super-sudoku":  {73, 89, 88},
 }
