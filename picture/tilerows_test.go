@@ -62,22 +62,29 @@ func mustLattice(t *testing.T, file string) lattice {
 // TestReadUnevenRows: a sudoku-play screenshot with rows of pencil marks
 // taller than the others is read with its givens exact.
 func TestReadUnevenRows(t *testing.T) {
-	shots, err := photoset.Read(sudokuPlayDir)
+	p, r := readAppShot(t, sudokuPlayDir, "g05-s1-light-phone.webp")
+	if got := r.Givens(); got != p.Givens {
+		t.Errorf("Read(%s) givens = %s, want %s", p.File, got, p.Givens)
+	}
+}
+
+// readAppShot reads the screenshot file of the app in dir, and returns its
+// labels and its reading.
+func readAppShot(t *testing.T, dir, file string) (photoset.Photo, *Reading) {
+	t.Helper()
+	shots, err := photoset.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range shots {
-		if p.File != "g05-s1-light-phone.webp" {
-			continue
+		if p.File == file {
+			r, err := Read(context.Background(), mustRead(t, filepath.Join(dir, p.File)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p, r
 		}
-		r, err := Read(context.Background(), mustRead(t, filepath.Join(sudokuPlayDir, p.File)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := r.Givens(); got != p.Givens {
-			t.Errorf("Read(%s) givens = %s, want %s", p.File, got, p.Givens)
-		}
-		return
 	}
-	t.Fatal("g05-s1-light-phone.webp is not in the manifest")
+	t.Fatalf("%s is not in %s's manifest", file, dir)
+	return photoset.Photo{}, nil
 }
