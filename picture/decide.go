@@ -115,13 +115,14 @@ func firstPuzzle(ctx context.Context, cells [81]Cell, splits [][81]bool, score [
 // whose printed digits happen to make a puzzle (a player's correct
 // digits often do), and arbitrate mends it.
 func misreadOnce(ctx context.Context, cells [81]Cell) bool {
+	if !printedInBounds(cells) {
+		return false
+	}
 	var alts []change
-	n := 0
 	for i, c := range cells {
 		if c.Digit == 0 || c.Written {
 			continue
 		}
-		n++
 		for d := 1; d <= 9; d++ {
 			p := digitProb(c.probs, d)
 			cost := math.Log(digitProb(c.probs, c.Digit)) - math.Log(p)
@@ -129,9 +130,6 @@ func misreadOnce(ctx context.Context, cells [81]Cell) bool {
 				alts = append(alts, change{i, d, cost})
 			}
 		}
-	}
-	if n < minGivens || n > maxGivens {
-		return false
 	}
 	slices.SortFunc(alts, func(a, b change) int { return cmpFloat(a.cost, b.cost) })
 	for _, ch := range alts[:min(len(alts), misreadsTried)] {

@@ -106,6 +106,14 @@ func TestDecideShadedTiles(t *testing.T) {
 	}
 }
 
+// shaded returns the shade of a tile: shade when in, else a plain 236.
+func shaded(shade float64, in bool) float64 {
+	if in {
+		return shade
+	}
+	return 236
+}
+
 // TestShadedSplits: tiles shaded apart that hold digits only make a
 // split; shading some empty cells share (boxes shaded in turn, as
 // newspapers print them) makes none, nor do too few shaded digits, nor a
@@ -117,24 +125,24 @@ func TestShadedSplits(t *testing.T) {
 		shade func(i int) float64
 		want  int
 	}{
-		{"givens shaded", false, func(i int) float64 { return map[bool]float64{true: 200, false: 236}[classic[i] != '.'] }, 1},
-		{"boxes shaded in turn", false, func(i int) float64 { return map[bool]float64{true: 200, false: 236}[(i/27+i%9/3)%2 == 0] }, 0},
+		{"givens shaded", false, func(i int) float64 { return shaded(200, classic[i] != '.') }, 1},
+		{"boxes shaded in turn", false, func(i int) float64 { return shaded(200, (i/27+i%9/3)%2 == 0) }, 0},
 		{"all alike", false, func(int) float64 { return 236 }, 0},
 		{"givens shaded and one empty cell (a given missed)", false, func(i int) float64 {
-			return map[bool]float64{true: 200, false: 236}[classic[i] != '.' || i == 2]
+			return shaded(200, classic[i] != '.' || i == 2)
 		}, 1},
 		{"givens shaded and two empty cells", false, func(i int) float64 {
-			return map[bool]float64{true: 200, false: 236}[classic[i] != '.' || i == 2 || i == 3]
+			return shaded(200, classic[i] != '.' || i == 2 || i == 3)
 		}, 0},
 		{"givens shaded in two tints", false, func(i int) float64 {
-			return map[bool]float64{true: 200 - float64(b2i(i < 40))*10, false: 236}[classic[i] != '.']
+			return shaded(200-float64(b2i(i < 40))*10, classic[i] != '.')
 		}, 0},
 		{"every other given shaded (15 in 8 boxes)", false, func(i int) float64 {
 			n := strings.Count(classic[:i], ".")
-			return map[bool]float64{true: 200, false: 236}[classic[i] != '.' && (i-n)%2 == 0]
+			return shaded(200, classic[i] != '.' && (i-n)%2 == 0)
 		}, 0},
 		{"a selection on a full board", true, func(i int) float64 {
-			return map[bool]float64{true: 214, false: 236}[i/9 == 2 || i%9 == 0 || i/27 == 0 && i%9 < 3]
+			return shaded(214, i/9 == 2 || i%9 == 0 || i/27 == 0 && i%9 < 3)
 		}, 0},
 	}
 	for _, c := range cases {

@@ -53,13 +53,17 @@ func withKinds(cells [81]Cell, written [81]bool) [81]Cell {
 // printedUnique reports whether the printed digits of cells are as many
 // as a puzzle prints and make a puzzle with exactly one solution.
 func printedUnique(ctx context.Context, cells [81]Cell) bool {
+	return printedInBounds(cells) && unique(ctx, cells)
+}
+
+// printedInBounds reports whether cells hold as many printed digits as a
+// puzzle prints: minGivens to maxGivens.
+func printedInBounds(cells [81]Cell) bool {
 	n := 0
 	for _, c := range cells {
-		if c.Digit != 0 && !c.Written {
-			n++
-		}
+		n += b2i(c.Digit != 0 && !c.Written)
 	}
-	return n >= minGivens && n <= maxGivens && unique(ctx, cells)
+	return n >= minGivens && n <= maxGivens
 }
 
 // pencilHeight is the height, against the board's tall marks, under which

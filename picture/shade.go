@@ -66,10 +66,11 @@ func shadedSplits(cells *[81]Cell, shade, tint *[81]float64) [][81]bool {
 	for a := 0; a+1 < len(starts); a++ {
 		for b := a + 1; b < len(starts); b++ {
 			run := order[starts[a]:starts[b]]
-			if blanks(cells, run) > shadedBlanks || len(run) > maxGivens+shadedBlanks || spanOf(tint, run) > tintGap {
+			empty := blanks(cells, run)
+			if empty > shadedBlanks || len(run) > maxGivens+shadedBlanks || spanOf(tint, run) > tintGap {
 				break
 			}
-			if n := len(run) - blanks(cells, run); n >= minGivens && n <= maxGivens && boxesOf(run) >= shadedBoxes {
+			if n := len(run) - empty; n >= minGivens && n <= maxGivens && boxesOf(run) >= shadedBoxes {
 				out = append(out, writtenBeside(cells, run))
 			}
 		}

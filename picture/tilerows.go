@@ -27,12 +27,17 @@ func tileShaped(w, h, lo, hi int) bool {
 	return short >= lo && short <= hi && float64(long) <= maxStretch*float64(short)
 }
 
-// squareTiles returns the square-ish tiles of tiles: their longer side
-// at most squareStretch times the shorter.
+// square reports whether t is square-ish: its longer side at most
+// squareStretch times the shorter.
+func (t tile) square() bool {
+	return float64(max(t.w(), t.h())) <= squareStretch*float64(min(t.w(), t.h()))
+}
+
+// squareTiles returns the square-ish tiles of tiles.
 func squareTiles(tiles []tile) []tile {
 	var out []tile
 	for _, t := range tiles {
-		if float64(max(t.w(), t.h())) <= squareStretch*float64(min(t.w(), t.h())) {
+		if t.square() {
 			out = append(out, t)
 		}
 	}
@@ -161,7 +166,7 @@ func grownRows(tiles []tile, at []cellAt, across bool) bool {
 		if at[i].col < 0 {
 			continue
 		}
-		oblong = oblong || float64(max(t.w(), t.h())) > squareStretch*float64(min(t.w(), t.h()))
+		oblong = oblong || !t.square()
 		if across {
 			sides[at[i].col] = append(sides[at[i].col], float64(t.w()))
 		} else {
