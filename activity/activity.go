@@ -21,6 +21,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/room"
 )
 
 // Config is what the Activity's server needs.
@@ -75,9 +76,10 @@ type Config struct {
 }
 
 // Games is what the big board needs of the stored games: the button
-// board's store, and a player's latest games.
+// board's store, a player's latest games, and the rooms.
 type Games interface {
 	game.Store
+	room.Store
 	// RecentGames returns the puzzles (Key.Puzzle) of a player's games,
 	// the most recently played first, at most limit.
 	RecentGames(ctx context.Context, user string, limit int) ([]string, error)

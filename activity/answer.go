@@ -105,7 +105,7 @@ func (s *Server) change(ctx context.Context, p play, m clientMessage) any {
 	case "check":
 		wrong := g.Check()
 		st = s.stateOf(ctx, p, checkLine(w, len(wrong)))
-		st.Wrong = cellIndexes(g.Size(), wrong)
+		st.Wrong = g.Grid().Indexes(wrong)
 	case "hint":
 		var refusal *reply
 		if st, refusal = s.hint(ctx, p, m.Step); refusal != nil {
@@ -209,7 +209,7 @@ func (s *Server) stateOf(ctx context.Context, p play, message string) *State {
 	if !g.Started().IsZero() {
 		st.Started = g.Started().Unix()
 	}
-	st.Notes, st.Centre = marksText(g.Notes, n), marksText(g.Centre, n)
+	st.Notes, st.Centre = marksText(g.Notes, g.Grid()), marksText(g.Centre, g.Grid())
 	if strings.Join(st.Centre, "") == "" {
 		st.Centre = nil
 	}
@@ -228,21 +228,11 @@ func solvedLine(w i18n.Printer, g *game.Game) string {
 		w.Count(g.Hints(), "%d hint", "%d hints")))
 }
 
-// cellIndexes returns cells as indexes in reading order, as the page
-// numbers them.
-func cellIndexes(n int, cells []solver.Cell) []int {
-	out := make([]int, len(cells))
-	for k, c := range cells {
-		out[k] = c.Row*n + c.Col
-	}
-	return out
-}
-
-// marksText returns each cell's marks of one kind as digits.
-func marksText(marks func(solver.Cell) game.Notes, n int) []string {
-	out := make([]string, n*n)
+// marksText returns each cell of grid's marks of one kind as digits.
+func marksText(marks func(solver.Cell) game.Notes, grid solver.Grid) []string {
+	out := make([]string, grid.Cells())
 	for i := range out {
-		for _, d := range marks(solver.Cell{Row: i / n, Col: i % n}).Digits() {
+		for _, d := range marks(grid.CellAt(i)).Digits() {
 			out[i] += string(rune('0' + d))
 		}
 	}

@@ -58,7 +58,7 @@ func (s *Server) today(ctx context.Context, c *client) any {
 		return s.storeFailed(w, "opening the daily's board", err)
 	}
 	if seat.Instance != "" {
-		if err := s.enterDaily(ctx, seat, pz.Day); err != nil {
+		if err := s.rooms().Enter(ctx, pz.Day, seat.Instance, seat.User.ID, seat.User.Name); err != nil {
 			s.cfg.Log.Warn("activity: listing a daily's player in an instance failed", "err", err)
 		}
 		s.hub.join(c, dailyRoom(pz.Day, seat.Instance))
@@ -117,7 +117,7 @@ func (s *Server) submit(ctx context.Context, p play) any {
 		st.Daily.Share = daily.Share(w, out.Puzzle.Day, out.Entry, daily.CurrentStreak(out.Player, out.Today))
 	}
 	if out.Verdict == daily.Wrong {
-		st.Wrong = cellIndexes(g.Size(), g.Wrong())
+		st.Wrong = g.Grid().Indexes(g.Wrong())
 	}
 	return st
 }

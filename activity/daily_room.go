@@ -2,13 +2,10 @@ package activity
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/room"
 )
 
 // The daily stays each player's own, by its rules; but the players who
@@ -16,82 +13,17 @@ import (
 // bars (cells filled, and the time of those who solved it), Wordle-style,
 // never a digit. The instance keeps the list of who opened it there.
 
-// dailyRoom names what the players of day n's daily in an instance hear.
-func dailyRoom(n int, instance string) string { return "d:" + strconv.Itoa(n) + ":" + instance }
+// dailyRoom names what the players of day n's daily in an instance hear:
+// its roster's name.
+func dailyRoom(n int, instance string) string { return room.RosterName(n, instance) }
 
 // parseDailyRoom reads dailyRoom's text back.
-func parseDailyRoom(room string) (n int, instance string, ok bool) {
-	rest, ok := strings.CutPrefix(room, "d:")
-	if !ok {
-		return 0, "", false
-	}
-	day, instance, ok := strings.Cut(rest, ":")
-	n, err := strconv.Atoi(day)
-	return n, instance, ok && err == nil && n > 0
-}
-
-// dailyMember is one player of the daily in an instance.
-type dailyMember struct {
-	ID    string `json:"id"`
-	Name  string `json:"name"`
-	Color int    `json:"color"`
-}
-
-// maxDailyMembers bounds the list an instance keeps.
-const maxDailyMembers = 4 * 25
-
-func dailyMembersKey(n int, instance string) game.Key {
-	return game.Key{User: "dailyroom", Puzzle: dailyRoom(n, instance)}
-}
-
-// dailyMembers reads who opened day n's daily in an instance, and the
-// stored version.
-func (s *Server) dailyMembers(ctx context.Context, n int, instance string) ([]dailyMember, int, bool, error) {
-	data, version, ok, err := s.cfg.Games.Game(ctx, dailyMembersKey(n, instance))
-	if err != nil || !ok {
-		return nil, 0, false, err
-	}
-	var ms []dailyMember
-	if err := json.Unmarshal(data, &ms); err != nil {
-		return nil, 0, false, fmt.Errorf("daily members: %w", err)
-	}
-	return ms, version, true, nil
-}
-
-// enterDaily adds the seat to day n's players in its instance, once.
-func (s *Server) enterDaily(ctx context.Context, seat Seat, n int) error {
-	for try := 0; try < saveTries; try++ {
-		ms, version, ok, err := s.dailyMembers(ctx, n, seat.Instance)
-		if err != nil {
-			return err
-		}
-		for _, m := range ms {
-			if m.ID == seat.User.ID {
-				return nil
-			}
-		}
-		if len(ms) >= maxDailyMembers {
-			return nil // the bars stop growing; the daily plays on
-		}
-		ms = append(ms, dailyMember{ID: seat.User.ID, Name: seat.User.Name, Color: len(ms)})
-		data, _ := json.Marshal(ms)
-		saved := false
-		if ok {
-			saved, err = s.cfg.Games.SaveGame(ctx, dailyMembersKey(n, seat.Instance), version, version+1, data, s.cfg.Now())
-		} else {
-			saved, err = s.cfg.Games.CreateGame(ctx, dailyMembersKey(n, seat.Instance), data, s.cfg.Now())
-		}
-		if err != nil || saved {
-			return err
-		}
-	}
-	return nil
-}
+func parseDailyRoom(name string) (n int, instance string, ok bool) { return room.ParseRosterName(name) }
 
 // dailyOthers returns the progress of everyone who opened day n's daily
 // in the seat's instance: solvers first, by time; then by cells filled.
 func (s *Server) dailyOthers(ctx context.Context, guild string, n int, instance string) ([]Racer, error) {
-	ms, _, _, err := s.dailyMembers(ctx, n, instance)
+	ms, err := s.rooms().Roster(ctx, n, instance)
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ func (s *Server) hint(ctx context.Context, p play, step int) (*State, *reply) {
 	if wrong := g.Wrong(); len(wrong) > 0 {
 		g.UseHint(wrong[0])
 		st := s.stateOf(ctx, p, "")
-		st.Hint = &HintState{Step: 1, Steps: 1, Text: w.Sprintf("💡 %s is wrong: fix it first.", wrong[0]), Cells: cellIndexes(g.Size(), wrong[:1])}
+		st.Hint = &HintState{Step: 1, Steps: 1, Text: w.Sprintf("💡 %s is wrong: fix it first.", wrong[0]), Cells: g.Grid().Indexes(wrong[:1])}
 		return st, nil
 	}
 	a, err := s.advise(ctx, p.seat.User.ID, g.Grid())
@@ -72,7 +72,7 @@ func (s *Server) advise(ctx context.Context, user string, g solver.Grid) (logic.
 
 // hintStep words step (clamped to the hint's steps) of advice a on grid g.
 func hintStep(w i18n.Printer, g solver.Grid, a logic.Advice, step int) HintState {
-	index := func(cells []solver.Cell) []int { return cellIndexes(g.Size(), cells) }
+	index := g.Indexes
 	unit, region, ok := a.Region(g)
 	if !ok { // done, or mistakes: one step says it all
 		return HintState{Step: 1, Steps: 1, Text: a.Text(w), Cells: index(a.Mistakes)}

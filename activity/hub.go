@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/room"
 )
 
 // The hub carries a room's changes to its players' pages. A process that
@@ -26,7 +27,7 @@ type Notifier interface {
 
 // Watcher tells of every save of a stored game: store.DB.
 type Watcher interface {
-	WatchGames(ctx context.Context, listening func(), changed func(key game.Key, version int)) error
+	WatchSaves(ctx context.Context, listening func(), games func(key game.Key, version int), rooms func(name string, version int)) error
 }
 
 // roomChannel is the NOTIFY channel of room changes.
@@ -166,28 +167,30 @@ func (h *hub) watch(ctx context.Context) {
 		return
 	}
 	first, heard := true, make(chan struct{})
-	go h.s.cfg.Watcher.WatchGames(ctx, func() {
+	go h.s.cfg.Watcher.WatchSaves(ctx, func() {
 		if first {
 			first = false
 			close(heard)
 			return
 		}
 		h.catchUp() // word may have been missed
-	}, h.changed)
+	}, h.changed, h.roomSaved)
 	select {
 	case <-heard:
 	case <-time.After(storeWait):
 	}
 }
 
-// changed takes word that a stored game was saved: a room's save reads the
-// room again for its players here, a player's game for their pages here.
-func (h *hub) changed(key game.Key, version int) {
-	if key.User == roomKey("").User {
-		h.hear(word{Room: key.Puzzle, Version: version})
-		return
+// changed takes word that a stored game was saved: the game is read again
+// for its pages here.
+func (h *hub) changed(key game.Key, version int) { h.hear(word{Room: gameName(key), Version: version}) }
+
+// roomSaved takes word that a room was saved: it is read again for its
+// players here. A daily's roster is told by who changed it (today).
+func (h *hub) roomSaved(name string, version int) {
+	if _, _, roster := room.ParseRosterName(name); !roster {
+		h.hear(word{Room: name, Version: version})
 	}
-	h.hear(word{Room: gameName(key), Version: version})
 }
 
 // told tells of a room's change that was just saved, unless the store
@@ -289,7 +292,7 @@ func (h *hub) refresh(room string) {
 		h.pushGame(ctx, subs, key)
 		return
 	}
-	r, _, ok, err := h.s.loadRoom(ctx, room)
+	r, ok, err := h.s.rooms().Load(ctx, room)
 	if err != nil || !ok {
 		return // the next change sends it; the players' own moves answer with it meanwhile
 	}

@@ -3,6 +3,7 @@ package activity
 import (
 	"context"
 	"errors"
+	"github.com/sudokubot/sudokubot/room"
 	"time"
 )
 
@@ -104,17 +105,14 @@ func (s *Server) stopped() bool {
 
 // leaveRoom takes a player out of their room.
 func (s *Server) leaveRoom(ctx context.Context, seat Seat) {
-	for try := 0; try < saveTries; try++ {
-		r, stored, ok, err := s.loadRoom(ctx, seat.Instance)
-		if err != nil || !ok || !r.In(seat.User.ID) {
-			return
+	r, saved, _ := s.rooms().Change(ctx, seat.Instance, func(r *room.Room) (*room.Room, error) {
+		if r == nil {
+			return nil, errNoRoomYet
 		}
-		r.Leave(seat.User.ID)
-		if saved, err := s.saveRoom(ctx, seat.Instance, r, stored); err != nil || saved {
-			if saved {
-				s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
-			}
-			return
-		}
+		r.Leave(seat.User.ID) // changes nothing for one not in it
+		return r, nil
+	})
+	if saved {
+		s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
 	}
 }

@@ -77,7 +77,7 @@ func (s *Server) raceState(r *room.Room, seat Seat) *State {
 	}
 	if g != nil {
 		st.Cells, st.Solved, st.CanUndo, st.CanRedo = g.Grid().String(), g.Solved(), g.CanUndo(), g.CanRedo()
-		st.Notes, st.Centre = marksText(g.Notes, n), marksText(g.Centre, n)
+		st.Notes, st.Centre = marksText(g.Notes, g.Grid()), marksText(g.Centre, g.Grid())
 	}
 	for _, p := range r.Players {
 		if p.Gone {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -42,31 +43,40 @@ func (s *Server) tell(ctx context.Context, seat Seat) any {
 // failed post), so two players pressing at once post once; it returns
 // the room, or a refusal to send the page.
 func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Room, any) {
-	for try := 0; try < saveTries; try++ {
-		r, stored, ok, err := s.loadRoom(ctx, seat.Instance)
+	w := seat.words()
+	r, saved, err := s.rooms().Change(ctx, seat.Instance, func(r *room.Room) (*room.Room, error) {
 		switch {
-		case err != nil:
-			return nil, s.storeFailed(seat.words(), "loading a room", err)
-		case !ok || !r.In(seat.User.ID):
-			return nil, reply{T: "error", Message: seat.words().Text(notInYet)}
+		case r == nil || !r.In(seat.User.ID):
+			return nil, errNoRoomYet
 		case on && !r.Over(s.cfg.Now()):
-			return nil, reply{T: "refused", Message: seat.words().Text("Finish first: then the channel can be told."), State: s.roomState(r, seat, nil)}
+			return r, errNotOver
 		case on && r.Told:
-			return nil, reply{T: "refused", Message: seat.words().Text("The channel has been told already."), State: s.roomState(r, seat, nil)}
+			return r, errTold
 		}
 		r.Told = on
 		r.Version++
-		saved, err := s.saveRoom(ctx, seat.Instance, r, stored)
-		if err != nil {
-			return nil, s.storeFailed(seat.words(), "saving a room", err)
-		}
-		if saved {
-			s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
-			return r, nil
-		}
+		return r, nil
+	})
+	if failed, ok := s.roomFailed(w, err); ok {
+		return nil, failed
 	}
-	return nil, reply{T: "error", Message: seat.words().Text("The board is very busy; that was not applied. Try again.")}
+	switch {
+	case errors.Is(err, errNotOver):
+		return nil, reply{T: "refused", Message: w.Text("Finish first: then the channel can be told."), State: s.roomState(r, seat, nil)}
+	case errors.Is(err, errTold):
+		return nil, reply{T: "refused", Message: w.Text("The channel has been told already."), State: s.roomState(r, seat, nil)}
+	}
+	if saved {
+		s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
+	}
+	return r, nil
 }
+
+// Why a room's finish is not told now.
+var (
+	errNotOver = errors.New("activity: the room is not over")
+	errTold    = errors.New("activity: the channel was told already")
+)
 
 // tellText is the channel's message about a room's finish, in the
 // language of the player who tells it.

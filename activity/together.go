@@ -20,33 +20,8 @@ import (
 // or another (the hub), as a {"t":"room",…} board. Where a player's
 // selection is goes with {"t":"select","cell":N}, unanswered.
 
-// roomKey is where a room is stored: the games' store, under a user no
-// player has.
-func roomKey(instance string) game.Key { return game.Key{User: "room", Puzzle: instance} }
-
-// loadRoom reads an instance's room, and the version it is stored at
-// (which a save names).
-func (s *Server) loadRoom(ctx context.Context, instance string) (*room.Room, int, bool, error) {
-	data, stored, ok, err := s.cfg.Games.Game(ctx, roomKey(instance))
-	if err != nil || !ok {
-		return nil, 0, false, err
-	}
-	r, err := room.Decode(data)
-	return r, stored, err == nil, err
-}
-
-// saveRoom stores r over the stored version it was read at (prev; -1 for
-// a new room); saved is false when another change came first.
-func (s *Server) saveRoom(ctx context.Context, instance string, r *room.Room, prev int) (bool, error) {
-	data, err := r.Encode()
-	if err != nil {
-		return false, err
-	}
-	if prev < 0 {
-		return s.cfg.Games.CreateGame(ctx, roomKey(instance), data, s.cfg.Now())
-	}
-	return s.cfg.Games.SaveGame(ctx, roomKey(instance), prev, r.Version, data, s.cfg.Now())
-}
+// rooms is the stored rooms' protocol, on this server's store and clock.
+func (s *Server) rooms() room.Sessions { return room.Sessions{Store: s.cfg.Games, Now: s.cfg.Now} }
 
 // What the page is told about playing together.
 const (
@@ -58,9 +33,8 @@ const (
 	notInActivity = "Discord does not list you in this Activity: you left it, or never joined it. Open it again from Discord."
 )
 
-// saveTries bounds how many times a change is made again on a room that
-// another change was stored over first.
-const saveTries = 8
+// errNoRoomYet is a change to a room no one has started.
+var errNoRoomYet = errors.New("activity: no room yet")
 
 // together answers a message about the seat's room.
 func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
@@ -70,7 +44,7 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 	}
 	if m.T == "select" {
 		if c.joined.Load() && m.Row >= 0 && m.Col >= 0 && m.Row < 9 && m.Col < 9 {
-			cell := m.Row*9 + m.Col
+			cell := m.Row*9 + m.Col // the page's numbering: rooms are 9×9
 			s.hub.send(ctx, word{Room: seat.Instance, User: seat.User.ID, Cell: &cell})
 		}
 		return nil
@@ -84,41 +58,42 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 	if m.T == "join" {
 		s.hub.join(c, seat.Instance) // before reading the room: no change after the reading is missed
 	}
-	for try := 0; try < saveTries; try++ {
-		r, stored, ok, err := s.loadRoom(ctx, seat.Instance)
-		if err != nil {
-			return s.storeFailed(w, "loading a room", err)
+	r, saved, err := s.rooms().Change(ctx, seat.Instance, func(r *room.Room) (*room.Room, error) {
+		switch {
+		case m.T == "join":
+			return s.joinRoom(ctx, r, seat, m.Level, m.Mode)
+		case r == nil:
+			return nil, errNoRoomYet
 		}
-		prev, before := -1, -1
-		if ok {
-			prev, before = stored, r.Version
-		}
-		if m.T == "join" {
-			r, err = s.joinRoom(ctx, r, seat, m.Level, m.Mode)
-		} else if !ok {
-			return reply{T: "error", Message: w.Text(notInYet)}
-		} else {
-			err = s.roomChange(ctx, r, seat, m)
-		}
-		if err != nil {
-			if m.T == "join" {
-				s.hub.leave(c)
-			}
-			return s.roomRefusal(r, seat, err)
-		}
-		if r.Version == before {
-			return s.roomState(r, seat, s.hub.selections(seat.Instance))
-		}
-		saved, err := s.saveRoom(ctx, seat.Instance, r, prev)
-		if err != nil {
-			return s.storeFailed(w, "saving a room", err)
-		}
-		if saved {
-			s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
-			return s.roomState(r, seat, s.hub.selections(seat.Instance))
-		}
+		return r, s.roomChange(ctx, r, seat, m)
+	})
+	if failed, ok := s.roomFailed(w, err); ok {
+		return failed
 	}
-	return reply{T: "error", Message: w.Text("The board is very busy; that was not applied. Try again.")}
+	if err != nil {
+		if m.T == "join" {
+			s.hub.leave(c)
+		}
+		return s.roomRefusal(r, seat, err)
+	}
+	if saved {
+		s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
+	}
+	return s.roomState(r, seat, s.hub.selections(seat.Instance))
+}
+
+// roomFailed words a room that could not be read or stored; ok is false
+// for any other error.
+func (s *Server) roomFailed(w i18n.Printer, err error) (reply, bool) {
+	switch {
+	case errors.Is(err, room.ErrStore):
+		return s.storeFailed(w, "changing a room", err), true
+	case errors.Is(err, room.ErrBusy):
+		return reply{T: "error", Message: w.Text("The board is very busy; that was not applied. Try again.")}, true
+	case errors.Is(err, errNoRoomYet):
+		return reply{T: "error", Message: w.Text(notInYet)}, true
+	}
+	return reply{}, false
 }
 
 // joinRoom seats a player in r, or starts the room (r nil) with a new
@@ -242,12 +217,9 @@ func (s *Server) roomRefusal(r *room.Room, seat Seat, err error) any {
 		text = w.Text(notInYet)
 	case errors.Is(err, room.ErrOutdated):
 		text = w.Text("Someone changed that cell just before you, so your move was not applied. Here is the board now.")
-	case errors.Is(err, game.ErrGiven), errors.Is(err, game.ErrFilled), errors.Is(err, game.ErrNoUndo), errors.Is(err, game.ErrNoRedo):
+	case errors.Is(err, game.ErrGiven), errors.Is(err, game.ErrFilled), errors.Is(err, game.ErrNoUndo), errors.Is(err, game.ErrNoRedo),
+		errors.Is(err, game.ErrOutside):
 		text = refusalText(w, err)
-	case errors.Is(err, room.ErrGiven):
-		text = w.Text("That cell is a given: it cannot change.")
-	case errors.Is(err, room.ErrFilled):
-		text = w.Text("Pencil marks go in empty cells.")
 	case errors.Is(err, room.ErrNoUndo):
 		text = w.Text("There is nothing of yours to undo.")
 	case errors.Is(err, room.ErrSolved):
@@ -294,7 +266,7 @@ func (s *Server) roomState(r *room.Room, seat Seat, sel map[string]int) *State {
 			}
 		}
 	}
-	st.Notes = marksText(func(c solver.Cell) game.Notes { return marks[c.Row*n+c.Col] }, n)
+	st.Notes = marksText(func(c solver.Cell) game.Notes { return marks[r.Puzzle.Index(c)] }, r.Puzzle)
 	if sh := r.Shown; sh != nil {
 		if sh.Kind == "check" {
 			st.Wrong = sh.Cells

@@ -42,7 +42,7 @@ func roomStore(t testing.TB) *store.DB {
 // keeps it.
 func storedRoom(t testing.TB, db *store.DB, instance string) *room.Room {
 	t.Helper()
-	data, _, _, err := db.Game(context.Background(), roomKey(instance))
+	data, _, _, err := db.Room(context.Background(), instance)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func moveWithoutWord(t *testing.T, db *store.DB, adaURL, bobURL string) {
 func storeMove(t *testing.T, db *store.DB, instance, user string, m room.Move) {
 	t.Helper()
 	ctx := context.Background()
-	data, stored, _, err := db.Game(ctx, roomKey(instance))
+	data, stored, _, err := db.Room(ctx, instance)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func storeMove(t *testing.T, db *store.DB, instance, user string, m room.Move) {
 		t.Fatal(err)
 	}
 	data, _ = r.Encode()
-	if saved, err := db.SaveGame(ctx, roomKey(instance), stored, r.Version, data, time.Now()); !saved || err != nil {
+	if saved, err := db.SaveRoom(ctx, instance, stored, r.Version, data, time.Now()); !saved || err != nil {
 		t.Fatalf("storing %s's move: %v %v", user, saved, err)
 	}
 }

@@ -25,7 +25,7 @@ type Database interface {
 	// them (activity.Notifier).
 	Shared() bool
 	activity.Notifier
-	// WatchGames tells of every save of a stored game, whichever board or
+	// WatchSaves tells of every save of a stored game or room, whichever board or
 	// process made it (activity.Watcher): the big board's pages hear of
 	// them.
 	activity.Watcher

@@ -66,7 +66,7 @@ func (d Deps) boardImage(g *game.Game, v boardView) (File, error) {
 	grid := g.Grid()
 	opt := render.Options{Puzzle: g.Puzzle(), Notes: make([]uint16, n*n)}
 	for i := range opt.Notes {
-		opt.Notes[i] = uint16(g.Notes(solver.Cell{Row: i / n, Col: i % n}) >> 1)
+		opt.Notes[i] = uint16(g.Notes(grid.CellAt(i)) >> 1)
 	}
 	c := g.Cursor()
 	if c.Box != 0 && !v.over {
@@ -79,8 +79,8 @@ func (d Deps) boardImage(g *game.Game, v boardView) (File, error) {
 	}
 	var focus []solver.Cell
 	for i := 0; i < n*n && digit != 0 && !v.over; i++ {
-		if grid.At(i/n, i%n) == digit {
-			focus = append(focus, solver.Cell{Row: i / n, Col: i % n})
+		if grid.AtIndex(i) == digit {
+			focus = append(focus, grid.CellAt(i))
 		}
 	}
 	if chosen && !v.over {

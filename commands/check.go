@@ -144,16 +144,7 @@ func withGivens(p, a solver.Grid) solver.Grid {
 // it names the cells that break the rules.
 func wrongCells(answer solver.Grid, res solver.Result, finished bool) []solver.Cell {
 	if finished && res.Count == 1 {
-		var out []solver.Cell
-		sol := res.Solutions[0]
-		for r := 0; r < answer.Size(); r++ {
-			for c := 0; c < answer.Size(); c++ {
-				if v := answer.At(r, c); v != 0 && v != sol.At(r, c) {
-					out = append(out, solver.Cell{Row: r, Col: c})
-				}
-			}
-		}
-		return out
+		return answer.Mistakes(res.Solutions[0])
 	}
 	return clashingCells(answer)
 }

@@ -52,7 +52,7 @@ func gridMoves(g *game.Game, grid solver.Grid) []game.Move {
 	var out []game.Move
 	n := g.Size()
 	for i := 0; i < n*n; i++ {
-		c := solver.Cell{Row: i / n, Col: i % n}
+		c := grid.CellAt(i)
 		want, have := grid.At(c.Row, c.Col), g.Grid().At(c.Row, c.Col)
 		switch {
 		case want == have:

@@ -131,17 +131,7 @@ func (s *Service) lateAllowed(ctx context.Context, guild, user string, today int
 // compare counts the filled cells of a that differ from solution, and the
 // empty ones.
 func compare(a, solution solver.Grid) (wrong, empty int) {
-	for r := 0; r < a.Size(); r++ {
-		for c := 0; c < a.Size(); c++ {
-			switch v := a.At(r, c); {
-			case v == 0:
-				empty++
-			case v != solution.At(r, c):
-				wrong++
-			}
-		}
-	}
-	return wrong, empty
+	return len(a.Mistakes(solution)), a.Cells() - a.Givens()
 }
 
 // fits reports whether a has every given of puzzle in place.

@@ -89,8 +89,8 @@ func (g *Game) restore(cells solver.Grid, s stored) error {
 	}
 	n := g.Size()
 	for i := 0; i < cells.Cells(); i++ {
-		if v := g.puzzle.At(i/n, i%n); v != 0 && cells.At(i/n, i%n) != v {
-			return fmt.Errorf("the board changes the given at %s", solver.CellName(i/n, i%n))
+		if v := g.puzzle.AtIndex(i); v != 0 && cells.AtIndex(i) != v {
+			return fmt.Errorf("the board changes the given at %s", cells.CellAt(i))
 		}
 	}
 	if s.Notes != nil && len(s.Notes) != cells.Cells() {

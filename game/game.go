@@ -130,15 +130,7 @@ func (g *Game) Solved() bool { return g.cells == g.solution }
 // Wrong returns the filled cells whose digit is not the solution's, in
 // reading order. It changes nothing; Check counts a check.
 func (g *Game) Wrong() []solver.Cell {
-	var out []solver.Cell
-	n := g.Size()
-	for i := 0; i < g.cells.Cells(); i++ {
-		r, c := i/n, i%n
-		if v := g.cells.At(r, c); v != 0 && v != g.solution.At(r, c) {
-			out = append(out, solver.Cell{Row: r, Col: c})
-		}
-	}
-	return out
+	return g.cells.Mistakes(g.solution)
 }
 
 // Check counts a check and returns the wrong cells, whose boxes the
@@ -205,17 +197,22 @@ func (g *Game) apply(m Move, with bool) error {
 	return nil
 }
 
-func (g *Game) allowed(m Move) error {
+func (g *Game) allowed(m Move) error { return Allowed(g.puzzle, g.cells, m) }
+
+// Allowed says whether the board rules let move m change cells, a board
+// of puzzle as played: nil, or ErrOutside, ErrGiven or ErrFilled. Every
+// board (a player's game, a room played together) plays by it.
+func Allowed(puzzle, cells solver.Grid, m Move) error {
 	switch {
-	case !g.inside(m.Cell):
+	case !cells.Inside(m.Cell):
 		return ErrOutside
-	case g.Given(m.Cell):
+	case puzzle.At(m.Cell.Row, m.Cell.Col) != 0:
 		return ErrGiven
-	case m.Kind == Place && (m.Digit < 1 || m.Digit > g.Size()):
+	case m.Kind == Place && (m.Digit < 1 || m.Digit > cells.Size()):
 		return ErrOutside
-	case m.Kind >= Note && m.Kind <= CentreMark && g.cells.At(m.Cell.Row, m.Cell.Col) != 0:
+	case m.Kind >= Note && m.Kind <= CentreMark && cells.At(m.Cell.Row, m.Cell.Col) != 0:
 		return ErrFilled
-	case m.Notes&^AllNotes(g.Size()) != 0:
+	case m.Notes&^AllNotes(cells.Size()) != 0:
 		return ErrOutside
 	case m.Kind < Place || m.Kind > CentreMark:
 		return fmt.Errorf("game: unknown move kind %d", m.Kind)
@@ -223,14 +220,20 @@ func (g *Game) allowed(m Move) error {
 	return nil
 }
 
-// clearPeerMarks removes digit from marks (corner or centre) in the cells
-// that share a row, column or box with c, and returns the cells that had it.
 func (g *Game) clearPeerMarks(marks []Notes, c solver.Cell, digit int) []int {
+	return ClearPeerMarks(g.cells, marks, c, digit)
+}
+
+// ClearPeerMarks removes digit from marks (a board's corner or centre
+// marks, by cell) in the cells of grid that share a row, column or box
+// with c, c included, and returns the cells that had it: what placing
+// digit in c does to the pencil marks, on every board.
+func ClearPeerMarks(grid solver.Grid, marks []Notes, c solver.Cell, digit int) []int {
 	var had []int
-	n := g.Size()
+	box := grid.Box(c.Row, c.Col)
 	for i := range marks {
-		r, col := i/n, i%n
-		peer := r == c.Row || col == c.Col || g.cells.Box(r, col) == g.cells.Box(c.Row, c.Col)
+		at := grid.CellAt(i)
+		peer := at.Row == c.Row || at.Col == c.Col || grid.Box(at.Row, at.Col) == box
 		if peer && marks[i].Has(digit) {
 			marks[i] = marks[i].Without(digit)
 			had = append(had, i)
@@ -323,10 +326,9 @@ func (g *Game) CanRedo() bool { return len(g.redo) > 0 }
 // reads the board as it is, mistakes included: it never looks at the
 // solution. It changes nothing when every cell's marks are already so.
 func (g *Game) AutoNotes() {
-	n := g.Size()
 	with := false
 	for i := range g.notes {
-		at := solver.Cell{Row: i / n, Col: i % n}
+		at := g.cells.CellAt(i)
 		if g.cells.At(at.Row, at.Col) != 0 {
 			continue
 		}
@@ -346,9 +348,8 @@ func (g *Game) candidates(c solver.Cell) Notes {
 	n := g.Size()
 	out := AllNotes(n)
 	for i := 0; i < n*n; i++ {
-		r, col := i/n, i%n
-		if r == c.Row || col == c.Col || g.cells.Box(r, col) == g.cells.Box(c.Row, c.Col) {
-			out = out.Without(g.cells.At(r, col))
+		if at := g.cells.CellAt(i); at.Row == c.Row || at.Col == c.Col || g.cells.Box(at.Row, at.Col) == g.cells.Box(c.Row, c.Col) {
+			out = out.Without(g.cells.AtIndex(i))
 		}
 	}
 	return out
@@ -381,8 +382,6 @@ func (g *Game) ApplyAll(moves []Move) (refused *Move, err error) {
 // CanUndo reports whether there is a move to undo.
 func (g *Game) CanUndo() bool { return len(g.undo) > 0 }
 
-func (g *Game) inside(c solver.Cell) bool {
-	return c.Row >= 0 && c.Col >= 0 && c.Row < g.Size() && c.Col < g.Size()
-}
+func (g *Game) inside(c solver.Cell) bool { return g.cells.Inside(c) }
 
-func (g *Game) index(c solver.Cell) int { return c.Row*g.Size() + c.Col }
+func (g *Game) index(c solver.Cell) int { return g.cells.Index(c) }

@@ -133,7 +133,7 @@ func papersFor(g solver.Grid, hs []Highlight) []paper {
 	for _, h := range hs {
 		p := map[Style]paper{Wrong: paperWrong, Clash: paperClash, Hint: paperHint, Select: paperSelect, Focus: paperFocus}[h.Style]
 		for _, c := range h.Cells {
-			papers[c.Row*g.Size()+c.Col] = p
+			papers[g.Index(c)] = p
 		}
 	}
 	return papers

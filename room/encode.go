@@ -105,7 +105,7 @@ func (r *Room) restore(cells solver.Grid, s stored) error {
 		return errors.New("the board's size differs from the puzzle's")
 	}
 	for i := 0; i < n*n; i++ {
-		if v := r.Puzzle.At(i/n, i%n); v != 0 && cells.At(i/n, i%n) != v {
+		if v := r.Puzzle.AtIndex(i); v != 0 && cells.AtIndex(i) != v {
 			return errors.New("the board changes a given")
 		}
 	}

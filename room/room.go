@@ -27,14 +27,13 @@ const MaxPlayers = 25
 // stored on every move, stays small (about 30 KB full).
 const MaxUndo = 20
 
-// Errors of moves a room refuses.
+// Errors of moves a room refuses. A room plays by a board's rules
+// (game.Allowed), so a move those refuse is refused with game's errors:
+// game.ErrOutside, game.ErrGiven, game.ErrFilled.
 var (
 	ErrFull     = errors.New("room: the room is full")
 	ErrNotIn    = errors.New("room: the player has not joined")
 	ErrOutdated = errors.New("room: the cell changed since the move was made")
-	ErrGiven    = errors.New("room: that cell is a given")
-	ErrFilled   = errors.New("room: pencil marks go in empty cells")
-	ErrOutside  = errors.New("room: outside the grid")
 	ErrNoUndo   = errors.New("room: nothing of the player's to undo")
 	ErrSolved   = errors.New("room: the grid is solved")
 )
@@ -222,7 +221,7 @@ func (r *Room) Apply(id string, m Move, at time.Time) error {
 	if err := r.allowed(id, m); err != nil {
 		return err
 	}
-	i := m.Cell.Row*r.Puzzle.Size() + m.Cell.Col
+	i := r.Puzzle.Index(m.Cell)
 	if m.Seen != r.Version && !r.untouchedSince(m.Seen, i) {
 		return ErrOutdated
 	}
@@ -246,34 +245,41 @@ func (r *Room) Apply(id string, m Move, at time.Time) error {
 // resent reports whether m places a digit that player id placed already
 // in that cell.
 func (r *Room) resent(id string, m Move) bool {
-	n := r.Puzzle.Size()
-	if r.Race != nil || m.Kind != game.Place || m.Cell.Row < 0 || m.Cell.Col < 0 || m.Cell.Row >= n || m.Cell.Col >= n {
+	if r.Race != nil || m.Kind != game.Place || !r.Puzzle.Inside(m.Cell) {
 		return false
 	}
-	return r.In(id) && r.Cells.At(m.Cell.Row, m.Cell.Col) == m.Digit && r.By[m.Cell.Row*n+m.Cell.Col] == r.index(id)
+	return r.In(id) && r.Cells.At(m.Cell.Row, m.Cell.Col) == m.Digit && r.By[r.Puzzle.Index(m.Cell)] == r.index(id)
 }
 
+// allowed says whether the player may make m now: the room's own rules
+// (a race, a seat, a solved grid), then a board's (game.Allowed).
 func (r *Room) allowed(id string, m Move) error {
-	n := r.Puzzle.Size()
 	switch {
 	case r.Race != nil:
 		return ErrNotRace
 	case !r.In(id):
 		return ErrNotIn
-	case m.Cell.Row < 0 || m.Cell.Col < 0 || m.Cell.Row >= n || m.Cell.Col >= n:
-		return ErrOutside
+	case !r.Puzzle.Inside(m.Cell):
+		return game.ErrOutside
 	case r.Solved():
 		return ErrSolved
-	case r.Puzzle.At(m.Cell.Row, m.Cell.Col) != 0:
-		return ErrGiven
-	case m.Kind == game.Place && (m.Digit < 1 || m.Digit > n), m.Kind == game.Note && (m.Digit < 1 || m.Digit > n):
-		return ErrOutside
-	case m.Kind == game.Note && r.Cells.At(m.Cell.Row, m.Cell.Col) != 0:
-		return ErrFilled
 	case m.Kind != game.Place && m.Kind != game.Erase && m.Kind != game.Note:
-		return ErrOutside
+		return game.ErrOutside
 	}
-	return nil
+	return game.Allowed(r.Puzzle, r.Cells, m.onBoard())
+}
+
+// onBoard is m as a board's move: a note toggles its one digit (a digit
+// outside the grid's is no note: game.Allowed refuses it).
+func (m Move) onBoard() game.Move {
+	out := game.Move{Kind: m.Kind, Cell: m.Cell, Digit: m.Digit}
+	if m.Kind == game.Note {
+		out.Notes = 1 // bit 0: no digit
+		if m.Digit >= 1 && m.Digit <= 31 {
+			out.Notes = game.NotesOf(m.Digit)
+		}
+	}
+	return out
 }
 
 // untouchedSince reports whether no change after version seen touched
@@ -288,9 +294,7 @@ func (r *Room) untouchedSince(seen, i int) bool {
 // set writes digit (0 to empty) at cell i, placed by player k, and takes
 // the digit from every player's marks in the cells that see it.
 func (r *Room) set(i, digit, k int) {
-	n := r.Puzzle.Size()
-	row, col := i/n, i%n
-	r.Cells.Set(row, col, digit)
+	r.Cells.SetIndex(i, digit)
 	r.By[i] = k
 	if digit == 0 {
 		r.By[i] = -1
@@ -298,12 +302,7 @@ func (r *Room) set(i, digit, k int) {
 	}
 	for _, marks := range r.Marks {
 		marks[i] = 0
-		for j := range marks {
-			jr, jc := j/n, j%n
-			if jr == row || jc == col || r.Cells.Box(jr, jc) == r.Cells.Box(row, col) {
-				marks[j] = marks[j].Without(digit)
-			}
-		}
+		game.ClearPeerMarks(r.Cells, marks, r.Cells.CellAt(i), digit)
 	}
 }
 
@@ -349,8 +348,7 @@ func (r *Room) Undo(id string, at time.Time) error {
 	for stack := r.undo[id]; len(stack) > 0; stack = r.undo[id] {
 		ch := stack[len(stack)-1]
 		r.undo[id] = stack[:len(stack)-1]
-		n := r.Puzzle.Size()
-		if r.Cells.At(ch.Cell/n, ch.Cell%n) != ch.Left || ch.Left != 0 && r.By[ch.Cell] != k {
+		if r.Cells.AtIndex(ch.Cell) != ch.Left || ch.Left != 0 && r.By[ch.Cell] != k {
 			continue // the cell changed since, by another player
 		}
 		r.set(ch.Cell, ch.Digit, ch.By)
@@ -380,14 +378,7 @@ func (r *Room) Check(id string) ([]int, error) {
 		return nil, ErrNotIn
 	}
 	r.Checks++
-	var wrong []int
-	n := r.Puzzle.Size()
-	for i := 0; i < r.Puzzle.Cells(); i++ {
-		if d := r.Cells.At(i/n, i%n); d != 0 && d != r.Solution.At(i/n, i%n) {
-			wrong = append(wrong, i)
-		}
-	}
-	return wrong, nil
+	return r.Cells.Indexes(r.Cells.Mistakes(r.Solution)), nil
 }
 
 // UseHint counts a hint, shared by the room. The caller shows it (Show).

@@ -134,3 +134,37 @@ func (g Grid) String() string {
 // CellName returns the r/c name of a cell as players write it, "r3c7", with
 // rows and columns counted from 1.
 func CellName(r, c int) string { return fmt.Sprintf("r%dc%d", r+1, c+1) }
+
+// Index returns cell c's number, cells counted row by row from 0, as
+// AtIndex and SetIndex take it and the web board sends it.
+func (g Grid) Index(c Cell) int { return c.Row*int(g.size) + c.Col }
+
+// CellAt returns the cell numbered i, cells counted row by row from 0.
+func (g Grid) CellAt(i int) Cell { return Cell{Row: i / int(g.size), Col: i % int(g.size)} }
+
+// Inside reports whether c is a cell of g.
+func (g Grid) Inside(c Cell) bool {
+	return c.Row >= 0 && c.Col >= 0 && c.Row < int(g.size) && c.Col < int(g.size)
+}
+
+// Indexes returns cells' numbers, cells counted row by row from 0.
+func (g Grid) Indexes(cells []Cell) []int {
+	out := make([]int, len(cells))
+	for k, c := range cells {
+		out[k] = g.Index(c)
+	}
+	return out
+}
+
+// Mistakes returns the filled cells of g that differ from solution, in
+// reading order: what every board's check, hint and hand-in look for.
+// Both grids must have the same size.
+func (g Grid) Mistakes(solution Grid) []Cell {
+	var out []Cell
+	for i := range int(g.size) * int(g.size) {
+		if v := g.cells[i]; v != 0 && v != solution.cells[i] {
+			out = append(out, g.CellAt(i))
+		}
+	}
+	return out
+}

@@ -145,10 +145,9 @@ func (sr *searcher) next() *Grid {
 // reading order. Both grids must have the same size.
 func Differences(a, b Grid) []Cell {
 	var out []Cell
-	n := a.Size()
 	for i := 0; i < a.Cells(); i++ {
 		if a.cells[i] != b.cells[i] {
-			out = append(out, Cell{i / n, i % n})
+			out = append(out, a.CellAt(i))
 		}
 	}
 	return out

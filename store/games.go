@@ -31,9 +31,9 @@ func (d *DB) Game(ctx context.Context, key game.Key) ([]byte, int, bool, error) 
 func (d *DB) CreateGame(ctx context.Context, key game.Key, data []byte, at time.Time) (bool, error) {
 	unlock := d.lockWrites()
 	res, err := d.db.ExecContext(ctx, d.told(`INSERT INTO games (user_id, puzzle, version, data, updated_at)
-		VALUES (?, ?, 0, ?, ?) ON CONFLICT (user_id, puzzle) DO NOTHING`), d.withWord(key, 0, key.User, key.Puzzle, string(data), ms(at))...)
+		VALUES (?, ?, 0, ?, ?) ON CONFLICT (user_id, puzzle) DO NOTHING`), d.withWord(gameWord(key, 0), key.User, key.Puzzle, string(data), ms(at))...)
 	unlock()
-	return d.saved("create game", key, 0, res, err)
+	return d.saved("create game", gameWord(key, 0), res, err)
 }
 
 // SaveGame replaces a game if it is still at version prev, and tells the
@@ -41,17 +41,18 @@ func (d *DB) CreateGame(ctx context.Context, key game.Key, data []byte, at time.
 func (d *DB) SaveGame(ctx context.Context, key game.Key, prev, version int, data []byte, at time.Time) (bool, error) {
 	unlock := d.lockWrites()
 	res, err := d.db.ExecContext(ctx, d.told(`UPDATE games SET version = ?, data = ?, updated_at = ?
-		WHERE user_id = ? AND puzzle = ? AND version = ?`), d.withWord(key, version, version, string(data), ms(at), key.User, key.Puzzle, prev)...)
+		WHERE user_id = ? AND puzzle = ? AND version = ?`), d.withWord(gameWord(key, version), version, string(data), ms(at), key.User, key.Puzzle, prev)...)
 	unlock()
-	return d.saved("save game", key, version, res, err)
+	return d.saved("save game", gameWord(key, version), res, err)
 }
 
-// saved reports whether a game's save changed its row, and tells this
-// process's watchers on SQLite (PostgreSQL's word went with the save).
-func (d *DB) saved(op string, key game.Key, version int, res sql.Result, err error) (bool, error) {
+// saved reports whether a game's or a room's save changed its row, and
+// tells this process's watchers of it, w, on SQLite (PostgreSQL's word
+// went with the save).
+func (d *DB) saved(op string, w savedWord, res sql.Result, err error) (bool, error) {
 	ok, err := d.changed(op, res, err)
 	if ok && d.dialect == sqlite {
-		d.watchers.tell(key, version)
+		d.watchers.tell(w)
 	}
 	return ok, err
 }

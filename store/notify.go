@@ -36,14 +36,16 @@ func (d *DB) Notify(ctx context.Context, channel, payload string) error {
 	return d.wrap("notify", err)
 }
 
-// gamesChannel is the NOTIFY channel on which every save of a game is told.
+// gamesChannel is the NOTIFY channel on which every save of a game or a
+// room is told.
 const gamesChannel = "sudokubot_games"
 
-// savedWord is what a save of a game tells: the game's key and the version
-// it is stored at now.
+// savedWord is what a save tells: the game's key, or the room's name, and
+// the version it is stored at now.
 type savedWord struct {
-	User    string `json:"u"`
-	Puzzle  string `json:"p"`
+	User    string `json:"u,omitempty"`
+	Puzzle  string `json:"p,omitempty"`
+	Room    string `json:"r,omitempty"`
 	Version int    `json:"v"`
 }
 
@@ -60,31 +62,45 @@ func (d *DB) told(write string) string {
 }
 
 // withWord returns the arguments of a told statement: args, and on
-// PostgreSQL the word of key at version.
-func (d *DB) withWord(key game.Key, version int, args ...any) []any {
+// PostgreSQL the word of the save w.
+func (d *DB) withWord(w savedWord, args ...any) []any {
 	if d.dialect != postgres {
 		return args
 	}
-	data, _ := json.Marshal(savedWord{User: key.User, Puzzle: key.Puzzle, Version: version})
+	data, _ := json.Marshal(w)
 	return append(args, string(data))
 }
 
-// WatchGames calls changed with the key and new version of every game
-// saved (created or replaced) until ctx ends, by any process on
-// PostgreSQL, by this one on SQLite; it calls listening when it begins to
-// hear, and again whenever it may have missed word (a lost connection),
-// so the caller can catch up. It holds one of the pool's connections on
-// PostgreSQL, and returns ctx's error.
-func (d *DB) WatchGames(ctx context.Context, listening func(), changed func(key game.Key, version int)) error {
+// gameWord is the word of key's game saved at version.
+func gameWord(key game.Key, version int) savedWord {
+	return savedWord{User: key.User, Puzzle: key.Puzzle, Version: version}
+}
+
+// WatchSaves calls games with the key and new version of every game saved
+// (created or replaced), and rooms with the name and new version of every
+// room saved, until ctx ends, by any process on PostgreSQL, by this one on
+// SQLite; it calls listening when it begins to hear, and again whenever it
+// may have missed word (a lost connection), so the caller can catch up. It
+// holds one of the pool's connections on PostgreSQL, and returns ctx's
+// error.
+func (d *DB) WatchSaves(ctx context.Context, listening func(), games func(key game.Key, version int), rooms func(name string, version int)) error {
+	hear := func(w savedWord) {
+		switch {
+		case w.Room != "":
+			rooms(w.Room, w.Version)
+		case w.User != "":
+			games(game.Key{User: w.User, Puzzle: w.Puzzle}, w.Version)
+		}
+	}
 	if d.dialect == postgres {
 		return d.Listen(ctx, gamesChannel, listening, func(payload string) {
 			var w savedWord
-			if json.Unmarshal([]byte(payload), &w) == nil && w.User != "" {
-				changed(game.Key{User: w.User, Puzzle: w.Puzzle}, w.Version)
+			if json.Unmarshal([]byte(payload), &w) == nil {
+				hear(w)
 			}
 		})
 	}
-	stop := d.watchers.add(changed)
+	stop := d.watchers.add(hear)
 	defer stop()
 	listening()
 	<-ctx.Done()
@@ -95,15 +111,15 @@ func (d *DB) WatchGames(ctx context.Context, listening func(), changed func(key 
 type watchers struct {
 	mu   sync.Mutex
 	next int
-	all  map[int]func(game.Key, int)
+	all  map[int]func(savedWord)
 }
 
 // add makes f hear of saves until the function it returns is called.
-func (ws *watchers) add(f func(game.Key, int)) func() {
+func (ws *watchers) add(f func(savedWord)) func() {
 	ws.mu.Lock()
 	defer ws.mu.Unlock()
 	if ws.all == nil {
-		ws.all = map[int]func(game.Key, int){}
+		ws.all = map[int]func(savedWord){}
 	}
 	ws.next++
 	id := ws.next
@@ -115,16 +131,16 @@ func (ws *watchers) add(f func(game.Key, int)) func() {
 	}
 }
 
-// tell tells every watcher that key was saved at version.
-func (ws *watchers) tell(key game.Key, version int) {
+// tell tells every watcher of the save w.
+func (ws *watchers) tell(w savedWord) {
 	ws.mu.Lock()
-	fs := make([]func(game.Key, int), 0, len(ws.all))
+	fs := make([]func(savedWord), 0, len(ws.all))
 	for _, f := range ws.all {
 		fs = append(fs, f)
 	}
 	ws.mu.Unlock()
 	for _, f := range fs {
-		f(key, version)
+		f(w)
 	}
 }
 

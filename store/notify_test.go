@@ -27,9 +27,13 @@ func TestSavesAreTold(t *testing.T) {
 		defer cancel()
 		user := fmt.Sprintf("w%d", time.Now().UnixNano()) // the channel is the database's: other runs' words pass by
 		heard, listening := make(chan saveWord, 16), make(chan struct{}, 4)
-		go d.WatchGames(ctx, func() { listening <- struct{}{} }, func(k game.Key, v int) {
+		go d.WatchSaves(ctx, func() { listening <- struct{}{} }, func(k game.Key, v int) {
 			if k.User == user {
 				heard <- saveWord{k, v}
+			}
+		}, func(name string, v int) {
+			if name == user {
+				heard <- saveWord{game.Key{Puzzle: "room " + name}, v}
 			}
 		})
 		<-listening
@@ -44,13 +48,18 @@ func TestSavesAreTold(t *testing.T) {
 			{"save 0 -> 1", func() (bool, error) { return d.SaveGame(ctx, key, 0, 1, []byte(`{"a":3}`), time.Now()) }, true},
 			{"save on 0 again", func() (bool, error) { return d.SaveGame(ctx, key, 0, 1, []byte(`{"a":4}`), time.Now()) }, false},
 			{"save 1 -> 2", func() (bool, error) { return d.SaveGame(ctx, key, 1, 2, []byte(`{"a":5}`), time.Now()) }, true},
+			{"create room", func() (bool, error) { return d.CreateRoom(ctx, user, []byte(`{"r":1}`), time.Now()) }, true},
+			{"create room again", func() (bool, error) { return d.CreateRoom(ctx, user, []byte(`{"r":2}`), time.Now()) }, false},
+			{"save room 0 -> 7", func() (bool, error) { return d.SaveRoom(ctx, user, 0, 7, []byte(`{"r":3}`), time.Now()) }, true},
+			{"save room on 0 again", func() (bool, error) { return d.SaveRoom(ctx, user, 0, 8, []byte(`{"r":4}`), time.Now()) }, false},
 		}
 		for _, s := range steps {
 			if ok, err := s.do(); ok != s.want || err != nil {
 				t.Fatalf("%s = %v, %v; want %v", s.name, ok, err, s.want)
 			}
 		}
-		for _, want := range []saveWord{{key, 0}, {key, 1}, {key, 2}} {
+		roomKey := game.Key{Puzzle: "room " + user}
+		for _, want := range []saveWord{{key, 0}, {key, 1}, {key, 2}, {roomKey, 0}, {roomKey, 7}} {
 			select {
 			case got := <-heard:
 				if got != want {
