@@ -1,10 +1,14 @@
 package activity
 
 import (
+	"io/fs"
 	"net/http/httptest"
 	"os"
+	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,21 +16,18 @@ import (
 	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
-// TestPageWords: every text the page words itself (t("…") in its script,
-// data-t and data-t-label in its page) is listed in pageTexts and
+// TestPageWords: every text the page words itself (t("…") in its script's
+// modules, data-t and data-t-label in its page) is listed in pageTexts and
 // translated into each of the bot's languages; GET /api/words gives them
 // in the player's Discord language.
 func TestPageWords(t *testing.T) {
-	script, err := os.ReadFile("web/src/main.js")
-	if err != nil {
-		t.Fatal(err)
-	}
+	script := mustReadScript(t, "web/src")
 	page, err := staticFiles.ReadFile("static/index.html")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var used []string
-	for _, m := range regexp.MustCompile(`[^\w.]t\("((?:[^"\\]|\\.)*)"`).FindAllStringSubmatch(string(script), -1) {
+	for _, m := range regexp.MustCompile(`[^\w.]t\("((?:[^"\\]|\\.)*)"`).FindAllStringSubmatch(script, -1) {
 		used = append(used, m[1])
 	}
 	for _, m := range regexp.MustCompile(`<[^>]*\sdata-t(?:\s[^>]*)?>([^<]*)<`).FindAllStringSubmatch(string(page), -1) {
@@ -61,4 +62,29 @@ func TestPageWords(t *testing.T) {
 	if status := call(t, "GET", srv.URL+"/api/words", "", "", &p); status != 401 {
 		t.Errorf("/api/words without a session: %d", status)
 	}
+}
+
+// mustReadScript returns the page's script: every .js module under dir,
+// one after the other, main.js among them.
+func mustReadScript(t *testing.T, dir string) string {
+	t.Helper()
+	var script strings.Builder
+	var names []string
+	err := fs.WalkDir(os.DirFS(dir), ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(name) != ".js" {
+			return err
+		}
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		script.Write(data)
+		script.WriteByte('\n')
+		names = append(names, name)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(names, "main.js") {
+		t.Fatalf("the page's modules under %s are %v, without main.js", dir, names)
+	}
+	return script.String()
 }
