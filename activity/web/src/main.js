@@ -1,90 +1,12 @@
-// The big board's page: it signs in through Discord's Embedded App SDK
-// (handshake, authorize, our server's code exchange, authenticate) and
-// keeps the session token our server hands it in memory, never in a
-// cookie (the proxy in front of an Activity wants cookies partitioned).
-// Then it shows today's daily, or the menu, and plays over a WebSocket.
+// The big board's page: it signs in through Discord (signin.js), words
+// itself in the player's language (words.js), then shows today's daily,
+// or the menu, and plays over a WebSocket.
 // The server holds every rule and words every answer; the page draws.
-import { DiscordSDK } from "@discord/embedded-app-sdk";
-
-const $ = (id) => document.getElementById(id);
-
-// The page's words in the player's Discord language, from GET /api/words
-// once signed in (English until then, and where there is no translation).
-let words = {};
-
-// t returns an English text in the player's language, its %s and %d
-// filled with args in order.
-function t(english, ...args) {
-  let k = 0;
-  return (words[english] || english).replace(/%[sd]/g, () => String(args[k++]));
-}
-
-// capital writes a word with a capital first letter (a level's name, on
-// its button).
-const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-
-// translatePage puts the page's own texts (marked data-t) and labels
-// (data-t-label) in the player's language.
-function translatePage() {
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.textContent);
-  for (const el of document.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.getAttribute("aria-label")));
-  $("pencil").firstChild.textContent = t("Pencil") + " "; // beside its key, which stays N
-}
-
-// refusal is the server's reason for refusing the page's socket (too many
-// of the player's pages, a full server): it stays on the status line over
-// whatever the page says meanwhile (said), until a socket opens again or
-// closes for another reason.
-let refusal = "";
-let said = "";
-
-function say(text) {
-  said = text;
-  $("status").textContent = refusal || text;
-}
-
-// refused puts the server's reason on the status line, or takes it off
-// (""), showing again what the page said meanwhile.
-function refused(reason) {
-  refusal = reason;
-  say(said);
-}
-
-// api calls our server with the session token, and returns its JSON or
-// throws the sentence it sent.
-async function api(path, session, body) {
-  const init = { method: body ? "POST" : "GET", headers: {} };
-  if (session) init.headers.Authorization = "Bearer " + session;
-  if (body) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const resp = await fetch(path, init);
-  const data = await resp.json().catch(() => ({}));
-  if (!resp.ok) throw new Error(data.message || "The server did not answer. Try again in a moment.");
-  return data;
-}
-
-async function signIn() {
-  const params = new URLSearchParams(location.search);
-  if (!params.has("frame_id")) {
-    say("Open Sudoku from Discord: start it from the app launcher in a channel or DM.");
-    return null;
-  }
-  const { client_id: clientId } = await api("/api/config");
-  const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
-  await sdk.ready();
-  const { code } = await sdk.commands.authorize({
-    client_id: clientId,
-    response_type: "code",
-    state: "",
-    prompt: "none",
-    scope: ["identify"],
-  });
-  const signed = await api("/api/token", null, { code, instance: sdk.instanceId });
-  await sdk.commands.authenticate({ access_token: signed.access_token });
-  return { sdk, session: signed.session, user: signed.user };
-}
+import { $, toggle } from "./dom.js";
+import { api } from "./api.js";
+import { refusal, refused, say } from "./status.js";
+import { signIn } from "./signin.js";
+import { t, capital, loadWords, translatePage } from "./words.js";
 
 // noticeFor is how long a refusal or an error stays on the message line
 // (unless the player does something else first), in milliseconds.
@@ -163,8 +85,8 @@ function connect(session, onAnswer, onOpen) {
       }
       inflight = null;
       tries++;
-      refusal = ""; // a full server's reason of a minute ago is no longer why
-      say(tries > 5 ? t("The board lost its connection. Close the Activity and open it again.") : t("Reconnecting…"));
+      // A full server's reason of a minute ago is no longer why.
+      refused("", tries > 5 ? t("The board lost its connection. Close the Activity and open it again.") : t("Reconnecting…"));
       if (tries <= 5) setTimeout(open, Math.min(4000, 250 * 2 ** tries));
     };
   };
@@ -598,7 +520,6 @@ function Board(session, showMenu) {
     };
     pad.append(b);
   }
-  const toggle = (id, on) => $(id).setAttribute("aria-pressed", String(on));
   // Pencil goes from digits to corner marks, to centre marks (not on a
   // shared board, whose marks are corner ones), and back.
   function setPencil(mode) {
@@ -722,7 +643,7 @@ async function main() {
     const who = await signIn();
     if (!who) return;
     document.body.dataset.signedIn = who.user.id;
-    words = await api("/api/words", who.session).catch(() => ({})); // English if they do not come
+    await loadWords(who.session);
     document.documentElement.lang = who.user.locale || "en";
     translatePage();
     $("who").textContent = t("Signed in as %s.", who.user.name);
