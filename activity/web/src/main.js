@@ -1,22 +1,18 @@
 // The big board's page: it signs in through Discord (signin.js), words
 // itself in the player's language (words.js), then shows today's daily,
-// or the menu, and plays over a WebSocket.
+// or the menu, and plays over a WebSocket (queue.js over socket.js).
 // The server holds every rule and words every answer; the page draws.
 import { $, toggle } from "./dom.js";
 import { api } from "./api.js";
-import { refusal, refused, say } from "./status.js";
+import { say } from "./status.js";
 import { signIn } from "./signin.js";
 import { t, capital, loadWords, translatePage } from "./words.js";
+import { connect, send as queue, first, tell } from "./queue.js";
 
 // noticeFor is how long a refusal or an error stays on the message line
 // (unless the player does something else first), in milliseconds.
 const noticeFor = 5000;
 
-// connect keeps a WebSocket to /api/play open, saying hello with the
-// session on each (re)connection: after a restart of the bot the page
-// reconnects and opens its game again. Messages go one at a time, each on
-// the version the last answer gave, so a player typing faster than the
-// answers come is queued, not refused.
 // badge is a player's avatar in their colour: Discord's picture through
 // the Activity's URL mapping /cdn (to cdn.discordapp.com), or their
 // initial where there is none or it does not load.
@@ -32,74 +28,6 @@ function badge(p) {
     img.src = "/cdn/avatars/" + p.id + "/" + p.avatar + ".png?size=32";
   }
   return b;
-}
-
-// resendable says whether a change to a shared board may be sent again
-// after a reconnect (the page sets race on a race's messages).
-const resendable = (m) => !m.race && ["place", "erase", "note"].includes(m.t);
-
-function connect(session, onAnswer, onOpen) {
-  const queue = [];
-  let ws = null;
-  let inflight = null; // the message sent and not yet answered
-  let tries = 0;
-  const pump = () => {
-    if (inflight || !queue.length || !ws || ws.readyState !== WebSocket.OPEN) return;
-    inflight = queue.shift()();
-    ws.send(JSON.stringify(inflight));
-  };
-  const open = () => {
-    ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/play");
-    ws.onopen = () => {
-      if (refusal) refused("");
-      if (tries) say("");
-      tries = 0;
-      ws.send(JSON.stringify({ t: "hello", session }));
-      onOpen();
-      pump();
-    };
-    ws.onmessage = (event) => {
-      const m = JSON.parse(event.data);
-      const sent = inflight;
-      if (m.t !== "room" && m.t !== "presence" && m.t !== "others") inflight = null; // pushes come between answers
-      onAnswer(m, sent === inflight ? null : sent);
-      pump();
-    };
-    ws.onclose = (event) => {
-      // Refused for good (1008: too many of the player's pages) or for now
-      // (1013: the server is full): the server's sentence stays, and the
-      // page does not knock again at once (a full server, in a minute).
-      if (event.code === 1008 || event.code === 1013) {
-        inflight = null;
-        refused(event.reason || t("The board lost its connection. Close the Activity and open it again."));
-        if (event.code === 1013) setTimeout(open, 60000);
-        return;
-      }
-      // A change in flight may or may not have been applied: it goes again,
-      // as it was, after the game is opened again, when its version keeps it
-      // from applying twice: any change to a game of one's own, and a
-      // digit, erasure or mark on a shared board (refused if its cell
-      // changed since). An undo there, or a race's move, is not sent again.
-      if (inflight && inflight.version !== undefined && (inflight.game !== "room" || (resendable(inflight)))) {
-        queue.unshift(((m) => () => m)(inflight));
-      }
-      inflight = null;
-      tries++;
-      // A full server's reason of a minute ago is no longer why.
-      refused("", tries > 5 ? t("The board lost its connection. Close the Activity and open it again.") : t("Reconnecting…"));
-      if (tries <= 5) setTimeout(open, Math.min(4000, 250 * 2 ** tries));
-    };
-  };
-  open();
-  // send queues a message; make builds it when its turn comes, so that it
-  // carries the version of the latest answer. first puts one at the front.
-  return {
-    send: (make) => { queue.push(make); pump(); },
-    first: (make) => { queue.unshift(make); pump(); },
-    // tell sends a message that has no answer (where a selection is), if
-    // the socket is open; it is not worth keeping.
-    tell: (m) => { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m)); },
-  };
 }
 
 // Board draws one game at a time and plays it: click or tap a cell then a
@@ -133,10 +61,10 @@ function Board(session, showMenu) {
     $("message").textContent = notice || (s.hint ? s.hint.text : s.message || "");
   }
 
-  const conn = connect(session, answer, () => {
+  connect(session, answer, () => {
     if (!state) return;
     joining = !!state.together;
-    conn.first(() => (state.together ? { t: "join" } : { t: "open", game: state.game }));
+    first(() => (state.together ? { t: "join" } : { t: "open", game: state.game }));
   });
   // send queues a change. On a game of one's own it is made on the
   // version of the latest answer when its turn comes (the server refuses
@@ -146,9 +74,9 @@ function Board(session, showMenu) {
   const send = (t, extra) => {
     notice = ""; // read: the player goes on
     const make = () => Object.assign({ t, game: state.game, version: state.version }, extra);
-    if (!state.together) return conn.send(make);
+    if (!state.together) return queue(make);
     const m = Object.assign(make(), state.together.race ? { race: true } : {});
-    conn.send(() => m);
+    queue(() => m);
   };
   const cellMove = (t, i, digit) => send(t, { row: Math.floor(i / state.size), col: i % state.size, digit });
 
@@ -485,7 +413,7 @@ function Board(session, showMenu) {
     at = i;
     draw(state);
     focusCell();
-    if (state.together) conn.tell({ t: "select", row: Math.floor(i / state.size), col: i % state.size });
+    if (state.together) tell({ t: "select", row: Math.floor(i / state.size), col: i % state.size });
   }
 
   function tap(i) {
@@ -575,7 +503,7 @@ function Board(session, showMenu) {
       held = 0;
       hint = null;
       joining = m.t === "join";
-      conn.send(() => m);
+      queue(() => m);
     },
   };
 }
