@@ -22,44 +22,30 @@ export async function showMenu(session, note) {
   $("menu").hidden = false;
   $("daily").hidden = !menu.daily;
   $("daily").onclick = () => open({ t: "today" });
-  $("levels").replaceChildren(...menu.levels.map((level) => {
-    const b = document.createElement("button");
-    b.textContent = capital(t(level));
-    b.onclick = () => open({ t: "new", level });
-    return b;
-  }));
+  $("levels").replaceChildren(...menu.levels.map((level) => button(capital(t(level)), { t: "new", level })));
   $("games-title").hidden = !menu.games.length;
   $("games").replaceChildren(...menu.games.map((g) => {
     const li = document.createElement("li");
-    const b = document.createElement("button");
-    b.textContent = g.title + " · " + (g.solved ? t("solved") : t("%d left", g.left));
-    b.onclick = () => open({ t: "open", game: g.game });
-    li.append(b);
+    li.append(button(g.title + " · " + (g.solved ? t("solved") : t("%d left", g.left)), { t: "open", game: g.game }));
     return li;
   }));
   $("together-title").hidden = $("together").hidden = $("race-title").hidden = $("race").hidden = !menu.together;
-  $("race").replaceChildren(...menu.levels.map((level) => {
-    const b = document.createElement("button");
-    b.textContent = capital(t(level));
-    b.setAttribute("aria-label", t("Race: %s", t(level)));
-    b.onclick = () => open({ t: "join", mode: "race", level });
-    return b;
-  }));
-  $("together").replaceChildren(...menu.levels.map((level) => {
-    const b = document.createElement("button");
-    b.textContent = capital(t(level));
-    b.setAttribute("aria-label", t("Play together: %s", t(level)));
-    b.onclick = () => open({ t: "join", level });
-    return b;
-  }));
+  $("race").replaceChildren(...menu.levels.map((level) =>
+    button(capital(t(level)), { t: "join", mode: "race", level }, t("Race: %s", t(level)))));
+  $("together").replaceChildren(...menu.levels.map((level) =>
+    button(capital(t(level)), { t: "join", level }, t("Play together: %s", t(level)))));
   $("archive-title").hidden = !menu.archive.length;
-  $("archive").replaceChildren(...menu.archive.map((day) => {
-    const b = document.createElement("button");
-    b.textContent = "#" + day;
-    b.setAttribute("aria-label", t("Daily #%d", day));
-    b.onclick = () => open({ t: "open", game: "q" + day });
-    return b;
-  }));
+  $("archive").replaceChildren(...menu.archive.map((day) => button("#" + day, { t: "open", game: "q" + day }, t("Daily #%d", day))));
   (menu.daily ? $("daily") : $("levels").firstChild).focus();
   return menu;
+}
+
+// button makes a button with text that opens the game m asks for; label
+// names it for a screen reader where text does not say enough.
+function button(text, m, label) {
+  const b = document.createElement("button");
+  b.textContent = text;
+  if (label) b.setAttribute("aria-label", label);
+  b.onclick = () => open(m);
+  return b;
 }
