@@ -21,6 +21,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/room"
 )
 
@@ -70,6 +71,9 @@ type Config struct {
 	// WorkSlots bounds the puzzles made and hints searched at once, for
 	// every player together; 0 takes the CPUs Go uses.
 	WorkSlots int
+	// SolveTimeout bounds a hint's search (SOLVE_TIMEOUT; 2 s when 0);
+	// GenerateTimeout making a puzzle (GENERATE_TIMEOUT; 5 s when 0).
+	SolveTimeout, GenerateTimeout time.Duration
 	// SessionKeys sign the sessions (FixedKeys from the configuration, or
 	// the shared database's); nil makes a key for this process alone.
 	SessionKeys SessionKeys
@@ -104,6 +108,7 @@ type Server struct {
 	signIns   *signIns  // the sign-ins' limits
 	pace      *pacer    // each player's turns
 	work      *work     // the heavy work's slots and shares
+	games     play.Service
 }
 
 // New returns the Activity's server for cfg.
@@ -132,10 +137,18 @@ func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	if cfg.SolveTimeout <= 0 {
+		cfg.SolveTimeout = 2 * time.Second
+	}
+	if cfg.GenerateTimeout <= 0 {
+		cfg.GenerateTimeout = 5 * time.Second
+	}
 	s := &Server{cfg: cfg, keyring: newKeyring(cfg.SessionKeys, cfg.Now), mux: http.NewServeMux(),
 		discord: newDiscord(cfg.Client, cfg.Now), signIns: newSignIns(cfg.Now), pace: newPacer(messageEvery),
 		sockets: newSockets(cfg.MaxSockets, cfg.MaxUserSockets), work: newWork(cfg.WorkSlots, cfg.Now)}
 	s.hub = newHub(s)
+	s.games = play.Service{Games: cfg.Games, Daily: cfg.Daily, Now: cfg.Now, SolveTimeout: cfg.SolveTimeout,
+		GenerateTimeout: cfg.GenerateTimeout, Work: s.work}
 	files := loadAssets()
 	s.mux.HandleFunc("GET /{$}", files.serveIndex)
 	s.mux.HandleFunc("GET /assets/{name}", files.serveAsset)

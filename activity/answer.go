@@ -5,18 +5,21 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
-// play is one message's work on one stored game: who asks, which game,
-// the game as read, and the sessions it is saved through.
-type play struct {
-	seat     Seat
-	ref      game.Ref
-	sess     game.Session
-	sessions game.Sessions
+// The page's messages are the game layer's actions (package play decides
+// the rules and words the sentences both boards say); this file reads a
+// message as an action and answers with the board as the page draws it.
+
+// onBoard is one answer's game: who asks, which game, the game as stored.
+type onBoard struct {
+	seat Seat
+	ref  game.Ref
+	game *game.Game
 }
 
 // answer returns the reply to one of a player's messages (nil for none),
@@ -53,158 +56,133 @@ func (s *Server) respond(ctx context.Context, c *client, m clientMessage) any {
 	if !ok {
 		return reply{T: "error", Message: w.Text("That is not a game of this board.")}
 	}
-	if ref.Kind == game.RefDaily && s.cfg.Daily == nil { // a DM's daily (no server) is the player's own, as /daily play there
-
-		return reply{T: "error", Message: w.Text(noDailyHere)}
-	}
-	p := play{seat: seat, ref: ref, sessions: game.Sessions{Store: s.cfg.Games, Now: s.cfg.Now}}
-	sess, ok, err := p.sessions.Load(ctx, ref.Key(seat.User.ID, seat.Guild))
-	switch {
-	case err != nil:
-		return s.storeFailed(w, "loading a game", err)
-	case !ok && m.T == "open" && ref.Kind == game.RefPractice:
-		return s.practice(ctx, seat, ref.Day)
-	case !ok:
-		return reply{T: "error", Message: w.Text("That game is gone. Start a new one from the menu.")}
-	}
-	p.sess = sess
 	together := ref.Kind == game.RefDaily && seat.Instance != ""
 	if m.T == "open" {
-		st := s.stateOf(ctx, p, "")
-		if together { // a page back after a reconnect: the others' progress, and what comes of it
-			s.hub.join(c, dailyRoom(ref.Day, seat.Instance))
-			s.withOthers(ctx, p, st)
-		}
-		return st
+		return s.open(ctx, c, ref, together)
 	}
 	if together { // the others here hear of this player's progress
 		defer s.hub.send(ctx, word{Room: dailyRoom(ref.Day, seat.Instance)})
 	}
-	if m.Version < sess.Game.Seq() && placed(sess.Game, m) { // a resend of a move whose answer was lost
-		return s.stateOf(ctx, p, "")
+	b, ev, err := s.games.Do(ctx, seat.who(), ref, m.Version, action(m))
+	if err != nil {
+		return s.failed(seat, "changing a game", err)
 	}
-	if m.Version != sess.Game.Seq() {
-		return reply{T: "refused", Message: w.Text(outdated), State: s.stateOf(ctx, p, "")}
-	}
-	return s.change(ctx, p, m)
+	return s.told(ctx, onBoard{seat: seat, ref: ref, game: b.Game}, ev)
 }
 
-// placed reports whether m places the digit g's cell holds already.
-func placed(g *game.Game, m clientMessage) bool {
-	n := g.Size()
-	return m.T == "place" && m.Row >= 0 && m.Col >= 0 && m.Row < n && m.Col < n && g.Puzzle().At(m.Row, m.Col) == 0 &&
-		g.Grid().At(m.Row, m.Col) == m.Digit
-}
-
-// change makes the change m asks of p's game, saves it and returns the
-// game as stored, or the refusal.
-func (s *Server) change(ctx context.Context, p play, m clientMessage) any {
-	g, w := p.sess.Game, p.seat.words()
-	var st *State
-	switch m.T {
-	case "check":
-		wrong := g.Check()
-		st = s.stateOf(ctx, p, checkLine(w, len(wrong)))
-		st.Wrong = g.Grid().Indexes(wrong)
-	case "hint":
-		var refusal *reply
-		if st, refusal = s.hint(ctx, p, m.Step); refusal != nil {
-			return *refusal
-		}
-	case "submit":
-		return s.submit(ctx, p)
-	default:
-		if p.ref.Kind == game.RefDaily && g.Solved() { // as it was handed in: an erasure would undo the finish on the page
-			return reply{T: "refused", Message: w.Sprintf("You solved Daily #%d: its board stays as it is.", p.ref.Day), State: s.stateOf(ctx, p, "")}
-		}
-		if err := move(g, m); err != nil {
-			return reply{T: "refused", Message: refusalText(w, err), State: s.stateOf(ctx, p, "")}
-		}
-	}
-	switch err := p.sessions.Save(ctx, &p.sess); {
-	case errors.Is(err, game.ErrOutdated):
-		return reply{T: "refused", Message: w.Text(outdated), State: s.stateOf(ctx, p, "")}
+// open answers a page that opens a game: the player's, or a past daily
+// they have not played yet (practice).
+func (s *Server) open(ctx context.Context, c *client, ref game.Ref, together bool) any {
+	seat := c.seat
+	sess, err := s.games.Open(ctx, seat.who(), ref)
+	switch {
+	case errors.Is(err, play.ErrGone) && ref.Kind == game.RefPractice:
+		return s.practice(ctx, seat, ref.Day)
 	case err != nil:
-		return s.storeFailed(w, "saving a game", err)
+		return s.failed(seat, "loading a game", err)
 	}
-	if p.ref.Kind == game.RefDaily && g.Solved() && m.T == "place" {
-		return s.submit(ctx, p) // a right grid cannot cost a try: it is handed in at once
-	}
-	if st == nil {
-		st = s.stateOf(ctx, p, "")
+	p := onBoard{seat: seat, ref: ref, game: sess.Game}
+	st := s.stateOf(ctx, p, "")
+	if together { // a page back after a reconnect: the others' progress, and what comes of it
+		s.hub.join(c, dailyRoom(ref.Day, seat.Instance))
+		s.withOthers(ctx, p, st)
 	}
 	return st
 }
 
-// storeFailed logs a store error and words it for the page.
-func (s *Server) storeFailed(w i18n.Printer, doing string, err error) reply {
-	s.cfg.Log.Error("activity: "+doing+" failed", "err", err)
-	return reply{T: "error", Message: w.Text(gamesDown)}
-}
-
-// errUnknownMessage is a message no page of ours sends.
-var errUnknownMessage = errors.New("activity: unknown message")
-
-// move makes the change to the board message m asks of g.
-func move(g *game.Game, m clientMessage) error {
-	at := solver.Cell{Row: m.Row, Col: m.Col}
-	switch m.T {
-	case "place":
-		return g.Apply(game.Move{Kind: game.Place, Cell: at, Digit: m.Digit})
-	case "erase":
-		return g.Apply(game.Move{Kind: game.Erase, Cell: at})
-	case "note":
-		if m.Digit < 1 || m.Digit > g.Size() {
-			return game.ErrOutside
-		}
-		kind := game.Note
-		if m.Centre {
-			kind = game.Centre
-		}
-		return g.Apply(game.Move{Kind: kind, Cell: at, Notes: game.Notes(0).With(m.Digit)})
-	case "undo":
-		return g.Undo()
-	case "redo":
-		return g.Redo()
-	case "autonotes":
-		g.AutoNotes()
-		return nil
+// action reads a page's message as the game layer's action (an unknown
+// message is the zero action, which the rules refuse).
+func action(m clientMessage) play.Action {
+	kinds := map[string]play.ActionKind{"place": play.Place, "erase": play.Erase, "note": play.Note, "undo": play.Undo,
+		"redo": play.Redo, "autonotes": play.AutoNotes, "check": play.Check, "hint": play.HintStep, "submit": play.Submit}
+	a := play.Action{Kind: kinds[m.T], Cell: solver.Cell{Row: m.Row, Col: m.Col}, Digit: m.Digit, Step: m.Step}
+	if a.Kind == play.Note && m.Centre {
+		a.Kind = play.Centre
 	}
-	return errUnknownMessage
+	return a
 }
 
-// refusalText words a change the rules refuse.
-func refusalText(w i18n.Printer, err error) string {
+// told answers with the board and what came of the player's action.
+func (s *Server) told(ctx context.Context, p onBoard, ev play.Event) any {
+	words := p.seat.say()
+	switch ev.Kind {
+	case play.NotApplied:
+		return s.notApplied(ctx, p, ev)
+	case play.Checked:
+		st := s.stateOf(ctx, p, words.CheckLine(len(ev.Wrong)))
+		st.Wrong = p.game.Grid().Indexes(ev.Wrong)
+		return st
+	case play.Hinted:
+		st := s.stateOf(ctx, p, "")
+		st.Hint = &HintState{Step: ev.Hint.Step, Steps: ev.Hint.Steps, Text: ev.Hint.Say(p.seat.words()),
+			Cells: p.game.Grid().Indexes(ev.Hint.Cells)}
+		return st
+	case play.HandedIn:
+		st := s.stateOf(ctx, p, words.Outcome(ev.Outcome))
+		out := ev.Outcome
+		if out.Verdict == daily.Correct && st.Daily != nil {
+			st.Daily.Share = daily.Share(p.seat.words(), out.Puzzle.Day, out.Entry, daily.CurrentStreak(out.Player, out.Today))
+		}
+		st.Wrong = p.game.Grid().Indexes(ev.Wrong)
+		return st
+	}
+	return s.stateOf(ctx, p, "")
+}
+
+// notApplied answers an action that changed nothing, with the board as it
+// is and why.
+func (s *Server) notApplied(ctx context.Context, p onBoard, ev play.Event) any {
+	w, words := p.seat.words(), p.seat.say()
 	switch {
-	case errors.Is(err, game.ErrGiven):
-		return w.Text("That cell is a given: it cannot change.")
-	case errors.Is(err, game.ErrFilled):
-		return w.Text("Pencil marks go in empty cells.")
-	case errors.Is(err, game.ErrNoUndo):
-		return w.Text("Nothing to undo.")
-	case errors.Is(err, game.ErrNoRedo):
-		return w.Text("There is nothing to redo.")
-	case errors.Is(err, game.ErrOutside):
-		return w.Text("That is not a cell or digit of this board.")
+	case errors.Is(ev.Err, play.ErrUnranked):
+		return s.stateOf(ctx, p, w.Text("Only the daily is handed in; this board says itself when it is solved."))
+	case errors.Is(ev.Err, daily.ErrClosed):
+		return s.stateOf(ctx, p, w.Sprintf("Daily #%d is closed; today's is #%d. Open it from the menu.", p.ref.Day, ev.Outcome.Today))
+	case errors.Is(ev.Err, play.ErrOutdated):
+		return reply{T: "refused", Message: w.Text(outdated), State: s.stateOf(ctx, p, "")}
+	case errors.Is(ev.Err, play.ErrDailyDone): // as it was handed in: an erasure would undo the finish on the page
+		return reply{T: "refused", Message: w.Sprintf("You solved Daily #%d: its board stays as it is.", p.ref.Day), State: s.stateOf(ctx, p, "")}
 	}
-	return w.Text("The board does not know that message.")
+	return reply{T: "refused", Message: words.Refusal(ev.Err), State: s.stateOf(ctx, p, "")}
 }
 
-// checkLine says what a check found, as the button board does.
-func checkLine(w i18n.Printer, wrong int) string {
-	if wrong == 0 {
-		return w.Text("Check: no mistakes so far.")
+// failed words a failure of the game layer for the page, logging what the
+// player is not told.
+func (s *Server) failed(seat Seat, doing string, err error) reply {
+	w := seat.words()
+	if refusal, ok := workRefused(w, err); ok {
+		return refusal
 	}
-	return w.Sprintf("Check: %s, marked in red.", w.Count(wrong, "%d cell is wrong", "%d cells are wrong"))
+	switch {
+	case errors.Is(err, play.ErrGone):
+		return reply{T: "error", Message: w.Text("That game is gone. Start a new one from the menu.")}
+	case errors.Is(err, play.ErrNoDaily): // a DM's daily (no server) is the player's own, as /daily play there
+		return reply{T: "error", Message: w.Text(noDailyHere)}
+	case errors.Is(err, play.ErrNoPuzzle):
+		s.cfg.Log.Warn("activity: making a puzzle failed", "err", err)
+		return reply{T: "error", Message: w.Text(noPuzzleInTime)}
+	case errors.Is(err, play.ErrNotRecorded):
+		s.cfg.Log.Error("activity: a daily answer was not recorded", "err", err)
+		return reply{T: "error", Message: seat.say().NotRecorded()}
+	case errors.Is(err, play.ErrDailyDown):
+		s.cfg.Log.Error("activity: reading the daily failed", "err", err)
+		return reply{T: "error", Message: w.Text(dailyDown)}
+	}
+	return s.storeFailed(seat, doing, err)
+}
+
+// storeFailed logs a store error and words it for the page.
+func (s *Server) storeFailed(seat Seat, doing string, err error) reply {
+	s.cfg.Log.Error("activity: "+doing+" failed", "err", err)
+	return reply{T: "error", Message: seat.say().GamesDown()}
 }
 
 // stateOf returns p's game as the page draws it, with message; a ranked
 // daily's carries its standing, and its clock is the daily's.
-func (s *Server) stateOf(ctx context.Context, p play, message string) *State {
-	g := p.sess.Game
-	n := g.Size()
-	st := &State{T: "state", Game: p.ref.String(), Title: s.title(ctx, p), Version: g.Seq(), Size: n,
-		Givens: g.Puzzle().String(), Cells: g.Grid().String(), Notes: make([]string, n*n), Solved: g.Solved(),
+func (s *Server) stateOf(ctx context.Context, p onBoard, message string) *State {
+	g := p.game
+	st := &State{T: "state", Game: p.ref.String(), Title: s.title(ctx, p), Version: g.Seq(), Size: g.Size(),
+		Givens: g.Puzzle().String(), Cells: g.Grid().String(), Solved: g.Solved(),
 		CanUndo: g.CanUndo(), CanRedo: g.CanRedo(), Message: message}
 	if !g.Started().IsZero() {
 		st.Started = g.Started().Unix()
@@ -216,16 +194,9 @@ func (s *Server) stateOf(ctx context.Context, p play, message string) *State {
 	if p.ref.Kind == game.RefDaily {
 		s.withDaily(ctx, p, st)
 	} else if st.Solved && message == "" {
-		st.Message = solvedLine(p.seat.words(), g)
+		st.Message = p.seat.say().SolvedLine(g)
 	}
 	return st
-}
-
-// solvedLine is what an unranked game says once it is solved, as the
-// button board does.
-func solvedLine(w i18n.Printer, g *game.Game) string {
-	return plain(w.Sprintf("✅ **Correct!** Solved with %s and %s.", w.Count(g.Checks(), "%d check", "%d checks"),
-		w.Count(g.Hints(), "%d hint", "%d hints")))
 }
 
 // marksText returns each cell of grid's marks of one kind as digits.
@@ -238,3 +209,9 @@ func marksText(marks func(solver.Cell) game.Notes, grid solver.Grid) []string {
 	}
 	return out
 }
+
+// words are the seat's words of the game layer, as the page shows them.
+func (s Seat) say() play.Words { return play.Words{P: s.words(), Style: play.Plain} }
+
+// who is the seat as the game layer knows a player.
+func (s Seat) who() play.Who { return play.Who{User: s.User.ID, Guild: s.Guild} }

@@ -112,6 +112,6 @@ func (h *hub) pushGame(ctx context.Context, subs *roomSubs, key game.Key) {
 	}
 	h.mu.Unlock()
 	for _, p := range behind {
-		p.c.push(h.s.stateOf(ctx, play{seat: p.c.seat, ref: p.ref, sess: sess, sessions: sessions}, ""))
+		p.c.push(h.s.stateOf(ctx, onBoard{seat: p.c.seat, ref: p.ref, game: sess.Game}, ""))
 	}
 }

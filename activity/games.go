@@ -2,12 +2,9 @@ package activity
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
@@ -82,7 +79,7 @@ func (s *Server) menu(ctx context.Context, seat Seat) (Menu, error) {
 		}
 		if ok {
 			g := sess.Game
-			m.Games = append(m.Games, GameEntry{Game: text, Title: s.title(ctx, play{ref: ref, sess: sess}), Left: g.Left(), Solved: g.Solved()})
+			m.Games = append(m.Games, GameEntry{Game: text, Title: s.title(ctx, onBoard{ref: ref, game: g}), Left: g.Left(), Solved: g.Solved()})
 		}
 	}
 	if s.cfg.Daily != nil {
@@ -93,9 +90,6 @@ func (s *Server) menu(ctx context.Context, seat Seat) (Menu, error) {
 	return m, nil
 }
 
-// generateWait bounds making a new puzzle (an extreme one takes longest).
-const generateWait = 5 * time.Second
-
 // newPuzzle makes a 9×9 puzzle of a level (by its name: "hard") and opens
 // it for the seat, stored as /play stores a new puzzle.
 func (s *Server) newPuzzle(ctx context.Context, seat Seat, levelName string) any {
@@ -104,42 +98,15 @@ func (s *Server) newPuzzle(ctx context.Context, seat Seat, levelName string) any
 	if !ok {
 		return reply{T: "error", Message: w.Text("Choose a level: easy, medium, hard, expert or extreme.")}
 	}
-	gen, err := s.generate(ctx, seat.User.ID, level)
-	if refusal, ok := workRefused(w, err); ok {
-		return refusal
-	}
+	gen, err := s.games.Generate(ctx, seat.who(), level, 9, uint64(s.cfg.Now().UnixNano()))
 	if err != nil {
-		s.cfg.Log.Warn("activity: making a puzzle failed", "level", level, "err", err)
-		return reply{T: "error", Message: w.Text(noPuzzleInTime)}
+		return s.failed(seat, "making a puzzle", err)
 	}
-	ref := game.PuzzleRef(gen.Puzzle)
-	p := play{seat: seat, ref: ref, sessions: game.Sessions{Store: s.cfg.Games, Now: s.cfg.Now}}
-	p.sess, err = p.sessions.LoadOrCreate(ctx, ref.Key(seat.User.ID, ""), func() (*game.Game, error) {
-		res, err := solver.Solve(ctx, gen.Puzzle, 1)
-		if err != nil || res.Count == 0 {
-			return nil, fmt.Errorf("solve %s for a board: %v", gen.Puzzle, err)
-		}
-		return game.New(gen.Puzzle, res.Solutions[0])
-	})
+	sess, ref, err := s.games.Begin(ctx, seat.who(), gen.Puzzle)
 	if err != nil {
-		return s.storeFailed(w, "storing a new puzzle", err)
+		return s.failed(seat, "storing a new puzzle", err)
 	}
-	st := s.stateOf(ctx, p, "")
-	st.Title = plain(w.Sprintf("**New puzzle** · %s %s", "9×9", w.Text(gen.Grading.Level.String())))
+	st := s.stateOf(ctx, onBoard{seat: seat, ref: ref, game: sess.Game}, "")
+	st.Title = seat.say().NewPuzzleTitle(9, gen.Grading.Level)
 	return st
-}
-
-// generate makes a 9×9 puzzle of a level for a player, in a work slot
-// and from their share (a *TooFastError or errBusy when not made).
-func (s *Server) generate(ctx context.Context, user string, level logic.Level) (logic.Generated, error) {
-	var gen logic.Generated
-	var err error
-	if werr := s.work.do(ctx, user, costPuzzle, func() {
-		gctx, cancel := context.WithTimeout(ctx, generateWait)
-		defer cancel()
-		gen, err = logic.Generate(gctx, level, 9, uint64(s.cfg.Now().UnixNano()))
-	}); werr != nil {
-		return gen, werr
-	}
-	return gen, err
 }

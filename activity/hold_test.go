@@ -14,6 +14,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/play"
 )
 
 // Issue 40: the board holds under hostile input.
@@ -203,7 +204,7 @@ func TestHelloDeadline(t *testing.T) {
 func TestWorkShared(t *testing.T) {
 	addr, _, ref, session := playServer(t)
 	ada := dial(t, addr, session)
-	for k := 0; k < workBurst/costPuzzle; k++ {
+	for k := 0; k < workBurst/play.CostPuzzle; k++ {
 		if st, r := ada.send(clientMessage{T: "new", Level: "easy"}); st == nil {
 			t.Fatalf("new puzzle %d: %+v", k+1, r)
 		}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
-	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/store"
 )
@@ -212,11 +212,11 @@ func FuzzChange(f *testing.F) {
 			t.Fatal(err)
 		}
 		before := g.Seq()
-		err = move(g, clientMessage{T: kind, Row: row, Col: col, Digit: digit})
+		err = play.Make(g, action(clientMessage{T: kind, Row: row, Col: col, Digit: digit}))
 		if err == nil && g.Seq() != before+1 {
 			t.Errorf("%q r%d c%d %d: version %d -> %d", kind, row, col, digit, before, g.Seq())
 		}
-		if err != nil && (g.Seq() != before || refusalText(i18n.For(""), err) == "") {
+		if err != nil && (g.Seq() != before || play.WordsFor("", play.Plain).Refusal(err) == "") {
 			t.Errorf("%q r%d c%d %d refused (%v) yet changed the game", kind, row, col, digit, err)
 		}
 	})

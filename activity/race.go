@@ -6,6 +6,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/room"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -56,7 +57,7 @@ func (s *Server) raceChange(r *room.Room, seat Seat, m clientMessage) error {
 		if wrong == nil {
 			wrong = []solver.Cell{}
 		}
-	} else if err := move(g, m); err != nil {
+	} else if err := play.Make(g, action(m)); err != nil {
 		return err
 	}
 	r.Raced(id, wrong, now)

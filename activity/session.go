@@ -37,11 +37,6 @@ type Seat struct {
 // language (English where the catalogue has none).
 func (s Seat) words() i18n.Printer { return i18n.For(s.User.Locale) }
 
-// plain takes Discord's markdown out of a text the commands word, for the
-// page, which shows text as it is: the board shares the commands'
-// sentences, and their translations, where it says the same.
-func plain(s string) string { return strings.NewReplacer("**", "", "`", "").Replace(s) }
-
 // sessionClaims is what a session token carries: the seat and when the
 // token stops being good, in Unix seconds.
 type sessionClaims struct {

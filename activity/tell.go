@@ -57,7 +57,7 @@ func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Ro
 		r.Version++
 		return r, nil
 	})
-	if failed, ok := s.roomFailed(w, err); ok {
+	if failed, ok := s.roomFailed(seat, err); ok {
 		return nil, failed
 	}
 	switch {

@@ -8,6 +8,7 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/room"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/logic"
@@ -67,7 +68,7 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 		}
 		return r, s.roomChange(ctx, r, seat, m)
 	})
-	if failed, ok := s.roomFailed(w, err); ok {
+	if failed, ok := s.roomFailed(seat, err); ok {
 		return failed
 	}
 	if err != nil {
@@ -84,10 +85,11 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 
 // roomFailed words a room that could not be read or stored; ok is false
 // for any other error.
-func (s *Server) roomFailed(w i18n.Printer, err error) (reply, bool) {
+func (s *Server) roomFailed(seat Seat, err error) (reply, bool) {
+	w := seat.words()
 	switch {
 	case errors.Is(err, room.ErrStore):
-		return s.storeFailed(w, "changing a room", err), true
+		return s.storeFailed(seat, "changing a room", err), true
 	case errors.Is(err, room.ErrBusy):
 		return reply{T: "error", Message: w.Text("The board is very busy; that was not applied. Try again.")}, true
 	case errors.Is(err, errNoRoomYet):
@@ -122,9 +124,6 @@ func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level, m
 	return r, r.Join(room.Player{ID: seat.User.ID, Name: seat.User.Name, Avatar: seat.User.Avatar})
 }
 
-// errNoPuzzle is a puzzle that could not be made in time.
-var errNoPuzzle = errors.New("activity: no puzzle in time")
-
 // newRoom makes a room on a new 9×9 puzzle of a level, raced or not, as
 // a player's work.
 func (s *Server) newRoom(ctx context.Context, user, levelName string, race bool) (*room.Room, error) {
@@ -132,13 +131,12 @@ func (s *Server) newRoom(ctx context.Context, user, levelName string, race bool)
 	if !ok {
 		level = logic.Medium
 	}
-	gen, err := s.generate(ctx, user, level)
-	if refusedWork(err) {
-		return nil, err
-	}
+	gen, err := s.games.Generate(ctx, play.Who{User: user}, level, 9, uint64(s.cfg.Now().UnixNano()))
 	if err != nil {
-		s.cfg.Log.Warn("activity: making a puzzle for a room failed", "level", level, "err", err)
-		return nil, errNoPuzzle
+		if !play.Refused(err) {
+			s.cfg.Log.Warn("activity: making a puzzle for a room failed", "level", level, "err", err)
+		}
+		return nil, err
 	}
 	if race {
 		return room.NewRace(gen.Puzzle, gen.Solution, s.cfg.Now()), nil
@@ -168,7 +166,7 @@ func (s *Server) roomChange(ctx context.Context, r *room.Room, seat Seat, m clie
 		wrong, err := r.Check(id)
 		if err == nil {
 			w := seat.words() // the room reads it in the asker's language
-			r.Show(room.Shown{Kind: "check", By: id, Text: w.Sprintf("%s: %s", seat.User.Name, checkLine(w, len(wrong))), Cells: wrong})
+			r.Show(room.Shown{Kind: "check", By: id, Text: w.Sprintf("%s: %s", seat.User.Name, seat.say().CheckLine(len(wrong))), Cells: wrong})
 		}
 		return err
 	case "hint":
@@ -177,26 +175,28 @@ func (s *Server) roomChange(ctx context.Context, r *room.Room, seat Seat, m clie
 	return errUnknownMessage
 }
 
+// errUnknownMessage is a message no page of ours sends.
+var errUnknownMessage = errors.New("activity: unknown message")
+
 // roomHint shows step of the next hint to the room, counted.
 func (s *Server) roomHint(ctx context.Context, r *room.Room, seat Seat, step int) error {
 	if !r.In(seat.User.ID) {
 		return room.ErrNotIn
 	}
 	w := seat.words() // the room reads it in the asker's language
-	sh := room.Shown{Kind: "hint", By: seat.User.ID, Step: 1, Steps: 1, Text: w.Text("💡 I could not find a step in time; try Check.")}
-	a, err := s.advise(ctx, seat.User.ID, r.Cells)
-	if refusedWork(err) {
+	h := play.Missed()
+	a, err := s.games.Advise(ctx, seat.User.ID, r.Cells)
+	if play.Refused(err) {
 		return err
 	}
 	if err == nil {
-		h := hintStep(w, r.Cells, a, step)
-		sh = room.Shown{Kind: "hint", By: seat.User.ID, Text: h.Text, Cells: h.Cells, Step: h.Step, Steps: h.Steps}
+		h = play.StepOf(r.Cells, a, step)
 	}
 	if err := r.UseHint(seat.User.ID); err != nil {
 		return err
 	}
-	sh.Text = w.Sprintf("%s asked for a hint: %s", seat.User.Name, sh.Text)
-	r.Show(sh)
+	r.Show(room.Shown{Kind: "hint", By: seat.User.ID, Text: w.Sprintf("%s asked for a hint: %s", seat.User.Name, h.Say(w)),
+		Cells: r.Cells.Indexes(h.Cells), Step: h.Step, Steps: h.Steps})
 	return nil
 }
 
@@ -211,19 +211,12 @@ func (s *Server) roomRefusal(r *room.Room, seat Seat, err error) any {
 	case ok:
 	case errors.Is(err, room.ErrFull):
 		return reply{T: "error", Message: w.Text(roomFull)}
-	case errors.Is(err, errNoPuzzle):
+	case errors.Is(err, play.ErrNoPuzzle):
 		return reply{T: "error", Message: w.Text(noPuzzleInTime)}
 	case errors.Is(err, room.ErrNotIn):
 		text = w.Text(notInYet)
-	case errors.Is(err, room.ErrOutdated):
-		text = w.Text("Someone changed that cell just before you, so your move was not applied. Here is the board now.")
-	case errors.Is(err, game.ErrGiven), errors.Is(err, game.ErrFilled), errors.Is(err, game.ErrNoUndo), errors.Is(err, game.ErrNoRedo),
-		errors.Is(err, game.ErrOutside):
-		text = refusalText(w, err)
-	case errors.Is(err, room.ErrNoUndo):
-		text = w.Text("There is nothing of yours to undo.")
-	case errors.Is(err, room.ErrSolved):
-		text = w.Text("The board is solved: start another from the menu.")
+	case play.IsRefusal(err):
+		text = seat.say().Refusal(err)
 	default:
 		text = w.Text("That is not a cell or digit of this board.")
 	}

@@ -17,15 +17,13 @@ import (
 // taking every CPU from the others' moves, and each player has a token
 // bucket, so one player cannot keep the slots to themself.
 
-// A player's share of the heavy work: a new puzzle costs costPuzzle, a
-// hint step costHint, from a bucket of workBurst that fills by one every
-// workEvery (4 puzzles at once, then one every 5 s; or 20 hint steps,
-// then one a second).
+// A player's share of the heavy work: a new puzzle costs play.CostPuzzle,
+// a hint step play.CostHint, from a bucket of workBurst that fills by one
+// every workEvery (4 puzzles at once, then one every 5 s; or 20 hint
+// steps, then one a second).
 const (
-	workBurst  = 20
-	workEvery  = time.Second
-	costPuzzle = 5
-	costHint   = 1
+	workBurst = 20
+	workEvery = time.Second
 	// slotWait is how long a piece of work waits for a slot before the
 	// player is told the server is busy.
 	slotWait = 2 * time.Second
@@ -102,6 +100,14 @@ func (wk *work) take(user string, cost float64) (time.Duration, bool) {
 	b.left -= cost
 	return 0, true
 }
+
+// Do runs the game layer's heavy work (play.Work).
+func (wk *work) Do(ctx context.Context, user string, cost int, f func()) error {
+	return wk.do(ctx, user, float64(cost), f)
+}
+
+// Refused reports whether err is work this refused (play.Work).
+func (wk *work) Refused(err error) bool { return refusedWork(err) }
 
 // refusedWork reports whether err is work that was not done: asked past
 // the player's share, or no slot in time.

@@ -64,7 +64,7 @@ func Assemble(cfg config.Config, log *slog.Logger, db Database) Options {
 	}
 	if cfg.ActivityAddr != "" {
 		act := activity.Config{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, BotToken: cfg.Token,
-			APIURL: cfg.APIURL.String(), Log: log, Meter: m,
+			APIURL: cfg.APIURL.String(), Log: log, Meter: m, SolveTimeout: cfg.SolveTimeout,
 			MaxSockets: cfg.ActivityMaxSockets, MaxUserSockets: cfg.ActivityMaxUserSockets}
 		if len(cfg.SessionKeys) > 0 {
 			act.SessionKeys = activity.FixedKeys(cfg.SessionKeys)

@@ -20,9 +20,8 @@ const manageServer = discordgo.PermissionManageGuild
 // Replies of /daily for what goes wrong outside the player's control, in
 // English: each is worded in the player's language where it is used.
 const (
-	replyNotRecorded = "I couldn't record that just now; nothing was saved. Please try again in a moment."
-	replyDailyDown   = "The daily puzzle is unavailable right now (I can't reach my database). /solve and the other commands still work; please try again later."
-	replyServerOnly  = "Daily posts go to a server's channel: run `/daily setup` (or `off`) in a server. Here you play your personal daily: `/daily play`."
+	replyDailyDown  = "The daily puzzle is unavailable right now (I can't reach my database). /solve and the other commands still work; please try again later."
+	replyServerOnly = "Daily posts go to a server's channel: run `/daily setup` (or `off`) in a server. Here you play your personal daily: `/daily play`."
 )
 
 // dailyCommand is /daily with its subcommands, buttons and form.

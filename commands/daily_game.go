@@ -17,11 +17,6 @@ import (
 // server's board and streaks count it), game.DailyRef; a past daily is
 // practice, game.PracticeRef, the same in every server and counted nowhere.
 
-func practiceTitle(pr i18n.Printer, p daily.Puzzle) string {
-	return pr.Sprintf("**Daily #%d, practice** · %s · %s · unranked: no clock, no points, no streak", p.Day,
-		pr.Date(daily.Date(p.Day)), pr.Text(p.Level.String()))
-}
-
 // dailyPractice opens a past daily on the board, unranked; today's (or a
 // later number) is played the ranked way.
 func (d Deps) dailyPractice(ctx context.Context, i *discordgo.Interaction, n int) (Response, error) {
@@ -49,7 +44,7 @@ func (d Deps) dailyPractice(ctx context.Context, i *discordgo.Interaction, n int
 	if err != nil {
 		return Response{}, gamesDown(pr, err)
 	}
-	v := boardView{p: pr, ref: ref, title: practiceTitle(pr, p), over: g.Solved(),
+	v := boardView{p: pr, ref: ref, title: wordsOf(pr).PracticeTitle(p), over: g.Solved(),
 		status: pr.Text("Practice: play it as long as you like; nothing is counted.")}
 	if g.Solved() {
 		v.status = pr.Text("You solved this practice board already.")
@@ -90,7 +85,7 @@ func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g
 		v.over, v.status = true, v.p.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", n, out.Today)
 		return nil
 	case err != nil:
-		v.status = v.p.Text(replyNotRecorded)
+		v.status = wordsOf(v.p).NotRecorded()
 		return &onBoardError{fmt.Errorf("daily board submission not recorded (day %d): %w", n, err)}
 	}
 	switch out.Verdict {

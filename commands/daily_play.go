@@ -53,7 +53,7 @@ func (d Deps) dailySubmit(ctx context.Context, i *discordgo.Interaction, day int
 	case errors.Is(err, daily.ErrClosed):
 		return userError(pr.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", day, out.Today)), nil
 	case err != nil:
-		return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily submission not recorded (day %v): %w", day, err))
+		return Response{}, failed(wordsOf(pr).NotRecorded(), fmt.Errorf("daily submission not recorded (day %v): %w", day, err))
 	}
 	return Response{Content: submitText(pr, out)}, nil
 }
@@ -61,20 +61,9 @@ func (d Deps) dailySubmit(ctx context.Context, i *discordgo.Interaction, day int
 // submitText words a submission's outcome, on the board and for /daily
 // submit, in the player's language.
 func submitText(p i18n.Printer, out daily.Outcome) string {
-	n := out.Puzzle.Day
-	switch out.Verdict {
-	case daily.Correct:
-		return p.Sprintf("✅ **Correct!** Daily #%d solved%s.", n, daily.Took(p, out.Entry)) + "\n" + p.Text("Share:") + "\n" +
-			codeBlock(daily.Share(p, n, out.Entry, daily.CurrentStreak(out.Player, out.Today)))
-	case daily.Wrong:
-		return p.Sprintf("❌ Not yet: **%s**. That was try %d on Daily #%d; your clock keeps running. Keep going!",
-			p.Count(out.Wrong, "%d cell is wrong", "%d cells are wrong"), out.Entry.Wrong, n)
-	case daily.Incomplete:
-		return p.Sprintf("Your answer has **%s**: fill in every cell, then submit again. This was not counted as a try.",
-			p.Count(out.Empty, "%d empty cell", "%d empty cells"))
-	case daily.BadSize:
-		return p.Text("Daily puzzles are 9×9: paste all 81 cells, row by row. This was not counted as a try.")
+	text := wordsOf(p).Outcome(out)
+	if out.Verdict == daily.Correct {
+		text += "\n" + p.Text("Share:") + "\n" + codeBlock(daily.Share(p, out.Puzzle.Day, out.Entry, daily.CurrentStreak(out.Player, out.Today)))
 	}
-	return p.Sprintf("You solved Daily #%d already%s; only the first correct answer counts, so nothing changed.",
-		n, daily.Took(p, out.Entry))
+	return text
 }

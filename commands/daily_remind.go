@@ -31,7 +31,7 @@ func (d Deps) dailyRemind(ctx context.Context, i *discordgo.Interaction, o Optio
 	if o.String("state") == "off" {
 		was, err := d.Daily.StopReminder(ctx, guild, user)
 		if err != nil {
-			return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily reminder not dropped: %w", err))
+			return Response{}, failed(wordsOf(pr).NotRecorded(), fmt.Errorf("daily reminder not dropped: %w", err))
 		}
 		if !was {
 			return Response{Content: pr.Text("You had no reminder here; nothing changed.")}, nil
@@ -47,7 +47,7 @@ func (d Deps) dailyRemind(ctx context.Context, i *discordgo.Interaction, o Optio
 		return userError(pr.Text(replyBadHour)), nil
 	}
 	if err != nil {
-		return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily reminder not saved: %w", err))
+		return Response{}, failed(wordsOf(pr).NotRecorded(), fmt.Errorf("daily reminder not saved: %w", err))
 	}
 	return Response{Content: pr.Sprintf("Reminder on: I'll DM you at %02d:00 (%s) on days you haven't solved the daily by then. "+
 		"`/daily remind state:off` stops it. If your settings refuse DMs from me, I stop after three tries.", hour, loc)}, nil

@@ -126,7 +126,7 @@ func (d Deps) dailySetup(ctx context.Context, i *discordgo.Interaction, o Option
 					"Nothing was changed.", g.Channel)), nil
 			}
 			if err := d.Daily.Setup(ctx, g); err != nil {
-				return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily setup not saved: %w", err))
+				return Response{}, failed(wordsOf(pr).NotRecorded(), fmt.Errorf("daily setup not saved: %w", err))
 			}
 			return Response{Content: pr.Sprintf("Done: the daily puzzle will be posted in <#%s> every day at %s. "+
 				"If that hour has passed today, today's comes within a minute.", g.Channel, postingTime(pr, g))}, nil
@@ -155,7 +155,7 @@ func (d Deps) dailyOff(ctx context.Context, i *discordgo.Interaction) (Response,
 	was, err := d.Daily.Off(ctx, i.GuildID)
 	switch {
 	case err != nil:
-		return Response{}, failed(pr.Text(replyNotRecorded), fmt.Errorf("daily off not saved: %w", err))
+		return Response{}, failed(wordsOf(pr).NotRecorded(), fmt.Errorf("daily off not saved: %w", err))
 	case !was:
 		return userError(pr.Text("The daily puzzle is not being posted here. Set it up with `/daily setup`.")), nil
 	}

@@ -10,8 +10,8 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/solver"
-	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // playCommand is /play [difficulty] [size] [puzzle]: a private board the
@@ -75,7 +75,7 @@ func (d Deps) playOpen(ctx context.Context, i *discordgo.Interaction) (Response,
 		if err != nil {
 			return Response{}, err
 		}
-		p, title = gen.Puzzle, pr.Sprintf("**New puzzle** · %s %s", sizeName(size), pr.Text(gen.Grading.Level.String()))
+		p, title = gen.Puzzle, wordsOf(pr).NewPuzzleTitle(size, gen.Grading.Level)
 	}
 	g, ref, err := d.openGame(ctx, UserID(i), p)
 	if err != nil {
@@ -136,18 +136,11 @@ func unplayable(p i18n.Printer, v solver.Verdict) (Response, bool) {
 }
 
 // sessions is the stored games' protocol, on this process's store and clock.
-func (d Deps) sessions() game.Sessions { return game.Sessions{Store: d.Games, Now: d.Now} }
+func (d Deps) sessions() game.Sessions { return d.games().Sessions() }
 
 // openGame loads the player's game of p, or starts and stores one.
 func (d Deps) openGame(ctx context.Context, user string, p solver.Grid) (*game.Game, game.Ref, error) {
-	ref := game.PuzzleRef(p)
-	sess, err := d.sessions().LoadOrCreate(ctx, ref.Key(user, ""), func() (*game.Game, error) {
-		res, err := solver.Solve(ctx, p, 1)
-		if err != nil || res.Count == 0 {
-			return nil, fmt.Errorf("solve %s for a board: %v", p, err)
-		}
-		return game.New(p, res.Solutions[0])
-	})
+	sess, ref, err := d.games().Begin(ctx, play.Who{User: user}, p)
 	return sess.Game, ref, err
 }
 
@@ -162,8 +155,15 @@ func (d Deps) openDaily(ctx context.Context, ref game.Ref, guild, user string, p
 
 // gamesDown is the failure when the games cannot be read or saved.
 func gamesDown(p i18n.Printer, err error) error {
-	return failed(p.Text("I can't reach my database right now, so the board cannot be saved; nothing was lost. Please try again in a moment."),
-		fmt.Errorf("board: games store failed: %w", err))
+	return failed(wordsOf(p).GamesDown(), fmt.Errorf("board: games store failed: %w", err))
+}
+
+// wordsOf is the game layer's sentences as Discord shows them.
+func wordsOf(p i18n.Printer) play.Words { return play.Words{P: p, Style: play.Markdown} }
+
+// games is the game layer on this process's store, daily and limits.
+func (d Deps) games() play.Service {
+	return play.Service{Games: d.Games, Daily: d.Daily, Now: d.Now, SolveTimeout: d.SolveTimeout, GenerateTimeout: d.GenerateTimeout}
 }
 
 // playTap answers a tap on a board, the custom id "play:" + arg: it
@@ -209,7 +209,7 @@ func (d Deps) applyControl(ctx context.Context, guild, user string, id BoardID, 
 	case id.Control == CtlTyped:
 		typedMoves(g, typed, v)
 	default:
-		return d.apply(ctx, g, id, v)
+		return d.apply(ctx, user, g, id, v)
 	}
 	return nil
 }
@@ -247,20 +247,20 @@ func (d Deps) outdated(g *game.Game, v boardView) (Response, error) {
 func (d Deps) boardTitle(ctx context.Context, pr i18n.Printer, guild, user string, ref game.Ref, g *game.Game) string {
 	if ref.Kind == game.RefPractice && d.Daily != nil {
 		if p, err := d.Daily.Puzzle(ctx, ref.Day); err == nil {
-			return practiceTitle(pr, p)
+			return wordsOf(pr).PracticeTitle(p)
 		}
 	}
 	day := ref.Day
 	if ref.Kind != game.RefDaily || d.Daily == nil {
-		return pr.Sprintf("**Board** · %s", sizeName(g.Size())) + startedLine(pr, g)
+		return wordsOf(pr).BoardTitle(g.Size()) + startedLine(pr, g)
 	}
 	p, err := d.Daily.Puzzle(ctx, day)
 	if err != nil {
-		return pr.Sprintf("**Daily #%d**", day)
+		return wordsOf(pr).DailyTitle(day, nil)
 	}
 	e, _, err := d.Daily.Entry(ctx, guild, user, day)
 	if err != nil || e.Started.IsZero() {
-		return pr.Sprintf("**Daily #%d** · %s", day, pr.Text(p.Level.String()))
+		return wordsOf(pr).DailyTitle(day, &p)
 	}
 	return dailyTitle(pr, p, e)
 }
@@ -274,17 +274,17 @@ func startedLine(p i18n.Printer, g *game.Game) string {
 	return p.Sprintf(" · started <t:%d:R>", g.Started().Unix())
 }
 
-func sizeName(n int) string { return fmt.Sprintf("%d×%d", n, n) }
+func sizeName(n int) string { return play.SizeName(n) }
 
 // apply makes one control's change to g and says what happened in v.
-func (d Deps) apply(ctx context.Context, g *game.Game, id BoardID, v *boardView) error {
+func (d Deps) apply(ctx context.Context, user string, g *game.Game, id BoardID, v *boardView) error {
 	switch id.Control {
 	case CtlCheck:
 		v.wrong = g.Check()
-		v.status = "✔ " + checkLine(v.p, len(v.wrong))
+		v.status = "✔ " + wordsOf(v.p).CheckLine(len(v.wrong))
 		return nil
 	case CtlHint:
-		return d.hintOn(ctx, g, v)
+		return d.hintOn(ctx, user, g, v)
 	case CtlSubmit:
 		submit(g, v)
 		return nil
@@ -296,10 +296,8 @@ func (d Deps) apply(ctx context.Context, g *game.Game, id BoardID, v *boardView)
 	}
 	m, err := g.Press(tap)
 	switch {
-	case errors.Is(err, game.ErrGiven):
-		v.status = v.p.Text("That cell is a given: it cannot change.")
-	case errors.Is(err, game.ErrNoUndo):
-		v.status = v.p.Text("Nothing to undo.")
+	case errors.Is(err, game.ErrGiven), errors.Is(err, game.ErrNoUndo):
+		v.status = wordsOf(v.p).Refusal(err)
 	case err != nil:
 		v.status = v.p.Text("That does not fit the board as it is; choose a box first.")
 	case m != nil:
@@ -318,31 +316,20 @@ func moveLine(p i18n.Printer, m game.Move) string {
 	return p.Sprintf("Pencil mark %s at %s.", m.Notes, m.Cell)
 }
 
-func checkLine(p i18n.Printer, wrong int) string {
-	if wrong == 0 {
-		return p.Text("Check: no mistakes so far.")
-	}
-	return p.Sprintf("Check: %s, marked in red.", p.Count(wrong, "%d cell is wrong", "%d cells are wrong"))
-}
-
-// hintOn counts a hint and shows it: a mistake first, else the next
-// logical step.
-func (d Deps) hintOn(ctx context.Context, g *game.Game, v *boardView) error {
-	if wrong := g.Wrong(); len(wrong) > 0 {
-		g.UseHint(wrong[0])
-		v.wrong, v.status = wrong[:1], v.p.Sprintf("💡 %s is wrong: fix it first.", wrong[0])
-		return nil
-	}
-	hctx, cancel := context.WithTimeout(ctx, d.SolveTimeout)
-	defer cancel()
-	a, err := logic.Hint(hctx, g.Grid())
+// hintOn counts a hint and shows it whole: a mistake first, else the next
+// logical step (the game layer finds it, as for the big board).
+func (d Deps) hintOn(ctx context.Context, user string, g *game.Game, v *boardView) error {
+	h, err := d.games().Hint(ctx, user, g, play.WholeHint)
 	if err != nil {
-		g.UseHint()
-		v.status = v.p.Text("💡 I could not find a step in time; try Check.")
-		return nil
+		return err
 	}
-	g.UseHint(a.Focus...)
-	v.hint, v.status = append(a.Focus, a.Targets...), "💡 "+a.Text(v.p)
+	v.status = h.Say(v.p)
+	switch {
+	case h.FromAdvice():
+		v.hint, v.status = h.Cells, "💡 "+v.status
+	case len(h.Cells) > 0:
+		v.wrong = h.Cells
+	}
 	return nil
 }
 
@@ -358,6 +345,5 @@ func submit(g *game.Game, v *boardView) {
 		return
 	}
 	v.over = true
-	v.status = v.p.Sprintf("✅ **Correct!** Solved with %s and %s.", v.p.Count(g.Checks(), "%d check", "%d checks"),
-		v.p.Count(g.Hints(), "%d hint", "%d hints"))
+	v.status = wordsOf(v.p).SolvedLine(g)
 }
