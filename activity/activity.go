@@ -147,7 +147,7 @@ func New(cfg Config) *Server {
 		discord: newDiscord(cfg.Client, cfg.Now), signIns: newSignIns(cfg.Now), pace: newPacer(messageEvery),
 		sockets: newSockets(cfg.MaxSockets, cfg.MaxUserSockets), work: newWork(cfg.WorkSlots, cfg.Now)}
 	s.hub = newHub(s)
-	s.games = play.Service{Games: cfg.Games, Daily: cfg.Daily, Now: cfg.Now, SolveTimeout: cfg.SolveTimeout,
+	s.games = play.Service{Games: cfg.Games, RoomStore: cfg.Games, Daily: cfg.Daily, Now: cfg.Now, SolveTimeout: cfg.SolveTimeout,
 		GenerateTimeout: cfg.GenerateTimeout, Work: s.work}
 	files := loadAssets()
 	s.mux.HandleFunc("GET /{$}", files.serveIndex)

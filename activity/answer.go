@@ -94,7 +94,8 @@ func (s *Server) open(ctx context.Context, c *client, ref game.Ref, together boo
 // message is the zero action, which the rules refuse).
 func action(m clientMessage) play.Action {
 	kinds := map[string]play.ActionKind{"place": play.Place, "erase": play.Erase, "note": play.Note, "undo": play.Undo,
-		"redo": play.Redo, "autonotes": play.AutoNotes, "check": play.Check, "hint": play.HintStep, "submit": play.Submit}
+		"redo": play.Redo, "autonotes": play.AutoNotes, "check": play.Check, "hint": play.HintStep, "submit": play.Submit,
+		"share": play.Share, "start": play.Start}
 	a := play.Action{Kind: kinds[m.T], Cell: solver.Cell{Row: m.Row, Col: m.Col}, Digit: m.Digit, Step: m.Step}
 	if a.Kind == play.Note && m.Centre {
 		a.Kind = play.Centre
@@ -214,4 +215,4 @@ func marksText(marks func(solver.Cell) game.Notes, grid solver.Grid) []string {
 func (s Seat) say() play.Words { return play.Words{P: s.words(), Style: play.Plain} }
 
 // who is the seat as the game layer knows a player.
-func (s Seat) who() play.Who { return play.Who{User: s.User.ID, Guild: s.Guild} }
+func (s Seat) who() play.Who { return play.Who{User: s.User.ID, Name: s.User.Name, Guild: s.Guild} }

@@ -46,7 +46,7 @@ func (s *Server) today(ctx context.Context, c *client) any {
 	}
 	p := onBoard{seat: seat, ref: game.DailyRef(pz.Day), game: sess.Game}
 	if seat.Instance != "" {
-		if err := s.rooms().Enter(ctx, pz.Day, seat.Instance, seat.User.ID, seat.User.Name); err != nil {
+		if err := s.games.Rooms().Enter(ctx, pz.Day, seat.Instance, seat.User.ID, seat.User.Name); err != nil {
 			s.cfg.Log.Warn("activity: listing a daily's player in an instance failed", "err", err)
 		}
 		s.hub.join(c, dailyRoom(pz.Day, seat.Instance))

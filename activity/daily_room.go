@@ -23,7 +23,7 @@ func parseDailyRoom(name string) (n int, instance string, ok bool) { return room
 // dailyOthers returns the progress of everyone who opened day n's daily
 // in the seat's instance: solvers first, by time; then by cells filled.
 func (s *Server) dailyOthers(ctx context.Context, guild string, n int, instance string) ([]Racer, error) {
-	ms, err := s.rooms().Roster(ctx, n, instance)
+	ms, err := s.games.Rooms().Roster(ctx, n, instance)
 	if err != nil {
 		return nil, err
 	}

@@ -292,7 +292,7 @@ func (h *hub) refresh(room string) {
 		h.pushGame(ctx, subs, key)
 		return
 	}
-	r, ok, err := h.s.rooms().Load(ctx, room)
+	r, ok, err := h.s.games.Rooms().Load(ctx, room)
 	if err != nil || !ok {
 		return // the next change sends it; the players' own moves answer with it meanwhile
 	}

@@ -3,7 +3,6 @@ package activity
 import (
 	"context"
 	"errors"
-	"github.com/sudokubot/sudokubot/room"
 	"time"
 )
 
@@ -105,13 +104,7 @@ func (s *Server) stopped() bool {
 
 // leaveRoom takes a player out of their room.
 func (s *Server) leaveRoom(ctx context.Context, seat Seat) {
-	r, saved, _ := s.rooms().Change(ctx, seat.Instance, func(r *room.Room) (*room.Room, error) {
-		if r == nil {
-			return nil, errNoRoomYet
-		}
-		r.Leave(seat.User.ID) // changes nothing for one not in it
-		return r, nil
-	})
+	r, saved, _ := s.games.LeaveRoom(ctx, seat.Instance, seat.User.ID)
 	if saved {
 		s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
 	}

@@ -6,9 +6,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/i18n"
-	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/room"
-	"github.com/sudokubot/sudokubot/solver"
 )
 
 // A race in the room: the page joins with {"t":"join","mode":"race"},
@@ -36,32 +34,6 @@ type Racer struct {
 	Mistakes int    `json:"mistakes"`
 	Place    int    `json:"place,omitempty"`
 	Took     int64  `json:"took,omitempty"` // seconds from the start to the finish
-}
-
-// raceChange makes a racer's change to their own board.
-func (s *Server) raceChange(r *room.Room, seat Seat, m clientMessage) error {
-	id, now := seat.User.ID, s.cfg.Now()
-	if m.T == "start" {
-		return r.StartRace(id, now)
-	}
-	if m.T == "hint" {
-		return room.ErrNoHints
-	}
-	g, err := r.Racing(id, now)
-	if err != nil {
-		return err
-	}
-	var wrong []solver.Cell
-	if m.T == "check" {
-		wrong = g.Check()
-		if wrong == nil {
-			wrong = []solver.Cell{}
-		}
-	} else if err := play.Make(g, action(m)); err != nil {
-		return err
-	}
-	r.Raced(id, wrong, now)
-	return nil
 }
 
 // raceState returns a racer's view of a race: their own board, and the

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/room"
 )
 
@@ -44,26 +45,14 @@ func (s *Server) tell(ctx context.Context, seat Seat) any {
 // the room, or a refusal to send the page.
 func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Room, any) {
 	w := seat.words()
-	r, saved, err := s.rooms().Change(ctx, seat.Instance, func(r *room.Room) (*room.Room, error) {
-		switch {
-		case r == nil || !r.In(seat.User.ID):
-			return nil, errNoRoomYet
-		case on && !r.Over(s.cfg.Now()):
-			return r, errNotOver
-		case on && r.Told:
-			return r, errTold
-		}
-		r.Told = on
-		r.Version++
-		return r, nil
-	})
+	r, saved, err := s.games.MarkTold(ctx, seat.Instance, seat.User.ID, on)
 	if failed, ok := s.roomFailed(seat, err); ok {
 		return nil, failed
 	}
 	switch {
-	case errors.Is(err, errNotOver):
+	case errors.Is(err, play.ErrNotOver):
 		return nil, reply{T: "refused", Message: w.Text("Finish first: then the channel can be told."), State: s.roomState(r, seat, nil)}
-	case errors.Is(err, errTold):
+	case errors.Is(err, play.ErrTold):
 		return nil, reply{T: "refused", Message: w.Text("The channel has been told already."), State: s.roomState(r, seat, nil)}
 	}
 	if saved {
@@ -71,12 +60,6 @@ func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Ro
 	}
 	return r, nil
 }
-
-// Why a room's finish is not told now.
-var (
-	errNotOver = errors.New("activity: the room is not over")
-	errTold    = errors.New("activity: the channel was told already")
-)
 
 // tellText is the channel's message about a room's finish, in the
 // language of the player who tells it.

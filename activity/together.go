@@ -11,7 +11,6 @@ import (
 	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/room"
 	"github.com/sudokubot/sudokubot/solver"
-	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // Playing together: everyone in one Activity instance fills one board,
@@ -20,9 +19,6 @@ import (
 // "room"; every change reaches every player of the room, on this process
 // or another (the hub), as a {"t":"room",…} board. Where a player's
 // selection is goes with {"t":"select","cell":N}, unanswered.
-
-// rooms is the stored rooms' protocol, on this server's store and clock.
-func (s *Server) rooms() room.Sessions { return room.Sessions{Store: s.cfg.Games, Now: s.cfg.Now} }
 
 // What the page is told about playing together.
 const (
@@ -33,9 +29,6 @@ const (
 	// one who left it, or one who was never in it.
 	notInActivity = "Discord does not list you in this Activity: you left it, or never joined it. Open it again from Discord."
 )
-
-// errNoRoomYet is a change to a room no one has started.
-var errNoRoomYet = errors.New("activity: no room yet")
 
 // together answers a message about the seat's room.
 func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
@@ -59,15 +52,15 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 	if m.T == "join" {
 		s.hub.join(c, seat.Instance) // before reading the room: no change after the reading is missed
 	}
-	r, saved, err := s.rooms().Change(ctx, seat.Instance, func(r *room.Room) (*room.Room, error) {
-		switch {
-		case m.T == "join":
-			return s.joinRoom(ctx, r, seat, m.Level, m.Mode)
-		case r == nil:
-			return nil, errNoRoomYet
-		}
-		return r, s.roomChange(ctx, r, seat, m)
-	})
+	var r *room.Room
+	var saved bool
+	var err error
+	if m.T == "join" {
+		r, saved, err = s.games.JoinRoom(ctx, seat.Instance, room.Player{ID: seat.User.ID, Name: seat.User.Name, Avatar: seat.User.Avatar},
+			m.Level, m.Mode == "race")
+	} else {
+		r, saved, err = s.games.InRoom(ctx, seat.Instance, seat.who(), seat.say(), m.Version, action(m))
+	}
 	if failed, ok := s.roomFailed(seat, err); ok {
 		return failed
 	}
@@ -92,112 +85,10 @@ func (s *Server) roomFailed(seat Seat, err error) (reply, bool) {
 		return s.storeFailed(seat, "changing a room", err), true
 	case errors.Is(err, room.ErrBusy):
 		return reply{T: "error", Message: w.Text("The board is very busy; that was not applied. Try again.")}, true
-	case errors.Is(err, errNoRoomYet):
+	case errors.Is(err, play.ErrNoRoomYet):
 		return reply{T: "error", Message: w.Text(notInYet)}, true
 	}
 	return reply{}, false
-}
-
-// joinRoom seats a player in r, or starts the room (r nil) with a new
-// puzzle of the level, played together or raced (mode "race"); a room
-// that is over starts again when a level is asked. A player who asks for
-// one while another is on joins the one on.
-func (s *Server) joinRoom(ctx context.Context, r *room.Room, seat Seat, level, mode string) (*room.Room, error) {
-	if r == nil || (r.Over(s.cfg.Now()) && level != "") {
-		if level == "" {
-			level = logic.Medium.String()
-		}
-		fresh, err := s.newRoom(ctx, seat.User.ID, level, mode == "race")
-		if err != nil {
-			return r, err
-		}
-		if r != nil {
-			for _, p := range r.Players {
-				if !p.Gone {
-					fresh.Join(p)
-				}
-			}
-			fresh.Continue(r.Version) // versions only go up; no move on the old board applies
-		}
-		r = fresh
-	}
-	return r, r.Join(room.Player{ID: seat.User.ID, Name: seat.User.Name, Avatar: seat.User.Avatar})
-}
-
-// newRoom makes a room on a new 9×9 puzzle of a level, raced or not, as
-// a player's work.
-func (s *Server) newRoom(ctx context.Context, user, levelName string, race bool) (*room.Room, error) {
-	level, ok := logic.ParseLevel(levelName)
-	if !ok {
-		level = logic.Medium
-	}
-	gen, err := s.games.Generate(ctx, play.Who{User: user}, level, 9, uint64(s.cfg.Now().UnixNano()))
-	if err != nil {
-		if !play.Refused(err) {
-			s.cfg.Log.Warn("activity: making a puzzle for a room failed", "level", level, "err", err)
-		}
-		return nil, err
-	}
-	if race {
-		return room.NewRace(gen.Puzzle, gen.Solution, s.cfg.Now()), nil
-	}
-	return room.New(gen.Puzzle, gen.Solution, s.cfg.Now()), nil
-}
-
-// roomChange makes a move, undo, check, hint or sharing change in r.
-func (s *Server) roomChange(ctx context.Context, r *room.Room, seat Seat, m clientMessage) error {
-	if r.Race != nil {
-		return s.raceChange(r, seat, m)
-	}
-	id, now := seat.User.ID, s.cfg.Now()
-	at := solver.Cell{Row: m.Row, Col: m.Col}
-	switch m.T {
-	case "place":
-		return r.Apply(id, room.Move{Kind: game.Place, Cell: at, Digit: m.Digit, Seen: m.Version}, now)
-	case "erase":
-		return r.Apply(id, room.Move{Kind: game.Erase, Cell: at, Seen: m.Version}, now)
-	case "note":
-		return r.Apply(id, room.Move{Kind: game.Note, Cell: at, Digit: m.Digit, Seen: m.Version}, now)
-	case "undo":
-		return r.Undo(id, now)
-	case "share":
-		return r.ShareMarks(id, m.Digit == 1)
-	case "check":
-		wrong, err := r.Check(id)
-		if err == nil {
-			w := seat.words() // the room reads it in the asker's language
-			r.Show(room.Shown{Kind: "check", By: id, Text: w.Sprintf("%s: %s", seat.User.Name, seat.say().CheckLine(len(wrong))), Cells: wrong})
-		}
-		return err
-	case "hint":
-		return s.roomHint(ctx, r, seat, m.Step)
-	}
-	return errUnknownMessage
-}
-
-// errUnknownMessage is a message no page of ours sends.
-var errUnknownMessage = errors.New("activity: unknown message")
-
-// roomHint shows step of the next hint to the room, counted.
-func (s *Server) roomHint(ctx context.Context, r *room.Room, seat Seat, step int) error {
-	if !r.In(seat.User.ID) {
-		return room.ErrNotIn
-	}
-	w := seat.words() // the room reads it in the asker's language
-	h := play.Missed()
-	a, err := s.games.Advise(ctx, seat.User.ID, r.Cells)
-	if play.Refused(err) {
-		return err
-	}
-	if err == nil {
-		h = play.StepOf(r.Cells, a, step)
-	}
-	if err := r.UseHint(seat.User.ID); err != nil {
-		return err
-	}
-	r.Show(room.Shown{Kind: "hint", By: seat.User.ID, Text: w.Sprintf("%s asked for a hint: %s", seat.User.Name, h.Say(w)),
-		Cells: r.Cells.Indexes(h.Cells), Step: h.Step, Steps: h.Steps})
-	return nil
 }
 
 // roomRefusal words a change the room refuses, with the board as it is.

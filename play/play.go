@@ -14,14 +14,17 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/room"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/solver/logic"
 )
 
 // Service plays the stored games.
 type Service struct {
-	// Games are the stored games (the same for both boards).
-	Games game.Store
+	// Games are the stored games (the same for both boards); RoomStore
+	// the rooms played together.
+	Games     game.Store
+	RoomStore room.Store
 	// Daily is the daily challenge; nil leaves it out (a DM's board).
 	Daily *daily.Service
 	// Now is the clock; time.Now when nil.
@@ -85,8 +88,9 @@ func (s Service) now() time.Time {
 // clock.
 func (s Service) Sessions() game.Sessions { return game.Sessions{Store: s.Games, Now: s.Now} }
 
-// Who is a player and the server they play in ("" in a DM).
-type Who struct{ User, Guild string }
+// Who is a player (their id, and the name others see them by) and the
+// server they play in ("" in a DM).
+type Who struct{ User, Name, Guild string }
 
 // Board is a stored game as it is now.
 type Board struct {
