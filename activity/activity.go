@@ -148,7 +148,7 @@ func New(cfg Config) *Server {
 		sockets: newSockets(cfg.MaxSockets, cfg.MaxUserSockets), work: newWork(cfg.WorkSlots, cfg.Now)}
 	s.hub = newHub(s)
 	s.games = play.Service{Games: cfg.Games, RoomStore: cfg.Games, Daily: cfg.Daily, Now: cfg.Now, SolveTimeout: cfg.SolveTimeout,
-		GenerateTimeout: cfg.GenerateTimeout, Work: s.work}
+		GenerateTimeout: cfg.GenerateTimeout, Work: s.work, Events: s.hub}
 	files := loadAssets()
 	s.mux.HandleFunc("GET /{$}", files.serveIndex)
 	s.mux.HandleFunc("GET /assets/{name}", files.serveAsset)

@@ -60,9 +60,6 @@ func (s *Server) respond(ctx context.Context, c *client, m clientMessage) any {
 	if m.T == "open" {
 		return s.open(ctx, c, ref, together)
 	}
-	if together { // the others here hear of this player's progress
-		defer s.hub.send(ctx, word{Room: dailyRoom(ref.Day, seat.Instance)})
-	}
 	b, ev, err := s.games.Do(ctx, seat.who(), ref, m.Version, action(m))
 	if err != nil {
 		return s.failed(seat, "changing a game", err)
@@ -215,4 +212,6 @@ func marksText(marks func(solver.Cell) game.Notes, grid solver.Grid) []string {
 func (s Seat) say() play.Words { return play.Words{P: s.words(), Style: play.Plain} }
 
 // who is the seat as the game layer knows a player.
-func (s Seat) who() play.Who { return play.Who{User: s.User.ID, Name: s.User.Name, Guild: s.Guild} }
+func (s Seat) who() play.Who {
+	return play.Who{User: s.User.ID, Name: s.User.Name, Guild: s.Guild, Instance: s.Instance}
+}

@@ -193,6 +193,18 @@ func (h *hub) roomSaved(name string, version int) {
 	}
 }
 
+// RoomSaved tells the players of a room just stored (play.Events), unless
+// the store told of it with the save.
+func (h *hub) RoomSaved(ctx context.Context, name string, version int) {
+	h.told(ctx, word{Room: name, Version: version})
+}
+
+// Progressed tells the players of a daily in an instance that one of them
+// changed their board (play.Events).
+func (h *hub) Progressed(ctx context.Context, day int, instance string) {
+	h.send(ctx, word{Room: dailyRoom(day, instance)})
+}
+
 // told tells of a room's change that was just saved, unless the store
 // told of it with the save.
 func (h *hub) told(ctx context.Context, w word) {

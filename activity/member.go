@@ -104,8 +104,5 @@ func (s *Server) stopped() bool {
 
 // leaveRoom takes a player out of their room.
 func (s *Server) leaveRoom(ctx context.Context, seat Seat) {
-	r, saved, _ := s.games.LeaveRoom(ctx, seat.Instance, seat.User.ID)
-	if saved {
-		s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
-	}
+	s.games.LeaveRoom(ctx, seat.Instance, seat.User.ID) // a room that cannot be read keeps them; they are gone from its page
 }

@@ -45,7 +45,7 @@ func (s *Server) tell(ctx context.Context, seat Seat) any {
 // the room, or a refusal to send the page.
 func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Room, any) {
 	w := seat.words()
-	r, saved, err := s.games.MarkTold(ctx, seat.Instance, seat.User.ID, on)
+	r, _, err := s.games.MarkTold(ctx, seat.Instance, seat.User.ID, on)
 	if failed, ok := s.roomFailed(seat, err); ok {
 		return nil, failed
 	}
@@ -54,9 +54,6 @@ func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Ro
 		return nil, reply{T: "refused", Message: w.Text("Finish first: then the channel can be told."), State: s.roomState(r, seat, nil)}
 	case errors.Is(err, play.ErrTold):
 		return nil, reply{T: "refused", Message: w.Text("The channel has been told already."), State: s.roomState(r, seat, nil)}
-	}
-	if saved {
-		s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
 	}
 	return r, nil
 }

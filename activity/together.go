@@ -53,13 +53,12 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 		s.hub.join(c, seat.Instance) // before reading the room: no change after the reading is missed
 	}
 	var r *room.Room
-	var saved bool
 	var err error
 	if m.T == "join" {
-		r, saved, err = s.games.JoinRoom(ctx, seat.Instance, room.Player{ID: seat.User.ID, Name: seat.User.Name, Avatar: seat.User.Avatar},
+		r, _, err = s.games.JoinRoom(ctx, seat.Instance, room.Player{ID: seat.User.ID, Name: seat.User.Name, Avatar: seat.User.Avatar},
 			m.Level, m.Mode == "race")
 	} else {
-		r, saved, err = s.games.InRoom(ctx, seat.Instance, seat.who(), seat.say(), m.Version, action(m))
+		r, _, err = s.games.InRoom(ctx, seat.Instance, seat.who(), seat.say(), m.Version, action(m))
 	}
 	if failed, ok := s.roomFailed(seat, err); ok {
 		return failed
@@ -69,9 +68,6 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 			s.hub.leave(c)
 		}
 		return s.roomRefusal(r, seat, err)
-	}
-	if saved {
-		s.hub.told(ctx, word{Room: seat.Instance, Version: r.Version})
 	}
 	return s.roomState(r, seat, s.hub.selections(seat.Instance))
 }

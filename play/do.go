@@ -80,6 +80,9 @@ var (
 // store's (ErrStore), ErrGone, ErrNoDaily, ErrNotRecorded and refused work
 // (Refused).
 func (s Service) Do(ctx context.Context, who Who, ref game.Ref, seen int, a Action) (Board, Event, error) {
+	if ref.Kind == game.RefDaily && who.Instance != "" && s.Events != nil { // the others there hear of this player's progress
+		defer s.Events.Progressed(ctx, ref.Day, who.Instance)
+	}
 	sess, err := s.Open(ctx, who, ref)
 	if err != nil {
 		return Board{}, Event{}, err

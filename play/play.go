@@ -35,6 +35,27 @@ type Service struct {
 	// Work runs a player's heavy work (a hint's search, a new puzzle) in
 	// the face's work slots and the player's share; nil runs it at once.
 	Work Work
+	// Events hears of what was stored, to tell the players who watch it;
+	// nil tells no one.
+	Events Events
+}
+
+// Events is told of what the game layer stored, after it is stored, so
+// that a face can tell the players watching it (the big board's hub: on
+// this process, or on every process sharing the database).
+type Events interface {
+	// RoomSaved: the room called name was stored at version.
+	RoomSaved(ctx context.Context, name string, version int)
+	// Progressed: a player of day's daily in an Activity instance changed
+	// their board, which the others there see as progress.
+	Progressed(ctx context.Context, day int, instance string)
+}
+
+// roomSaved tells Events of a room stored at version, when it was.
+func (s Service) roomSaved(ctx context.Context, name string, r *room.Room, saved bool) {
+	if saved && s.Events != nil {
+		s.Events.RoomSaved(ctx, name, r.Version)
+	}
 }
 
 // Work is what runs heavy work for a player: f runs, or the work is
@@ -88,9 +109,10 @@ func (s Service) now() time.Time {
 // clock.
 func (s Service) Sessions() game.Sessions { return game.Sessions{Store: s.Games, Now: s.Now} }
 
-// Who is a player (their id, and the name others see them by) and the
-// server they play in ("" in a DM).
-type Who struct{ User, Name, Guild string }
+// Who is a player (their id, and the name others see them by), the
+// server they play in ("" in a DM) and the Activity instance ("" on the
+// buttons), where others see their daily's progress.
+type Who struct{ User, Name, Guild, Instance string }
 
 // Board is a stored game as it is now.
 type Board struct {

@@ -34,13 +34,21 @@ var (
 // Rooms is the stored rooms' protocol on this service's store and clock.
 func (s Service) Rooms() room.Sessions { return room.Sessions{Store: s.RoomStore, Now: s.Now} }
 
+// changeRoom makes change to the instance's room (room.Sessions.Change)
+// and tells Events when it stored it.
+func (s Service) changeRoom(ctx context.Context, instance string, change func(*room.Room) (*room.Room, error)) (*room.Room, bool, error) {
+	r, saved, err := s.Rooms().Change(ctx, instance, change)
+	s.roomSaved(ctx, instance, r, saved)
+	return r, saved, err
+}
+
 // JoinRoom seats p in the instance's room, or starts the room with a new
 // 9×9 puzzle of level ("" for medium), played together or raced; a room
 // that is over starts again when a level is asked, and one who asks for a
 // new one while another is on joins the one on. It returns the room as
 // stored and whether it changed.
 func (s Service) JoinRoom(ctx context.Context, instance string, p room.Player, level string, race bool) (*room.Room, bool, error) {
-	return s.Rooms().Change(ctx, instance, func(r *room.Room) (*room.Room, error) {
+	return s.changeRoom(ctx, instance, func(r *room.Room) (*room.Room, error) {
 		if r == nil || (r.Over(s.now()) && level != "") {
 			fresh, err := s.newRoom(ctx, p.ID, level, race)
 			if err != nil {
@@ -80,7 +88,7 @@ func (s Service) newRoom(ctx context.Context, user, levelName string, race bool)
 // LeaveRoom takes a player out of the instance's room: their digits stay,
 // their marks and undo go.
 func (s Service) LeaveRoom(ctx context.Context, instance, id string) (*room.Room, bool, error) {
-	return s.Rooms().Change(ctx, instance, func(r *room.Room) (*room.Room, error) {
+	return s.changeRoom(ctx, instance, func(r *room.Room) (*room.Room, error) {
 		if r == nil {
 			return nil, ErrNoRoomYet
 		}
@@ -93,7 +101,7 @@ func (s Service) LeaveRoom(ctx context.Context, instance, id string) (*room.Room
 // telling the channel at once tell it once, or untold again after a post
 // that failed.
 func (s Service) MarkTold(ctx context.Context, instance, id string, on bool) (*room.Room, bool, error) {
-	return s.Rooms().Change(ctx, instance, func(r *room.Room) (*room.Room, error) {
+	return s.changeRoom(ctx, instance, func(r *room.Room) (*room.Room, error) {
 		switch {
 		case r == nil || !r.In(id):
 			return nil, ErrNoRoomYet
@@ -113,7 +121,7 @@ func (s Service) MarkTold(ctx context.Context, instance, id string, on bool) (*r
 // the room as stored (or as it is, with the refusal) and whether it
 // changed.
 func (s Service) InRoom(ctx context.Context, instance string, who Who, words Words, seen int, a Action) (*room.Room, bool, error) {
-	return s.Rooms().Change(ctx, instance, func(r *room.Room) (*room.Room, error) {
+	return s.changeRoom(ctx, instance, func(r *room.Room) (*room.Room, error) {
 		if r == nil {
 			return nil, ErrNoRoomYet
 		}

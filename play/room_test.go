@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,5 +59,39 @@ func TestPlayTogether(t *testing.T) {
 	}
 	if _, _, err := s.MarkTold(ctx, "i-1", "ada", true); !errors.Is(err, ErrNotOver) {
 		t.Errorf("telling an unfinished room: %v", err)
+	}
+}
+
+// heard is an Events that keeps what it is told.
+type heard struct{ rooms, progress []string }
+
+func (h *heard) RoomSaved(_ context.Context, name string, version int) {
+	h.rooms = append(h.rooms, fmt.Sprintf("%s@%d", name, version))
+}
+
+func (h *heard) Progressed(_ context.Context, day int, instance string) {
+	h.progress = append(h.progress, fmt.Sprintf("%d/%s", day, instance))
+}
+
+// TestEventsFollowWrites: a room stored is told at its version, a refused
+// change is not; a daily's change in an Activity instance is told as
+// progress there, and one on the buttons (no instance) is not.
+func TestEventsFollowWrites(t *testing.T) {
+	s, db := service(t)
+	h := &heard{}
+	s.RoomStore, s.Events = db, h
+	ctx := context.Background()
+	r, _, _ := s.JoinRoom(ctx, "i-1", room.Player{ID: "ada", Name: "Ada"}, "easy", false)
+	s.InRoom(ctx, "i-1", Who{User: "ada"}, WordsFor("", Plain), r.Version, Action{Kind: Redo}) // no such move in a room
+	if want := []string{fmt.Sprintf("i-1@%d", r.Version)}; !slices.Equal(h.rooms, want) {
+		t.Errorf("rooms told %v, want %v", h.rooms, want)
+	}
+	_, pz, _ := s.Today(ctx, ada)
+	s.Do(ctx, ada, game.DailyRef(pz.Day), 0, Action{Kind: Check})
+	there := ada
+	there.Instance = "i-9"
+	s.Do(ctx, there, game.DailyRef(pz.Day), 1, Action{Kind: Check})
+	if want := []string{fmt.Sprintf("%d/i-9", pz.Day)}; !slices.Equal(h.progress, want) {
+		t.Errorf("progress told %v, want %v", h.progress, want)
 	}
 }
