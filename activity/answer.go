@@ -144,37 +144,6 @@ func (s *Server) notApplied(ctx context.Context, p onBoard, ev play.Event) any {
 	return reply{T: "refused", Message: words.Refusal(ev.Err), State: s.stateOf(ctx, p, "")}
 }
 
-// failed words a failure of the game layer for the page, logging what the
-// player is not told.
-func (s *Server) failed(seat Seat, doing string, err error) reply {
-	w := seat.words()
-	if refusal, ok := workRefused(w, err); ok {
-		return refusal
-	}
-	switch {
-	case errors.Is(err, play.ErrGone):
-		return reply{T: "error", Message: w.Text("That game is gone. Start a new one from the menu.")}
-	case errors.Is(err, play.ErrNoDaily): // a DM's daily (no server) is the player's own, as /daily play there
-		return reply{T: "error", Message: w.Text(noDailyHere)}
-	case errors.Is(err, play.ErrNoPuzzle):
-		s.cfg.Log.Warn("activity: making a puzzle failed", "err", err)
-		return reply{T: "error", Message: w.Text(noPuzzleInTime)}
-	case errors.Is(err, play.ErrNotRecorded):
-		s.cfg.Log.Error("activity: a daily answer was not recorded", "err", err)
-		return reply{T: "error", Message: seat.say().NotRecorded()}
-	case errors.Is(err, play.ErrDailyDown):
-		s.cfg.Log.Error("activity: reading the daily failed", "err", err)
-		return reply{T: "error", Message: w.Text(dailyDown)}
-	}
-	return s.storeFailed(seat, doing, err)
-}
-
-// storeFailed logs a store error and words it for the page.
-func (s *Server) storeFailed(seat Seat, doing string, err error) reply {
-	s.cfg.Log.Error("activity: "+doing+" failed", "err", err)
-	return reply{T: "error", Message: seat.say().GamesDown()}
-}
-
 // stateOf returns p's game as the page draws it, with message; a ranked
 // daily's carries its standing, and its clock is the daily's.
 func (s *Server) stateOf(ctx context.Context, p onBoard, message string) *State {

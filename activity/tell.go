@@ -46,7 +46,7 @@ func (s *Server) tell(ctx context.Context, seat Seat) any {
 func (s *Server) claimTelling(ctx context.Context, seat Seat, on bool) (*room.Room, any) {
 	w := seat.words()
 	r, _, err := s.games.MarkTold(ctx, seat.Instance, seat.User.ID, on)
-	if failed, ok := s.roomFailed(seat, err); ok {
+	if failed, ok := s.failure(seat, "changing a room", err); ok {
 		return nil, failed
 	}
 	switch {

@@ -60,7 +60,10 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 	} else {
 		r, _, err = s.games.InRoom(ctx, seat.Instance, seat.who(), seat.say(), m.Version, action(m))
 	}
-	if failed, ok := s.roomFailed(seat, err); ok {
+	if failed, ok := s.failure(seat, "changing a room", err); ok {
+		if m.T == "join" {
+			s.hub.leave(c)
+		}
 		return failed
 	}
 	if err != nil {
@@ -72,34 +75,12 @@ func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
 	return s.roomState(r, seat, s.hub.selections(seat.Instance))
 }
 
-// roomFailed words a room that could not be read or stored; ok is false
-// for any other error.
-func (s *Server) roomFailed(seat Seat, err error) (reply, bool) {
-	w := seat.words()
-	switch {
-	case errors.Is(err, room.ErrStore):
-		return s.storeFailed(seat, "changing a room", err), true
-	case errors.Is(err, room.ErrBusy):
-		return reply{T: "error", Message: w.Text("The board is very busy; that was not applied. Try again.")}, true
-	case errors.Is(err, play.ErrNoRoomYet):
-		return reply{T: "error", Message: w.Text(notInYet)}, true
-	}
-	return reply{}, false
-}
-
 // roomRefusal words a change the room refuses, with the board as it is.
 func (s *Server) roomRefusal(r *room.Room, seat Seat, err error) any {
 	w := seat.words()
-	if refusal, ok := workRefused(w, err); ok {
-		return refusal
-	}
 	text, ok := raceRefusal(w, err)
 	switch {
 	case ok:
-	case errors.Is(err, room.ErrFull):
-		return reply{T: "error", Message: w.Text(roomFull)}
-	case errors.Is(err, play.ErrNoPuzzle):
-		return reply{T: "error", Message: w.Text(noPuzzleInTime)}
 	case errors.Is(err, room.ErrNotIn):
 		text = w.Text(notInYet)
 	case play.IsRefusal(err):
