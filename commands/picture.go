@@ -73,7 +73,7 @@ func (d Deps) readPicture(ctx context.Context, pr i18n.Printer, a *discordgo.Mes
 	if err != nil {
 		var big *picture.TooBigError
 		if errors.As(err, &big) {
-			n := userError(tooBig(pr, big))
+			n := userError(picture.Say(pr, err))
 			return pictureReading{notice: &n}
 		}
 		d.Log.Warn("downloading a picture failed", "err", err)
@@ -84,7 +84,7 @@ func (d Deps) readPicture(ctx context.Context, pr i18n.Printer, a *discordgo.Mes
 	r, err := d.Reader.Read(rctx, data)
 	cancel()
 	if err != nil {
-		n := userError(pictureError(pr, err))
+		n := userError(picture.Say(pr, err))
 		return pictureReading{notice: &n}
 	}
 	return pictureReading{read: r}
@@ -98,22 +98,19 @@ func refusedAttachment(pr i18n.Printer, a *discordgo.MessageAttachment) *Respons
 	case a == nil:
 		text = pr.Text("I couldn't find that attachment. Please attach the picture again.")
 	case a.Size > picture.MaxBytes:
-		text = tooBig(pr, &picture.TooBigError{Bytes: a.Size})
+		text = picture.Say(pr, &picture.TooBigError{Bytes: a.Size})
 	case float64(a.Width)*float64(a.Height) > picture.MaxPixels:
-		text = tooBig(pr, &picture.TooBigError{Width: a.Width, Height: a.Height})
+		text = picture.Say(pr, &picture.TooBigError{Width: a.Width, Height: a.Height})
 	case otherPicture(a) != "":
 		text = pr.Sprintf("I can't read %s pictures yet: send a PNG, JPEG or WebP.", otherPicture(a))
 	case a.ContentType != "" && !readableType(a.ContentType):
-		text = pr.Text(notAPicture)
+		text = picture.Say(pr, picture.ErrFormat)
 	default:
 		return nil
 	}
 	n := userError(text)
 	return &n
 }
-
-// notAPicture names the formats the reader takes.
-const notAPicture = "That file is not a picture I can read: send a PNG, JPEG or WebP."
 
 // readableTypes are the content types of the pictures the reader
 // decodes, and pictureEndings their file name endings, which the
@@ -154,35 +151,6 @@ func otherPicture(a *discordgo.MessageAttachment) string {
 		}
 	}
 	return ""
-}
-
-// tooBig words a picture over the limits.
-func tooBig(pr i18n.Printer, e *picture.TooBigError) string {
-	if e.Bytes > 0 {
-		return pr.Sprintf("That picture is %d MB; I read pictures up to %d MB.", max(1, e.Bytes>>20), picture.MaxBytes>>20)
-	}
-	return pr.Sprintf("That picture is %d×%d pixels; I read pictures up to %.0f megapixels.", e.Width, e.Height,
-		e.MaxPixels()/1e6)
-}
-
-// pictureError words picture.Read's errors.
-func pictureError(pr i18n.Printer, err error) string {
-	var big *picture.TooBigError
-	switch {
-	case errors.As(err, &big):
-		return tooBig(pr, big)
-	case errors.Is(err, picture.ErrFormat):
-		return pr.Text(notAPicture)
-	case errors.Is(err, picture.ErrCostly):
-		return pr.Text("That picture is stored in a way that takes far longer to read than a photo or a screenshot. " +
-			"Save it again as an ordinary JPEG or PNG and send it again.")
-	case errors.Is(err, picture.ErrBusy):
-		return pr.Text("Many pictures are being read right now. Please try again in a moment.")
-	case errors.Is(err, context.DeadlineExceeded):
-		return pr.Text("Reading that picture took too long. Send a smaller picture, or paste the puzzle as text.")
-	}
-	return pr.Text("I couldn't find a Sudoku grid in that picture.") + "\n" +
-		pr.Text("Tips: take it straight on, with the whole grid in the frame, in good light.")
 }
 
 // readSummary says what was read from a picture: how many digits, the
@@ -322,8 +290,7 @@ func noPrinted(pr i18n.Printer, r *picture.Reading) (Response, bool) {
 	if strings.Trim(r.Givens(), ".") != "" {
 		return Response{}, true
 	}
-	return userError(pr.Text("I found a grid in that picture, but no printed digits in it.") + "\n" +
-		pr.Text("Tips: take it straight on, with the whole grid in the frame, in good light.")), false
+	return userError(picture.Say(pr, picture.ErrNoGivens)), false
 }
 
 // attachedPicture returns a message's first attachment that is a picture,

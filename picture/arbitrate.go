@@ -183,16 +183,6 @@ func changeSets(alts []change) [][]change {
 	return sets
 }
 
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // unique reports whether the printed digits of cells make a puzzle with
 // exactly one solution.
 func unique(ctx context.Context, cells [81]Cell) bool {

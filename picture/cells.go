@@ -32,21 +32,6 @@ func boardContrast(b *Gray) float64 {
 	return max(0.15, 1-float64(ink)/float64(paper))
 }
 
-// percentile returns the grey level below which p percent of pix lie.
-func percentile(pix []uint8, p int) uint8 {
-	var hist [256]int
-	for _, v := range pix {
-		hist[v]++
-	}
-	want, seen := len(pix)*p/100, 0
-	for v, n := range hist {
-		if seen += n; seen > want {
-			return uint8(v)
-		}
-	}
-	return 255
-}
-
 // What inkHeight counts as a digit's ink.
 const (
 	// A pixel is dark when it is darker than the cell's paper by

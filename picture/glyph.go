@@ -115,7 +115,7 @@ func spreadOf(cells []cell, f func(*cell) float64) spread {
 		return spread{}
 	}
 	slices.Sort(vs)
-	return spread{vs[len(vs)/10], vs[len(vs)/2], vs[len(vs)*9/10]}
+	return spread{ranked(vs, 10), ranked(vs, 50), ranked(vs, 90)}
 }
 
 // place writes v, how far it is above the low end and below the high
@@ -136,7 +136,7 @@ func digitContrast(g *Gray) float64 {
 		cs = append(cs, float64(percentile(px, 70))-float64(percentile(px, 3)))
 	}
 	slices.Sort(cs)
-	return max(cs[len(cs)*85/100], 24)
+	return max(ranked(cs, 85), 24)
 }
 
 // region returns the grey levels of a w×h box of g.

@@ -2,7 +2,6 @@ package picture
 
 import (
 	"context"
-	"errors"
 	"sync"
 )
 
@@ -28,10 +27,6 @@ type waiter struct {
 func NewReader(total float64) *Reader {
 	return &Reader{total: max(total, MaxMemory)}
 }
-
-// ErrBusy is Read's error when the memory for a picture did not come free
-// before its context was done: many pictures were being read at once.
-var ErrBusy = errors.New("many pictures are being read right now: try again in a moment")
 
 // Read is the package's Read within the Reader's bound on memory. Its
 // errors are Read's, and ErrBusy.

@@ -24,10 +24,7 @@ package picture
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"runtime"
-	"slices"
 )
 
 // Limits on a picture, checked from its header before it is decoded.
@@ -41,40 +38,6 @@ const (
 	// about 20, 16-bit RGBA 20, interlaced 16-bit 11.
 	MaxMemory = 192 << 20
 )
-
-// Errors Find returns; the messages are for people.
-var (
-	ErrFormat = errors.New("that picture is not in a format I can read: send a PNG, JPEG or WebP")
-	ErrCostly = errors.New("that picture is stored in a way that takes far longer to read than a photo or a screenshot " +
-		"(more scans than any camera or app writes): save it again as an ordinary JPEG or PNG")
-	ErrNoGrid = errors.New("I couldn't find a Sudoku grid in that picture: take it straight on, with the whole grid " +
-		"in the frame and in good light")
-)
-
-// TooBigError is Find's error for a picture over the limits.
-type TooBigError struct {
-	Bytes         int
-	Width, Height int
-	// Limit is how many pixels are read of a picture of its kind:
-	// MaxPixels, or fewer for a deep colour one.
-	Limit float64
-}
-
-func (e *TooBigError) Error() string {
-	if e.Bytes > MaxBytes {
-		return fmt.Sprintf("that picture is %d MB; I read pictures up to %d MB", e.Bytes>>20, MaxBytes>>20)
-	}
-	return fmt.Sprintf("that picture is %d×%d, %.0f megapixels; I read pictures up to %.0f", e.Width, e.Height,
-		float64(e.Width)*float64(e.Height)/1e6, e.MaxPixels()/1e6)
-}
-
-// MaxPixels is how many pixels are read of a picture of its kind.
-func (e *TooBigError) MaxPixels() float64 {
-	if e.Limit > 0 {
-		return e.Limit
-	}
-	return MaxPixels
-}
 
 // Board is a grid found in a picture.
 type Board struct {
@@ -112,8 +75,8 @@ const filledInk = 0.22
 
 // Find finds the Sudoku grid in a picture's bytes, the picture turned the
 // right way up as its EXIF says. The errors are *TooBigError, ErrFormat,
-// ErrCostly and ErrNoGrid, whose texts can be shown as they are, and
-// ctx's error when it is done first. It keeps nothing between calls.
+// ErrCostly and ErrNoGrid (Say words them for a person), and ctx's error
+// when it is done first. It keeps nothing between calls.
 func Find(ctx context.Context, data []byte) (*Board, error) {
 	hd, err := check(data)
 	if err != nil {
@@ -187,8 +150,7 @@ func smallDigits(ink [81]float64) bool {
 	if len(hs) < 9 {
 		return false
 	}
-	slices.Sort(hs)
-	return hs[len(hs)/2] < smallInk
+	return median(hs) < smallInk
 }
 
 // minInk and smallInk are the heights, as shares of a cell's side, from

@@ -155,12 +155,3 @@ func edgeNear(m *mask, x, e int, across bool) bool {
 	}
 	return false
 }
-
-// intsToFloats returns vs as float64s.
-func intsToFloats(vs []int) []float64 {
-	out := make([]float64, len(vs))
-	for k, v := range vs {
-		out[k] = float64(v)
-	}
-	return out
-}

@@ -143,7 +143,7 @@ func uneven(d []float64) bool {
 		return false
 	}
 	slices.Sort(d)
-	return d[len(d)*9/10] > unevenRatio*d[len(d)/10]
+	return ranked(d, 90) > unevenRatio*ranked(d, 10)
 }
 
 // unevenRatio is how much farther apart than the nearest neighbouring

@@ -363,15 +363,6 @@ func gapLines(tiles []tile, at []cellAt, across bool) ([10]float64, bool) {
 	return out, true
 }
 
-// median returns the middle of v (v is reordered); 0 for none.
-func median(v []float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	slices.Sort(v)
-	return v[len(v)/2]
-}
-
 // lined reports whether the tiles' edges, lo and hi in each column (or
 // row), line up with the column's, start and end, as a screenshot's do:
 // all but a few within a pixel. A photo's grid, which is never quite

@@ -112,10 +112,3 @@ func solve8(a [8][9]float64) mapping {
 	}
 	return m
 }
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
