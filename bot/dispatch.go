@@ -84,19 +84,22 @@ func commandName(i *discordgo.Interaction) string {
 	return ""
 }
 
-// component routes a button click or a modal submission by its custom id,
-// "<command>:<arg>".
+// component routes a button click or a modal submission by its custom id
+// to its command, named by the id up to its ":", and there to the first
+// route whose pattern matches it, with the parts the pattern names. An id
+// no route matches is a button that no longer works.
 func (b *Bot) component(c *call, customID string) {
-	name, arg, _ := strings.Cut(customID, ":")
-	cmd, ok := b.commands[name]
-	if !ok || cmd.Component == nil {
+	name, _, _ := strings.Cut(customID, ":")
+	cmd := b.commands[name]
+	route, args, ok := cmd.Route(customID)
+	if !ok {
 		b.respond(c, name, notice(c.Interaction, replyExpired))
 		return
 	}
 	b.limited(c, name, tapCost(cmd, c.Interaction), func() {
-		b.answer(c, commands.Command{Def: cmd.Def, Private: cmd.Private, Updates: cmd.Updates, Heavy: cmd.Heavy,
+		b.answer(c, commands.Command{Def: cmd.Def, Private: cmd.Private, Routes: cmd.Routes, Heavy: cmd.Heavy,
 			Handle: func(ctx context.Context, i *discordgo.Interaction) (commands.Response, error) {
-				return cmd.Component(ctx, i, arg)
+				return route.Handle(ctx, i, args)
 			}})
 	})
 }

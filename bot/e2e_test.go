@@ -408,15 +408,16 @@ func boardCommand(d time.Duration) commands.Command {
 	return commands.Command{
 		Def:     &discordgo.ApplicationCommand{Name: "board", Description: "test"},
 		Private: func(*discordgo.Interaction) bool { return true },
-		Updates: func(*discordgo.Interaction) bool { return true },
 		Handle: func(context.Context, *discordgo.Interaction) (commands.Response, error) {
 			return commands.Response{Content: "board"}, nil
 		},
-		Component: func(_ context.Context, _ *discordgo.Interaction, arg string) (commands.Response, error) {
-			time.Sleep(d)
-			return commands.Response{Content: "tapped " + arg, Buttons: []commands.Button{{Label: "again", CustomID: "board:" + arg + "+"}},
-				Files: []commands.File{{Name: "board.png", ContentType: "image/png", Data: []byte("png")}}}, nil
-		},
+		Routes: []commands.Route{{Pattern: "board:{arg...}", Updates: true,
+			Handle: func(_ context.Context, _ *discordgo.Interaction, a commands.Args) (commands.Response, error) {
+				time.Sleep(d)
+				arg := a["arg"]
+				return commands.Response{Content: "tapped " + arg, Buttons: []commands.Button{{Label: "again", CustomID: "board:" + arg + "+"}},
+					Files: []commands.File{{Name: "board.png", ContentType: "image/png", Data: []byte("png")}}}, nil
+			}}},
 	}
 }
 

@@ -43,7 +43,7 @@ func (d Deps) board(g *game.Game, v boardView) (Response, error) {
 
 // launchButton is Play in Discord.
 func launchButton(p i18n.Printer) Button {
-	return Button{Label: p.Text("▶ Play in Discord"), CustomID: launchID}
+	return Button{Label: p.Text("▶ Play in Discord"), CustomID: launchID.ID()}
 }
 
 // modeLine says what the taps do now: the held digit, pencil marks.

@@ -31,8 +31,11 @@ func (c Control) numbered() bool { return c == CtlBox || c == CtlCell || c == Ct
 
 func (c Control) known() bool { return strings.IndexByte("bcdenukhsmM", byte(c)) >= 0 && c != 0 }
 
-// BoardID is the custom id of a board's button or form:
-// "play:<ref>:<seq>:<control>", such as "play:hqf3is7wqg5od:4:c7" (cell 7,
+// controlID is the pattern of a board's buttons and form (BoardID).
+const controlID Pattern = "play:{ref}:{seq}:{control}"
+
+// BoardID is the custom id of a board's button or form, of controlID's
+// pattern "play:<ref>:<seq>:<control>", such as "play:hqf3is7wqg5od:4:c7" (cell 7,
 // on the board drawn after 4 moves) or "play:d327:0:b5". Seq is the game's
 // move counter when the board was drawn: a tap on an older board is not
 // applied.
@@ -46,20 +49,28 @@ type BoardID struct {
 // String returns the custom id, which ParseBoardID reads back. It fits
 // Discord's 100 characters.
 func (id BoardID) String() string {
-	s := "play:" + id.Ref.String() + ":" + strconv.Itoa(id.Seq) + ":" + string(rune(id.Control))
+	ctl := string(rune(id.Control))
 	if id.Control.numbered() {
-		s += strconv.Itoa(id.N)
+		ctl += strconv.Itoa(id.N)
 	}
-	return s
+	return controlID.ID(id.Ref.String(), strconv.Itoa(id.Seq), ctl)
 }
 
 // ParseBoardID reads a board's custom id; ok is false for anything String
 // does not write, such as a control that has no number and is given one.
 func ParseBoardID(customID string) (id BoardID, ok bool) {
-	rest, ok := strings.CutPrefix(customID, "play:")
-	refText, rest, ok2 := strings.Cut(rest, ":")
-	seqText, ctl, ok3 := strings.Cut(rest, ":")
-	if !ok || !ok2 || !ok3 || ctl == "" {
+	a, ok := controlID.Match(customID)
+	if !ok {
+		return BoardID{}, false
+	}
+	return boardIDOf(a)
+}
+
+// boardIDOf reads a board's id from the parts of its custom id that
+// controlID names; ok is false as for ParseBoardID.
+func boardIDOf(a Args) (id BoardID, ok bool) {
+	refText, seqText, ctl := a["ref"], a["seq"], a["control"]
+	if ctl == "" {
 		return BoardID{}, false
 	}
 	if id.Ref, ok = game.ParseRef(refText); !ok {

@@ -35,10 +35,6 @@ type Command struct {
 	// reply's privacy: the bot flags a deferred answer by it, and a reply
 	// cannot say otherwise (see Ephemeral). Nil: public.
 	Private func(i *discordgo.Interaction) bool
-	// Updates reports, before Handle runs, whether the reply to i replaces
-	// the message its button is on (a tap on a board) rather than being a
-	// message of its own. Nil: never.
-	Updates func(i *discordgo.Interaction) bool
 	// Heavy marks commands that solve or draw and so take a work slot.
 	Heavy bool
 	// ReadOnly marks commands whose answers, buttons and forms included,
@@ -46,10 +42,11 @@ type Command struct {
 	// for every process cannot be asked, the HTTP endpoint still answers
 	// them (a replay of one changes nothing) and refuses the others.
 	ReadOnly bool
-	// Component answers a click on a button this command put in a reply;
-	// the button's custom id is "<command name>:<arg>" and Component gets
-	// arg. Nil for commands without buttons.
-	Component func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error)
+	// Routes answer the clicks on the buttons this command put in its
+	// replies, and its forms: the first whose pattern matches the custom
+	// id, which starts with the command's name and a colon. Nil for
+	// commands without buttons.
+	Routes []Route
 	// Autocomplete suggests values for the option being typed. Nil for
 	// commands without autocompleted options.
 	Autocomplete func(ctx context.Context, i *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice
@@ -77,7 +74,7 @@ type Response struct {
 	// a private reply public.
 	Notice bool
 	// Modal, when set, opens a form instead of replying; its submission
-	// comes back to the command's Component with the modal's custom id.
+	// comes back to the command's route for the modal's custom id.
 	Modal *Modal
 	// Ping names whom a channel message may ping; nobody else is pinged,
 	// never @everyone or @here.
@@ -89,10 +86,6 @@ type Response struct {
 	// the person who pressed, instead of a message.
 	Launch bool
 }
-
-// launchID is the custom id of Play in Discord: the play command answers
-// it by launching the Activity.
-const launchID = "play:launch"
 
 // Ping is whom a message may ping: these users and roles.
 type Ping struct {
@@ -122,9 +115,9 @@ type ChannelPost struct {
 	After   func(ctx context.Context, messageID string, err error) (Response, error)
 }
 
-// Button is a button under a reply. Its CustomID must start with the name
-// of the command that answers it and a colon, and fit Discord's 100
-// characters.
+// Button is a button under a reply. Its CustomID is written by a Pattern
+// of one of the routes of the command that answers it, and fits
+// Discord's 100 characters.
 type Button struct {
 	Label    string
 	CustomID string
@@ -280,10 +273,15 @@ func (c Command) Ephemeral(i *discordgo.Interaction, resp Response) bool {
 }
 
 // IsUpdate reports whether the reply to i replaces the message its
-// button is on (or, for a form opened by a button, that message).
+// button is on (or, for a form opened by a button, that message): when
+// the route of its custom id says so.
 func (c Command) IsUpdate(i *discordgo.Interaction) bool {
 	fromMessage := i.Type == discordgo.InteractionMessageComponent || (i.Type == discordgo.InteractionModalSubmit && i.Message != nil)
-	return c.Updates != nil && fromMessage && c.Updates(i)
+	if !fromMessage {
+		return false
+	}
+	r, _, ok := c.Route(customID(i))
+	return ok && r.Updates
 }
 
 // IsPrivate reports whether the command's replies to i are private.

@@ -300,7 +300,7 @@ func TestGenerateAndShowSolution(t *testing.T) {
 			t.Fatalf("custom id %q does not fit Discord", id)
 		}
 		click := &discordgo.Interaction{Type: discordgo.InteractionMessageComponent}
-		shown, err := cmd.Component(context.Background(), click, strings.TrimPrefix(id, "generate:"))
+		shown, err := component(cmd, click, id)
 		if err != nil || !cmd.Ephemeral(click, shown) || !strings.Contains(shown.Content, "||```") {
 			t.Fatalf("size %v: Show solution = %+v, %v", size, shown, err)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -48,8 +47,8 @@ func dailyCommand(d Deps) Command {
 			sub := OptionsOf(i).Sub
 			return sub != "leaderboard" && sub != "stats"
 		},
-		Handle:    d.dailyHandle,
-		Component: d.dailyComponent,
+		Handle: d.dailyHandle,
+		Routes: d.dailyRoutes(),
 		Autocomplete: func(_ context.Context, i *discordgo.Interaction) []*discordgo.ApplicationCommandOptionChoice {
 			return zoneChoices(i)
 		},
@@ -110,25 +109,56 @@ func (d Deps) dailyHandle(ctx context.Context, i *discordgo.Interaction) (Respon
 	return userError(i18n.For(string(i.Locale)).Text("That /daily subcommand is not known any more; try /help.")), nil
 }
 
-// dailyComponent answers the Play and Submit buttons and the answer form:
-// "play", "submit:<day>", "answer:<day>".
-func (d Deps) dailyComponent(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
-	what, dayText, _ := strings.Cut(arg, ":")
-	day, err := strconv.Atoi(dayText)
-	dayOK := err == nil && day > 0
-	switch {
-	case what == "play":
-		return d.dailyPlay(ctx, i)
-	case what == "submit" && dayOK:
-		return Response{Modal: answerForm(i18n.For(string(i.Locale)), day)}, nil
-	case what == "answer" && dayOK:
-		return d.dailySubmit(ctx, i, day, modalValue(i, "answer"))
+// The patterns of /daily's custom ids: the post's Play button, the
+// board's Submit button and the answer form it opens.
+const (
+	dailyPlayID   Pattern = "daily:play"
+	dailySubmitID Pattern = "daily:submit:{day}"
+	dailyAnswerID Pattern = "daily:answer:{day}"
+)
+
+// dailyRoutes answer the Play and Submit buttons and the answer form; a
+// day that is not a daily's number, or any other daily id, is refused.
+func (d Deps) dailyRoutes() []Route {
+	return []Route{
+		{Pattern: dailyPlayID, Handle: func(ctx context.Context, i *discordgo.Interaction, _ Args) (Response, error) {
+			return d.dailyPlay(ctx, i)
+		}},
+		{Pattern: dailySubmitID, Handle: func(_ context.Context, i *discordgo.Interaction, a Args) (Response, error) {
+			day, ok := dayOf(a)
+			if !ok {
+				return staleDaily(i), nil
+			}
+			return Response{Modal: answerForm(i18n.For(string(i.Locale)), day)}, nil
+		}},
+		{Pattern: dailyAnswerID, Handle: func(ctx context.Context, i *discordgo.Interaction, a Args) (Response, error) {
+			day, ok := dayOf(a)
+			if !ok {
+				return staleDaily(i), nil
+			}
+			return d.dailySubmit(ctx, i, day, modalValue(i, "answer"))
+		}},
+		{Pattern: "daily:{id...}", Handle: func(_ context.Context, i *discordgo.Interaction, _ Args) (Response, error) {
+			return staleDaily(i), nil
+		}},
 	}
-	return userError(i18n.For(string(i.Locale)).Text("That button no longer works. Run /daily play.")), nil
+}
+
+// dayOf returns the daily's number a custom id names; ok is false for
+// anything but a number from 1.
+func dayOf(a Args) (day int, ok bool) {
+	day, err := strconv.Atoi(a["day"])
+	return day, err == nil && day > 0
+}
+
+// staleDaily refuses a daily button or form whose custom id no route
+// reads.
+func staleDaily(i *discordgo.Interaction) Response {
+	return userError(i18n.For(string(i.Locale)).Text("That button no longer works. Run /daily play."))
 }
 
 func answerForm(pr i18n.Printer, day int) *Modal {
-	return &Modal{CustomID: fmt.Sprintf("daily:answer:%d", day), Title: pr.Sprintf("Daily #%d: your answer", day),
+	return &Modal{CustomID: dailyAnswerID.ID(strconv.Itoa(day)), Title: pr.Sprintf("Daily #%d: your answer", day),
 		Inputs: []TextInput{{CustomID: "answer", Label: pr.Text("Your grid: 81 digits, row by row"), Paragraph: true,
 			Placeholder: "534678912672195348…", MinLength: 81, MaxLength: 1500}}}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -37,7 +38,7 @@ func (d Deps) dailyPlay(ctx context.Context, i *discordgo.Interaction) (Response
 		"\n" + pr.Sprintf("Your clock started <t:%d:R>. Solve it, then press **Submit** or use `/daily submit`.", e.Started.Unix()) +
 		"\n" + pr.Text("Copy:") + " " + codeBlock(render.Line(p.Grid))
 	return Response{Content: content, Files: []File{img},
-		Buttons: []Button{{Label: pr.Text("Submit"), CustomID: fmt.Sprintf("daily:submit:%d", p.Day)}}}, nil
+		Buttons: []Button{{Label: pr.Text("Submit"), CustomID: dailySubmitID.ID(strconv.Itoa(p.Day))}}}, nil
 }
 
 // dailySubmit checks an answer privately and records it.

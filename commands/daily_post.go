@@ -57,7 +57,7 @@ func (d Deps) DailyPost(ctx context.Context, guild string, n int) (Response, err
 		content = fmt.Sprintf("<@&%s> ", g.Role) + content
 		ping.Roles = []string{g.Role}
 	}
-	buttons := []Button{{Label: pr.Text("Play"), CustomID: "daily:play"}}
+	buttons := []Button{{Label: pr.Text("Play"), CustomID: dailyPlayID.ID()}}
 	if d.Launch {
 		buttons = append(buttons, launchButton(pr))
 	}

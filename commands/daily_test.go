@@ -56,8 +56,8 @@ func newDaily(t *testing.T) *dailyFixture {
 	return nil
 }
 
-// do answers a payload as the bot would route it: a command or a
-// component (custom id "daily:<arg>").
+// do answers a payload as the bot would route it: a command, or a
+// component by its custom id.
 func (f *dailyFixture) do(payload map[string]any) (Response, *discordgo.Interaction) {
 	f.t.Helper()
 	i := decode(f.t, payload)
@@ -66,10 +66,8 @@ func (f *dailyFixture) do(payload map[string]any) (Response, *discordgo.Interact
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		resp, err = f.cmd.Handle(context.Background(), i)
-	case discordgo.InteractionMessageComponent:
-		resp, err = f.cmd.Component(context.Background(), i, strings.TrimPrefix(i.MessageComponentData().CustomID, "daily:"))
-	case discordgo.InteractionModalSubmit:
-		resp, err = f.cmd.Component(context.Background(), i, strings.TrimPrefix(i.ModalSubmitData().CustomID, "daily:"))
+	case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
+		resp, err = component(f.cmd, i, customID(i))
 	}
 	var fail *Failure
 	if errors.As(err, &fail) { // answered as the bot answers it: its reply
@@ -291,7 +289,7 @@ func TestDailyBoardSubmitNotRecorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	ref := game.DailyRef(p.Day).String()
-	board, err := d.playTap(ctx, pr, dailyGuild, "42", ref+":0:M", p.Solution.String())
+	board, err := d.playTap(ctx, pr, dailyGuild, "42", mustMatch(t, controlID, "play:"+ref+":0:M"), p.Solution.String())
 	if err != nil || len(board.Rows) == 0 {
 		t.Fatalf("typing the solution = %+v, %v; want the full board", board.Content, err)
 	}
@@ -299,7 +297,7 @@ func TestDailyBoardSubmitNotRecorded(t *testing.T) {
 	if !ok || id.Control != CtlSubmit {
 		t.Fatalf("the last button is %q, want Submit", board.Rows[len(board.Rows)-1][4].CustomID)
 	}
-	_, err = d.playTap(ctx, pr, dailyGuild, "42", strings.TrimPrefix(id.String(), "play:"), "")
+	_, err = d.playTap(ctx, pr, dailyGuild, "42", mustMatch(t, controlID, id.String()), "")
 	var fail *Failure
 	if !errors.As(err, &fail) || !errors.Is(err, daily.ErrStore) || !strings.Contains(err.Error(), "daily board submission not recorded") {
 		t.Fatalf("Submit with the solve refused = %v, want a Failure that carries the cause", err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/internal/i18n"
@@ -30,11 +29,25 @@ func generateCommand(d Deps) Command {
 			level, size := levelAndSize(o)
 			return d.generateReply(ctx, i18n.For(string(i.Locale)), level, size, d.Seed())
 		},
-		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
-			return d.showSolution(ctx, i18n.For(string(i.Locale)), arg)
+		Routes: []Route{
+			{Pattern: seedSolutionID, Handle: func(ctx context.Context, i *discordgo.Interaction, a Args) (Response, error) {
+				p, err := d.remade(ctx, a)
+				return d.showSolution(ctx, i18n.For(string(i.Locale)), p, err)
+			}},
+			{Pattern: puzzleSolutionID, Handle: func(ctx context.Context, i *discordgo.Interaction, a Args) (Response, error) {
+				p, err := solver.Parse(a["puzzle"])
+				return d.showSolution(ctx, i18n.For(string(i.Locale)), p, err)
+			}},
 		},
 	}
 }
+
+// The patterns of Show solution's custom id (solutionID): the size,
+// level and seed that remake the puzzle, or else the puzzle itself.
+const (
+	seedSolutionID   Pattern = "generate:{size}:{level}:{seed}"
+	puzzleSolutionID Pattern = "generate:{puzzle...}"
+)
 
 func (d Deps) generateReply(ctx context.Context, pr i18n.Printer, level logic.Level, size int, seed uint64) (Response, error) {
 	g, err := d.generate(ctx, "generate", level, size, seed)
@@ -105,16 +118,16 @@ func sizeOption(sizes []int) *discordgo.ApplicationCommandOption {
 // solutionID names the puzzle in the button: itself when it fits in
 // Discord's 100-character custom id, else the level and seed that remake it.
 func solutionID(p solver.Grid, level logic.Level, seed uint64) string {
-	if id := "generate:" + p.String(); len(id) <= 100 {
+	if id := puzzleSolutionID.ID(p.String()); len(id) <= 100 {
 		return id
 	}
-	return fmt.Sprintf("generate:%d:%s:%d", p.Size(), level, seed)
+	return seedSolutionID.ID(strconv.Itoa(p.Size()), level.String(), strconv.FormatUint(seed, 10))
 }
 
-// showSolution answers the button: the solution, spoilered, to the person
-// who clicked.
-func (d Deps) showSolution(ctx context.Context, pr i18n.Printer, arg string) (Response, error) {
-	puzzle, err := puzzleFromID(ctx, d, arg)
+// showSolution answers the button: the solution of puzzle, spoilered, to
+// the person who clicked; err is the one that kept the puzzle from being
+// had from the button's id.
+func (d Deps) showSolution(ctx context.Context, pr i18n.Printer, puzzle solver.Grid, err error) (Response, error) {
 	if err != nil {
 		return userError(pr.Text("That puzzle can no longer be found; ask for a new one with /generate.")), nil
 	}
@@ -135,16 +148,14 @@ func (d Deps) showSolution(ctx context.Context, pr i18n.Printer, arg string) (Re
 		codeBlock(render.Line(sol)) + "||"}, nil
 }
 
-func puzzleFromID(ctx context.Context, d Deps, arg string) (solver.Grid, error) {
-	parts := strings.Split(arg, ":")
-	if len(parts) != 3 {
-		return solver.Parse(arg)
-	}
-	size, err1 := strconv.Atoi(parts[0])
-	level, ok := logic.ParseLevel(parts[1])
-	seed, err2 := strconv.ParseUint(parts[2], 10, 64)
+// remade makes again the puzzle of a Show solution id of seedSolutionID,
+// from the parts a of it.
+func (d Deps) remade(ctx context.Context, a Args) (solver.Grid, error) {
+	size, err1 := strconv.Atoi(a["size"])
+	level, ok := logic.ParseLevel(a["level"])
+	seed, err2 := strconv.ParseUint(a["seed"], 10, 64)
 	if err1 != nil || err2 != nil || !ok {
-		return solver.Grid{}, fmt.Errorf("bad solution id %q", arg)
+		return solver.Grid{}, fmt.Errorf("bad solution id %v", a)
 	}
 	gctx, cancel := context.WithTimeout(ctx, d.GenerateTimeout)
 	defer cancel()

@@ -39,12 +39,15 @@ func hintCommand(d Deps) Command {
 			}
 			return d.hintReply(ctx, pr, text)
 		},
-		// A Hint button under a reply about a picture: the grid as read.
-		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
-			return d.hintReply(ctx, i18n.For(string(i.Locale)), arg)
-		},
+		Routes: []Route{{Pattern: hintID, Handle: func(ctx context.Context, i *discordgo.Interaction, a Args) (Response, error) {
+			return d.hintReply(ctx, i18n.For(string(i.Locale)), a["grid"])
+		}}},
 	}
 }
+
+// hintID is the pattern of Hint under a reply about a picture: the grid
+// as read.
+const hintID Pattern = "hint:{grid...}"
 
 // hintPicture answers /hint with a picture: what was read, then the hint
 // for the grid as it stands (printed and written-in digits together).

@@ -209,11 +209,11 @@ func (d Deps) readImage(r *picture.Reading) (File, error) {
 // the digits written in as the player's moves).
 func pictureButtons(pr i18n.Printer, r *picture.Reading, withPlay bool) []Button {
 	givens := r.Givens()
-	out := []Button{{Label: pr.Text("Fix"), CustomID: "solve:fix:" + givens}}
+	out := []Button{{Label: pr.Text("Fix"), CustomID: fixID.ID(givens)}}
 	if !r.Unresolved {
-		out = append(out, Button{Label: pr.Text("Hint"), CustomID: "hint:" + combined(givens, r.Entries())})
+		out = append(out, Button{Label: pr.Text("Hint"), CustomID: hintID.ID(combined(givens, r.Entries()))})
 		if withPlay {
-			out = append(out, Button{Label: pr.Text("Play"), CustomID: "play:" + readPrefix + packReading(givens, r.Entries()), Style: Go})
+			out = append(out, Button{Label: pr.Text("Play"), CustomID: readingID.ID(packReading(givens, r.Entries())), Style: Go})
 		}
 	}
 	return out
@@ -229,9 +229,6 @@ func combined(givens, entries string) string {
 	}
 	return string(b)
 }
-
-// readPrefix starts the Play button's argument of a reading.
-const readPrefix = "read:"
 
 // packReading packs printed and written-in digits into 81 characters, to
 // fit a button's custom id: '.' blank, '1'–'9' printed, 'a'–'i' written.

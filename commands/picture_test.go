@@ -11,7 +11,7 @@ func TestPackReading(t *testing.T) {
 	givens := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 	entries := "..4..........................................................................5..."
 	packed := packReading(givens, entries)
-	if len(packed) != 81 || len("play:"+readPrefix+packed) > 100 {
+	if len(packed) != 81 || len(readingID.ID(packed)) > 100 {
 		t.Fatalf("packed %q: does not fit a custom id", packed)
 	}
 	g, e, ok := unpackReading(packed)

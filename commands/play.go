@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/sudokubot/sudokubot/daily"
@@ -27,22 +26,36 @@ func playCommand(d Deps) Command {
 				imageOption("image", "Or play the puzzle in a picture: a photo or a screenshot")},
 		},
 		Private: func(*discordgo.Interaction) bool { return true },
-		Updates: func(i *discordgo.Interaction) bool {
-			id := customID(i)
-			return strings.HasPrefix(id, "play:") && !strings.HasPrefix(id, "play:"+readPrefix) && id != launchID
-		},
-		Heavy:  true,
-		Handle: d.playOpen,
-		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
-			pr := i18n.For(string(i.Locale))
-			if "play:"+arg == launchID {
-				return Response{Launch: true}, nil
-			}
-			if packed, ok := strings.CutPrefix(arg, readPrefix); ok {
-				return d.playReading(ctx, pr, i, packed)
-			}
-			return d.playTap(ctx, pr, i.GuildID, UserID(i), arg, modalValue(i, "moves"))
-		},
+		Heavy:   true,
+		Handle:  d.playOpen,
+		Routes:  d.playRoutes(),
+	}
+}
+
+// The patterns of the play command's custom ids besides a board's
+// (controlID): Play in Discord, which launches the Activity, and Play
+// under a reply about a picture, with the reading packed (packReading).
+const (
+	launchID  Pattern = "play:launch"
+	readingID Pattern = "play:read:{reading...}"
+)
+
+// playRoutes answer Play in Discord, Play under a picture's reply, and
+// the board's buttons and form, which update the board. Any other play
+// id is a board's no longer read: the tap refuses it, as an update too.
+func (d Deps) playRoutes() []Route {
+	tap := func(ctx context.Context, i *discordgo.Interaction, a Args) (Response, error) {
+		return d.playTap(ctx, i18n.For(string(i.Locale)), i.GuildID, UserID(i), a, modalValue(i, "moves"))
+	}
+	return []Route{
+		{Pattern: launchID, Handle: func(context.Context, *discordgo.Interaction, Args) (Response, error) {
+			return Response{Launch: true}, nil
+		}},
+		{Pattern: readingID, Handle: func(ctx context.Context, i *discordgo.Interaction, a Args) (Response, error) {
+			return d.playReading(ctx, i18n.For(string(i.Locale)), i, a["reading"])
+		}},
+		{Pattern: controlID, Updates: true, Handle: tap},
+		{Pattern: "play:{id...}", Updates: true, Handle: tap},
 	}
 }
 
@@ -166,11 +179,11 @@ func (d Deps) games() play.Service {
 	return play.Service{Games: d.Games, Daily: d.Daily, Now: d.Now, SolveTimeout: d.SolveTimeout, GenerateTimeout: d.GenerateTimeout}
 }
 
-// playTap answers a tap on a board, the custom id "play:" + arg: it
-// applies it to the stored game if the board tapped is the current one,
-// saves, and redraws.
-func (d Deps) playTap(ctx context.Context, pr i18n.Printer, guild, user, arg, typed string) (Response, error) {
-	id, ok := ParseBoardID("play:" + arg)
+// playTap answers a tap on a board, the parts a of its custom id
+// (controlID): it applies it to the stored game if the board tapped is
+// the current one, saves, and redraws.
+func (d Deps) playTap(ctx context.Context, pr i18n.Printer, guild, user string, a Args, typed string) (Response, error) {
+	id, ok := boardIDOf(a)
 	if !ok {
 		return userError(pr.Text("That button no longer works. Start a board with /play.")), nil
 	}

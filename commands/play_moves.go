@@ -3,8 +3,6 @@ package commands
 import (
 	"errors"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/solver"
@@ -74,15 +72,4 @@ func refusal(err error) string {
 		return "puts pencil marks in a filled cell"
 	}
 	return "does not fit the board"
-}
-
-// customID returns the custom id of a button click or a form.
-func customID(i *discordgo.Interaction) string {
-	switch i.Type {
-	case discordgo.InteractionMessageComponent:
-		return i.MessageComponentData().CustomID
-	case discordgo.InteractionModalSubmit:
-		return i.ModalSubmitData().CustomID
-	}
-	return ""
 }

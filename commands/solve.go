@@ -44,15 +44,23 @@ func solveCommand(d Deps) Command {
 			}
 			return d.solveReply(ctx, pr, text, f)
 		},
-		Component: func(ctx context.Context, i *discordgo.Interaction, arg string) (Response, error) {
-			pr := i18n.For(string(i.Locale))
-			if givens, ok := strings.CutPrefix(arg, "fix:"); ok {
-				return Response{Modal: fixForm(pr, givens)}, nil
-			}
-			return d.solveReply(ctx, pr, modalValue(i, "grid"), formatFor(d, ""))
+		Routes: []Route{
+			{Pattern: fixID, Handle: func(_ context.Context, i *discordgo.Interaction, a Args) (Response, error) {
+				return Response{Modal: fixForm(i18n.For(string(i.Locale)), a["givens"])}, nil
+			}},
+			{Pattern: fixedID, Handle: func(ctx context.Context, i *discordgo.Interaction, _ Args) (Response, error) {
+				return d.solveReply(ctx, i18n.For(string(i.Locale)), modalValue(i, "grid"), formatFor(d, ""))
+			}},
 		},
 	}
 }
+
+// The patterns of /solve's custom ids: Fix under a reply about a picture,
+// with the puzzle as read, and the form it opens.
+const (
+	fixID   Pattern = "solve:fix:{givens...}"
+	fixedID Pattern = "solve:fixed"
+)
 
 // solveText is the puzzle text of a /solve: its option, or the grid typed
 // into the Fix form.
@@ -70,7 +78,7 @@ func fixForm(pr i18n.Printer, givens string) *Modal {
 	for r := 0; r+9 <= len(givens); r += 9 {
 		lines = append(lines, givens[r:r+9])
 	}
-	return &Modal{CustomID: "solve:fixed", Title: pr.Text("Fix the puzzle"), Inputs: []TextInput{{
+	return &Modal{CustomID: fixedID.ID(), Title: pr.Text("Fix the puzzle"), Inputs: []TextInput{{
 		CustomID: "grid", Label: pr.Text("The puzzle: nine lines of nine, . for blanks"), Paragraph: true,
 		Value: strings.Join(lines, "\n"), MinLength: 81, MaxLength: 400}}}
 }
