@@ -206,7 +206,7 @@ func (t *tally) add(s sample, r *Reading, placed bool) {
 	}
 }
 
-// table lays the tallies out as the README shows them.
+// table lays the tallies out as the user's manual (docs/manual.md) shows them.
 func table(parts map[string]*tally) string {
 	names := slices.Sorted(maps.Keys(parts))
 	var b strings.Builder
@@ -236,7 +236,7 @@ func table(parts map[string]*tally) string {
 // photos, source by source and half by half, when the shared folder is
 // here, the screenshots of real apps in testdata/apps, app by app, and
 // clean renders in held-out and training fonts when the fonts are
-// installed) and prints the table the README shows. It measures accuracy, not time:
+// installed) and prints the table docs/manual.md shows. It measures accuracy, not time:
 //
 //	go test ./picture -run X -bench Accuracy -benchtime 1x
 func BenchmarkAccuracy(b *testing.B) {

@@ -17,7 +17,7 @@ import (
 	"github.com/sudokubot/sudokubot/internal/screenshot"
 )
 
-// benchPhoto is the shared photo the README shows (held out from tuning).
+// benchPhoto is the shared photo the user's manual shows (held out from tuning).
 const benchPhoto = "wichtounet/mixed/image32.jpg"
 
 // BenchmarkReadPhoneScreenshot times Read on a 1080×2340 phone
