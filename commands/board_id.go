@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/play"
 )
 
 // Control is what a board's button or form does.
@@ -94,6 +95,25 @@ func boardIDOf(a Args) (id BoardID, ok bool) {
 
 // tap returns the game tap a control makes; ok is false for the controls
 // that are not taps (check, hint, submit and the form).
+// action is what the board's control asks of the game layer, with the
+// moves typed in its form; ok is false for a control no board has now.
+func (id BoardID) action(typed string) (a play.Action, ok bool) {
+	switch id.Control {
+	case CtlCheck:
+		return play.Action{Kind: play.Check}, true
+	case CtlHint:
+		return play.Action{Kind: play.HintStep, Step: play.WholeHint}, true
+	case CtlSubmit:
+		return play.Action{Kind: play.Finish}, true
+	case CtlTyped:
+		return play.Action{Kind: play.Typed, Text: typed}, true
+	case CtlTypeForm:
+		return play.Action{}, true
+	}
+	tap, ok := id.tap()
+	return play.Action{Kind: play.Press, Tap: tap}, ok
+}
+
 func (id BoardID) tap() (game.Tap, bool) {
 	kinds := map[Control]game.TapKind{CtlBox: game.TapBox, CtlCell: game.TapCell, CtlDigit: game.TapDigit,
 		CtlErase: game.TapErase, CtlNotes: game.TapNotes, CtlUndo: game.TapUndo}

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/play"
 )
 
 // The daily on the board: its game is the player's in one server (the
@@ -74,28 +74,16 @@ func (d Deps) dailyOpen(ctx context.Context, pr i18n.Printer, guild, user string
 	return d.board(g, v)
 }
 
-// dailySubmitBoard submits a full daily board: the same rules as
-// /daily submit, with the checks, hints and shape of the play recorded
-// for the share. When it cannot be recorded, v says so and the error is
-// an *onBoardError (see onBoard).
-func (d Deps) dailySubmitBoard(ctx context.Context, guild, user string, n int, g *game.Game, v *boardView) error {
-	out, err := d.Daily.Submit(ctx, guild, user, n, g.Grid(), daily.Aids{Checks: g.Checks(), Hints: g.Hints(), Shape: g.Shape()})
-	switch {
-	case errors.Is(err, daily.ErrClosed):
-		v.over, v.status = true, v.p.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", n, out.Today)
-		return nil
-	case err != nil:
-		v.status = wordsOf(v.p).NotRecorded()
-		return &onBoardError{fmt.Errorf("daily board submission not recorded (day %d): %w", n, err)}
-	}
+// handedIn says what handing in a full daily board came to: the same
+// rules as /daily submit, with the checks, hints and shape of the play
+// recorded for the share.
+func handedIn(g *game.Game, ev play.Event, v *boardView) {
+	out := ev.Outcome
+	v.status = submitText(v.p, out)
 	switch out.Verdict {
 	case daily.Correct, daily.AlreadySolved:
-		v.over, v.status = true, submitText(v.p, out)
+		v.over = true
 	case daily.Wrong:
 		v.wrong = g.Wrong()
-		v.status = submitText(v.p, out)
-	default:
-		v.status = submitText(v.p, out)
 	}
-	return nil
 }

@@ -180,51 +180,104 @@ func (d Deps) games() play.Service {
 }
 
 // playTap answers a tap on a board, the parts a of its custom id
-// (controlID): it applies it to the stored game if the board tapped is
-// the current one, saves, and redraws.
+// (controlID): the game layer applies it to the stored game if the board
+// tapped is the current one and saves it (play.Service.Do); the board is
+// drawn again with what came of it.
 func (d Deps) playTap(ctx context.Context, pr i18n.Printer, guild, user string, a Args, typed string) (Response, error) {
 	id, ok := boardIDOf(a)
 	if !ok {
 		return userError(pr.Text("That button no longer works. Start a board with /play.")), nil
 	}
-	sess, ok, err := d.sessions().Load(ctx, id.Ref.Key(user, guild))
+	who := play.Who{User: user, Guild: guild}
+	act, ok := id.action(typed)
+	if !ok || id.Control == CtlTypeForm { // nothing to apply: the board as it is, or its form
+		return d.tapShown(ctx, pr, who, id, ok)
+	}
+	b, ev, err := d.games().Do(ctx, who, id.Ref, id.Seq, act)
+	if err != nil && !errors.Is(err, play.ErrNotRecorded) {
+		return d.tapFailed(pr, err)
+	}
+	v := boardView{p: pr, ref: id.Ref, title: d.boardTitle(ctx, pr, guild, user, id.Ref, b.Game)}
+	if err != nil { // the daily answer was not recorded: the board says so
+		v.status = wordsOf(pr).NotRecorded()
+		return Response{}, d.onBoard(b.Game, v, &onBoardError{fmt.Errorf("daily board submission not recorded (day %d): %w", id.Ref.Day, err)})
+	}
+	if ev.Kind == play.NotApplied && errors.Is(ev.Err, play.ErrOutdated) { // another tap was saved first: show that
+		return d.outdated(b.Game, v)
+	}
+	tapped(b.Game, act, ev, &v)
+	return d.board(b.Game, v)
+}
+
+// tapShown answers a tap that changes nothing: the typed moves' form, or
+// (known false) a button no version of the board has now.
+func (d Deps) tapShown(ctx context.Context, pr i18n.Printer, who play.Who, id BoardID, known bool) (Response, error) {
+	sess, err := d.games().Open(ctx, who, id.Ref)
+	if err != nil {
+		return d.tapFailed(pr, err)
+	}
+	v := boardView{p: pr, ref: id.Ref, title: d.boardTitle(ctx, pr, who.Guild, who.User, id.Ref, sess.Game)}
 	switch {
-	case err != nil:
-		return Response{}, gamesDown(pr, err)
-	case !ok:
-		return userError(pr.Text("That board is gone. Start a new one with /play.")), nil
-	}
-	v := boardView{p: pr, ref: id.Ref, title: d.boardTitle(ctx, pr, guild, user, id.Ref, sess.Game)}
-	if id.Seq != sess.Game.Seq() {
+	case id.Seq != sess.Game.Seq():
 		return d.outdated(sess.Game, v)
-	}
-	if id.Control == CtlTypeForm {
+	case known:
 		return Response{Modal: movesForm(pr, id.Ref, sess.Game)}, nil
 	}
-	if err := d.applyControl(ctx, guild, user, id, typed, sess.Game, &v); err != nil {
-		return Response{}, d.onBoard(sess.Game, v, err)
-	}
-	switch err := d.sessions().Save(ctx, &sess); {
-	case errors.Is(err, game.ErrOutdated): // another tap was saved first: show that
-		return d.outdated(sess.Game, v)
-	case err != nil:
-		return Response{}, gamesDown(pr, err)
-	}
+	v.status = pr.Text("That button no longer works.")
 	return d.board(sess.Game, v)
 }
 
-// applyControl makes a board control's change to g and says what happened
-// in v.
-func (d Deps) applyControl(ctx context.Context, guild, user string, id BoardID, typed string, g *game.Game, v *boardView) error {
-	switch {
-	case id.Ref.Kind == game.RefDaily && id.Control == CtlSubmit && g.Left() == 0:
-		return d.dailySubmitBoard(ctx, guild, user, id.Ref.Day, g, v)
-	case id.Control == CtlTyped:
-		typedMoves(g, typed, v)
-	default:
-		return d.apply(ctx, user, g, id, v)
+// tapFailed words a tap the game layer could not answer.
+func (d Deps) tapFailed(pr i18n.Printer, err error) (Response, error) {
+	if errors.Is(err, play.ErrGone) || errors.Is(err, play.ErrNoDaily) {
+		return userError(pr.Text("That board is gone. Start a new one with /play.")), nil
 	}
-	return nil
+	return Response{}, gamesDown(pr, err)
+}
+
+// tapped says on the board what came of a tap's action a.
+func tapped(g *game.Game, a play.Action, ev play.Event, v *boardView) {
+	w := wordsOf(v.p)
+	switch ev.Kind {
+	case play.Checked:
+		v.wrong, v.status = ev.Wrong, "✔ "+w.CheckLine(len(ev.Wrong))
+	case play.Hinted:
+		hinted(ev.Hint, v)
+	case play.Finished:
+		finished(g, ev, v)
+	case play.HandedIn:
+		handedIn(g, ev, v)
+	case play.NotApplied:
+		notApplied(ev, a.Kind == play.Typed, v)
+	case play.Moved:
+		switch {
+		case ev.Moves > 0:
+			v.status = v.p.Sprintf("⌨ Applied %s.", v.p.Count(ev.Moves, "%d move", "%d moves"))
+		case ev.Move != nil:
+			v.status = moveLine(v.p, *ev.Move)
+		}
+	}
+}
+
+// notApplied says why a tap (typed moves, when typed) changed nothing.
+func notApplied(ev play.Event, typed bool, v *boardView) {
+	var me *game.MoveError
+	switch {
+	case errors.Is(ev.Err, daily.ErrClosed):
+		v.over, v.status = true, v.p.Sprintf("Daily #%d is closed; today's is **#%d**. Start it with `/daily play`.", v.ref.Day, ev.Outcome.Today)
+	case errors.Is(ev.Err, play.ErrNoMoves):
+		v.status = v.p.Text("⌨ No moves typed.")
+	case errors.As(ev.Err, &me):
+		v.status = v.p.Sprintf("⌨ Nothing was applied: %s.", me.Say(v.p))
+	case ev.Move != nil: // a typed move the rules refuse
+		v.status = v.p.Sprintf("⌨ Nothing was applied: `%s` %s.", ev.Move, v.p.Text(refusal(ev.Err)))
+	case errors.Is(ev.Err, game.ErrGiven), errors.Is(ev.Err, game.ErrNoUndo), errors.Is(ev.Err, play.ErrDailyDone):
+		v.status = wordsOf(v.p).Refusal(ev.Err)
+	case typed:
+		v.status = v.p.Sprintf("⌨ Nothing was applied: %s.", ev.Err.Error())
+	default:
+		v.status = v.p.Text("That does not fit the board as it is; choose a box first.")
+	}
 }
 
 // onBoardError is a control's failure that the board's status words: the
@@ -289,36 +342,6 @@ func startedLine(p i18n.Printer, g *game.Game) string {
 
 func sizeName(n int) string { return play.SizeName(n) }
 
-// apply makes one control's change to g and says what happened in v.
-func (d Deps) apply(ctx context.Context, user string, g *game.Game, id BoardID, v *boardView) error {
-	switch id.Control {
-	case CtlCheck:
-		v.wrong = g.Check()
-		v.status = "✔ " + wordsOf(v.p).CheckLine(len(v.wrong))
-		return nil
-	case CtlHint:
-		return d.hintOn(ctx, user, g, v)
-	case CtlSubmit:
-		submit(g, v)
-		return nil
-	}
-	tap, ok := id.tap()
-	if !ok {
-		v.status = v.p.Text("That button no longer works.")
-		return nil
-	}
-	m, err := g.Press(tap)
-	switch {
-	case errors.Is(err, game.ErrGiven), errors.Is(err, game.ErrNoUndo):
-		v.status = wordsOf(v.p).Refusal(err)
-	case err != nil:
-		v.status = v.p.Text("That does not fit the board as it is; choose a box first.")
-	case m != nil:
-		v.status = moveLine(v.p, *m)
-	}
-	return nil
-}
-
 func moveLine(p i18n.Printer, m game.Move) string {
 	switch m.Kind {
 	case game.Place:
@@ -329,13 +352,9 @@ func moveLine(p i18n.Printer, m game.Move) string {
 	return p.Sprintf("Pencil mark %s at %s.", m.Notes, m.Cell)
 }
 
-// hintOn counts a hint and shows it whole: a mistake first, else the next
-// logical step (the game layer finds it, as for the big board).
-func (d Deps) hintOn(ctx context.Context, user string, g *game.Game, v *boardView) error {
-	h, err := d.games().Hint(ctx, user, g, play.WholeHint)
-	if err != nil {
-		return err
-	}
+// hinted shows a whole hint: a mistake first, else the next logical
+// step (the game layer finds it, as for the big board).
+func hinted(h play.Hint, v *boardView) {
 	v.status = h.Say(v.p)
 	switch {
 	case h.FromAdvice():
@@ -343,20 +362,18 @@ func (d Deps) hintOn(ctx context.Context, user string, g *game.Game, v *boardVie
 	case len(h.Cells) > 0:
 		v.wrong = h.Cells
 	}
-	return nil
 }
 
-// submit ends the game when the board is the solution.
-func submit(g *game.Game, v *boardView) {
-	if g.Left() > 0 {
-		v.status = v.p.Sprintf("Fill every cell first: %s.", v.p.Count(g.Left(), "%d cell is empty", "%d cells are empty"))
-		return
+// finished says a board's own verdict on Submit: how far it is, or that it
+// is solved.
+func finished(g *game.Game, ev play.Event, v *boardView) {
+	switch {
+	case ev.Left > 0:
+		v.status = v.p.Sprintf("Fill every cell first: %s.", v.p.Count(ev.Left, "%d cell is empty", "%d cells are empty"))
+	case len(ev.Wrong) > 0:
+		v.wrong = ev.Wrong
+		v.status = v.p.Sprintf("❌ Not yet: %s, marked in red. Keep going!", v.p.Count(len(ev.Wrong), "%d cell is wrong", "%d cells are wrong"))
+	default:
+		v.over, v.status = true, wordsOf(v.p).SolvedLine(g)
 	}
-	if wrong := g.Wrong(); len(wrong) > 0 {
-		v.wrong = wrong
-		v.status = v.p.Sprintf("❌ Not yet: %s, marked in red. Keep going!", v.p.Count(len(wrong), "%d cell is wrong", "%d cells are wrong"))
-		return
-	}
-	v.over = true
-	v.status = wordsOf(v.p).SolvedLine(g)
 }

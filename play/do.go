@@ -24,7 +24,10 @@ const (
 	AutoNotes                       // every empty cell's possible digits marked
 	Check                           // count a check and find the wrong cells
 	HintStep                        // count a hint and show its Step (WholeHint: all of it)
-	Submit                          // hand in a full daily
+	Submit                          // hand in a daily, full or not (the big board's Submit)
+	Press                           // a tap on the buttons' board (Tap): a box, cell or digit chosen, or a move
+	Typed                           // moves typed, or a whole grid pasted (Text), applied all or none
+	Finish                          // the buttons' Submit: a full daily is handed in; another board says how far it is
 )
 
 // Action is one thing a player asks of a board.
@@ -32,7 +35,9 @@ type Action struct {
 	Kind  ActionKind
 	Cell  solver.Cell
 	Digit int
-	Step  int // HintStep's step, from 1
+	Step  int      // HintStep's step, from 1
+	Tap   game.Tap // Press's
+	Text  string   // Typed's
 }
 
 // EventKind is what came of an action.
@@ -46,6 +51,7 @@ const (
 	Checked                     // a check counted: Event.Wrong
 	Hinted                      // a hint counted: Event.Hint
 	HandedIn                    // a daily handed in: Event.Outcome
+	Finished                    // a board's own verdict (Finish): Event.Left cells empty, Event.Wrong, or solved
 )
 
 // Event is what came of an action.
@@ -55,6 +61,9 @@ type Event struct {
 	Wrong   []solver.Cell // Checked; HandedIn when wrong
 	Hint    Hint          // Hinted
 	Outcome daily.Outcome // HandedIn, and daily.ErrClosed's Today
+	Move    *game.Move    // Moved by Press: the move the tap made (nil for a choice); NotApplied by Typed: the move refused
+	Moves   int           // Moved by Typed: how many
+	Left    int           // Finished: the empty cells
 }
 
 // Refusals that are no rule of the board's.
@@ -94,9 +103,12 @@ func (s Service) Do(ctx context.Context, who Who, ref game.Ref, seen int, a Acti
 	if seen != g.Seq() {
 		return b, Event{Kind: NotApplied, Err: ErrOutdated}, nil
 	}
-	if a.Kind == Submit {
+	switch {
+	case a.Kind == Submit, a.Kind == Finish && ref.Kind == game.RefDaily && g.Left() == 0:
 		ev, err := s.handIn(ctx, who, b)
 		return b, ev, err
+	case a.Kind == Finish:
+		return b, finish(g), nil
 	}
 	ev, err := s.apply(ctx, who, b, a)
 	if err != nil || ev.Kind == NotApplied {
@@ -132,10 +144,72 @@ func (s Service) apply(ctx context.Context, who Who, b Board, a Action) (Event, 
 	if b.Ref.Kind == game.RefDaily && g.Solved() {
 		return Event{Kind: NotApplied, Err: ErrDailyDone}, nil
 	}
+	switch a.Kind {
+	case Press:
+		m, err := g.Press(a.Tap)
+		if err != nil {
+			return Event{Kind: NotApplied, Err: err}, nil
+		}
+		return Event{Kind: Moved, Move: m}, nil
+	case Typed:
+		return typed(g, a.Text), nil
+	}
 	if err := Make(g, a); err != nil {
 		return Event{Kind: NotApplied, Err: err}, nil
 	}
 	return Event{Kind: Moved}, nil
+}
+
+// ErrNoMoves is typed text that holds no move.
+var ErrNoMoves = errors.New("play: no moves typed")
+
+// typed applies moves typed as text (game.ParseMoves), or a whole grid
+// pasted, all or none.
+func typed(g *game.Game, text string) Event {
+	moves, err := game.ParseMoves(text, g.Size())
+	if err != nil {
+		if grid, gerr := solver.Parse(text); gerr == nil && grid.Size() == g.Size() {
+			moves, err = gridMoves(g, grid), nil
+		}
+	}
+	switch {
+	case err != nil:
+		return Event{Kind: NotApplied, Err: err}
+	case len(moves) == 0:
+		return Event{Kind: NotApplied, Err: ErrNoMoves}
+	}
+	if m, err := g.ApplyAll(moves); err != nil {
+		return Event{Kind: NotApplied, Err: err, Move: m}
+	}
+	return Event{Kind: Moved, Moves: len(moves)}
+}
+
+// gridMoves returns the moves that make g's board show grid: its digits
+// where they differ, givens left alone (a changed given is refused by the
+// move).
+func gridMoves(g *game.Game, grid solver.Grid) []game.Move {
+	var out []game.Move
+	for i := range grid.Cells() {
+		c := grid.CellAt(i)
+		want, have := grid.AtIndex(i), g.Grid().AtIndex(i)
+		switch {
+		case want == have:
+		case want == 0 && !g.Given(c):
+			out = append(out, game.Move{Kind: game.Erase, Cell: c})
+		case want != 0:
+			out = append(out, game.Move{Kind: game.Place, Cell: c, Digit: want})
+		}
+	}
+	return out
+}
+
+// finish is a board's own verdict: how many cells are empty, or which are
+// wrong, or (neither) that it is solved.
+func finish(g *game.Game) Event {
+	if g.Left() > 0 {
+		return Event{Kind: Finished, Left: g.Left()}
+	}
+	return Event{Kind: Finished, Wrong: g.Wrong()}
 }
 
 // errUnknown is an action no board has.

@@ -178,3 +178,41 @@ func mustParse(s string) solver.Grid {
 	}
 	return g
 }
+
+// TestTheButtonsActions: the buttons' taps, typed moves and Submit go
+// through the same Do: a tap chooses and moves, typed moves apply all or
+// none, and Submit says how far an unranked board is.
+func TestTheButtonsActions(t *testing.T) {
+	s, _ := service(t)
+	ctx := context.Background()
+	_, ref, _ := s.Begin(ctx, ada, mustParse(classic))
+	b, ev, err := s.Do(ctx, ada, ref, 0, Action{Kind: Press, Tap: game.Tap{Kind: game.TapBox, N: 1}})
+	if err != nil || ev.Kind != Moved || ev.Move != nil || b.Game.Cursor().Box != 1 {
+		t.Fatalf("choosing a box: %+v %v", ev, err)
+	}
+	if sess, _ := s.Open(ctx, ada, ref); sess.Game.Cursor().Box != 1 {
+		t.Error("the choice was not stored")
+	}
+	b, ev, _ = s.Do(ctx, ada, ref, b.Game.Seq(), Action{Kind: Typed, Text: "r1c3 4, r1c4 6"})
+	if ev.Kind != Moved || ev.Moves != 2 || b.Game.Grid().At(0, 3) != 6 {
+		t.Fatalf("typed moves: %+v", ev)
+	}
+	seq := b.Game.Seq()
+	b, ev, _ = s.Do(ctx, ada, ref, seq, Action{Kind: Typed, Text: "r1c6 8, r1c1 9"}) // the second is a given
+	if ev.Kind != NotApplied || !errors.Is(ev.Err, game.ErrGiven) || ev.Move == nil || b.Game.Seq() != seq || b.Game.Grid().At(0, 5) != 0 {
+		t.Errorf("typed moves with a refused one: %+v, seq %d", ev, b.Game.Seq())
+	}
+	if _, ev, _ = s.Do(ctx, ada, ref, seq, Action{Kind: Typed, Text: " , "}); !errors.Is(ev.Err, ErrNoMoves) {
+		t.Errorf("no moves typed: %+v", ev)
+	}
+	if _, ev, _ = s.Do(ctx, ada, ref, seq, Action{Kind: Finish}); ev.Kind != Finished || ev.Left != 49 {
+		t.Errorf("Submit on a board with empty cells: %+v", ev)
+	}
+	b, ev, _ = s.Do(ctx, ada, ref, seq, Action{Kind: Typed, Text: solution})
+	if ev.Kind != Moved || !b.Game.Solved() {
+		t.Fatalf("the whole grid typed: %+v", ev)
+	}
+	if _, ev, _ = s.Do(ctx, ada, ref, b.Game.Seq(), Action{Kind: Finish}); ev.Kind != Finished || ev.Left != 0 || len(ev.Wrong) != 0 {
+		t.Errorf("Submit on a solved board: %+v", ev)
+	}
+}
