@@ -13,8 +13,9 @@
 //	sudokubot rotate-session-key a new key for the big board's sessions
 //
 // Settings come from the environment and from a .env file beside it; see
-// .env.example. main only wires (bot.Assemble is where every concrete type
-// meets, for main and the end-to-end tests alike): the work is in the
+// .env.example. main only reads them and picks what runs: the process
+// (app.Main, where every concrete type meets, for main and the end-to-end
+// tests alike) or a verb of the command line (cli); the work is in the
 // packages.
 package main
 
@@ -26,25 +27,22 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
-	"time"
 
 	_ "time/tzdata" // timezones load on machines without a tz database
 
 	"github.com/joho/godotenv"
 
-	"github.com/sudokubot/sudokubot/bot"
-	"github.com/sudokubot/sudokubot/commands"
+	"github.com/sudokubot/sudokubot/app"
+	"github.com/sudokubot/sudokubot/cli"
 	"github.com/sudokubot/sudokubot/config"
-	"github.com/sudokubot/sudokubot/store"
 )
 
-// Exit statuses of the command line.
+// Exit statuses of the command line (cli's).
 const (
-	exitOK      = 0 // solved (unique), or the bot stopped cleanly
-	exitNoGood  = 1 // no solution, not unique, timed out, or the bot failed
-	exitInvalid = 2 // the input or the command line was wrong
+	exitOK      = cli.ExitOK
+	exitNoGood  = cli.ExitNoGood
+	exitInvalid = cli.ExitInvalid
 )
 
 func main() {
@@ -73,18 +71,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBot(cfg, stderr, true)
 	case "register":
 		return registerCmd(cfg, stdout, stderr)
-	case "solve":
-		return solveCmd(cfg, args, stdin, stdout, stderr)
-	case "bench":
-		return benchCmd(args, stdout, stderr)
-	case "grade":
-		return gradeCmd(cfg, args, stdin, stdout, stderr)
-	case "generate":
-		return generateCmd(args, stdout, stderr)
-	case "read":
-		return readCmd(args, stdout, stderr)
-	case "rotate-session-key":
-		return rotateCmd(cfg, stdout, stderr)
 	case "loadtest":
 		fmt.Fprintln(stderr, "sudokubot: the load test is a command of its own, so this binary carries no fake Discord:\n"+
 			"  DATABASE_URL=postgres://… go run ./cmd/loadtest [flags]")
@@ -92,6 +78,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
+	}
+	if run, ok := cli.Lookup(verb); ok {
+		return run(cfg, args, stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "sudokubot: unknown command %q\n\n%s", verb, usage)
 	return exitInvalid
@@ -118,30 +107,20 @@ const usage = `usage:
 // runBot runs the Discord bot (or, with schedulerOnly, only its daily
 // posts) until SIGINT or SIGTERM, then lets the work in flight finish.
 func runBot(cfg config.Config, stderr io.Writer, schedulerOnly bool) int {
-	log := bot.Logger(cfg, stderr)
+	log := app.Logger(cfg, stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	openCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	st, err := store.Open(openCtx, cfg.DatabaseURL)
-	cancel()
-	if err != nil {
-		log.Error("cannot open the database", "kind", dbKind(cfg.DatabaseURL), "err", err)
-		return exitNoGood
-	}
-	defer st.Close()
-	st.OpenPool(ctx)
-	log.Info("database ready", "kind", st.Kind())
 	if schedulerOnly {
 		cfg.DailyPosts = true // the scheduler's one job, whatever DAILY_POSTS says for the bots
 	}
-	b, err := bot.New(bot.Assemble(cfg, log, st))
+	m, err := app.Open(ctx, cfg, log) // it logs why it could not
 	if err != nil {
-		log.Error("cannot start", "err", err)
-		return exitInvalid
+		return exitNoGood
 	}
-	run := b.Run
+	defer m.Close()
+	run := m.Run
 	if schedulerOnly {
-		run = b.RunScheduler
+		run = m.RunScheduler
 	}
 	if err := run(ctx); err != nil {
 		log.Error("cannot run", "err", err)
@@ -150,25 +129,12 @@ func runBot(cfg config.Config, stderr io.Writer, schedulerOnly bool) int {
 	return exitOK
 }
 
-// dbKind names the database a DATABASE_URL points at, for logs.
-func dbKind(url string) string {
-	if strings.HasPrefix(url, "postgres") {
-		return "postgres"
-	}
-	return "sqlite"
-}
-
 // registerCmd registers every command, /daily included, and exits: no
 // gateway connection and no database.
 func registerCmd(cfg config.Config, stdout, stderr io.Writer) int {
-	log := bot.Logger(cfg, stderr)
-	b, err := bot.New(bot.Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Log: log})
+	log := app.Logger(cfg, stderr)
+	n, err := app.Register(cfg, log)
 	if err != nil {
-		log.Error("cannot start", "err", err)
-		return exitInvalid
-	}
-	defs := commands.Definitions()
-	if err := b.Register(defs); err != nil {
 		log.Error("registration failed", "err", err)
 		return exitNoGood
 	}
@@ -176,6 +142,6 @@ func registerCmd(cfg config.Config, stdout, stderr io.Writer) int {
 	if cfg.GuildID != "" {
 		where = "in server " + cfg.GuildID
 	}
-	fmt.Fprintf(stdout, "registered %d commands (%s)\n", len(defs), where)
+	fmt.Fprintf(stdout, "registered %d commands (%s)\n", n, where)
 	return exitOK
 }

@@ -27,7 +27,7 @@ import (
 	"github.com/sudokubot/sudokubot/commands"
 )
 
-// Options configures a Bot. main wires them from the configuration.
+// Options configures a Bot. app.New wires them from the configuration.
 type Options struct {
 	Token    string
 	GuildID  string   // register commands in this guild only, when set
@@ -58,24 +58,18 @@ type Options struct {
 	// gateway shard: Discord sends it the interactions of its servers only,
 	// and it posts only for them. Shard 0 registers the commands.
 	ShardID, ShardCount int
-	// OpsAddr, when set, serves GET /healthz and GET /metrics (Prometheus)
-	// there; Health is the database check /healthz runs.
-	OpsAddr string
-	Health  func(ctx context.Context) error
 	// InteractionsAddr, when set, makes Run serve POST /interactions there
 	// (Discord's HTTP interactions) instead of connecting to the gateway;
-	// PublicKey checks the requests' signatures. OpsAddr may be the same
-	// address.
+	// PublicKey checks the requests' signatures. Routes, when set, adds
+	// the routes of an endpoint that shares the address (the operations
+	// endpoint, when main serves it there).
 	InteractionsAddr string
 	PublicKey        ed25519.PublicKey
+	Routes           func(mux *http.ServeMux)
 	// Replays, when set, keeps the ids of interactions received over HTTP
 	// for every process sharing it (the database); without it a replay is
 	// caught only by the process that saw the original, until it restarts.
 	Replays Replays
-	// ActivityAddr, when set, is where Run serves Activity, the big
-	// board's page and sign-in (a Discord Activity), in either mode.
-	ActivityAddr string
-	Activity     http.Handler
 	// Prepare readies what the first interactions need (the daily
 	// puzzles in use); Run calls it before it reports ready, and the
 	// posting loop every round. Nil: nothing to prepare.
@@ -96,9 +90,7 @@ type Bot struct {
 	slots    chan struct{}
 	metrics  *Metrics
 	ready    atomic.Bool  // the gateway session is up, or the endpoint serving
-	opsAddr  atomic.Value // string: where the operations endpoint listens
 	httpAddr atomic.Value // string: where POST /interactions is served
-	actAddr  atomic.Value // string: where the Activity is served
 	seen     seenIDs      // interaction ids answered over HTTP, against replays
 	forgot   atomic.Int64 // when expired ids were last deleted from Replays, Unix ms
 	// schedulerOnly is set by RunScheduler: no gateway to be healthy.
@@ -206,19 +198,9 @@ func botToken(t string) string {
 // new ones, waits for those in flight (up to ShutdownTimeout) and closes
 // the session. It returns an error only when it cannot connect.
 func (b *Bot) Run(ctx context.Context) error {
-	stopActivity, err := b.serveActivity()
-	if err != nil {
-		return err
-	}
-	defer stopActivity()
 	if b.opt.InteractionsAddr != "" {
 		return b.runHTTP(ctx)
 	}
-	stopOps, err := b.serveOps()
-	if err != nil {
-		return err
-	}
-	defer stopOps()
 	b.prepare(ctx)
 	b.opened.Store(true)
 	if err := b.session.Open(); err != nil {

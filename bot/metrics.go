@@ -2,12 +2,14 @@ package bot
 
 import (
 	"errors"
+	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
 // Metrics are the Prometheus series /metrics serves. Make them with
@@ -70,6 +72,11 @@ func NewMetrics() *Metrics {
 		m.endpoint, m.solver, m.timeouts, m.boardSockets, m.boardMessages, m.boardSeconds, m.boardSignIns,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// Handler serves the series in Prometheus's text format: GET /metrics.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
 }
 
 // answered records one interaction's outcome and timings.

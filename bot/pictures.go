@@ -98,7 +98,3 @@ func redactURL(err error) error {
 	}
 	return err
 }
-
-// pictureMemory bounds the memory of the pictures read at once: two of
-// the costliest a read may take (picture.MaxMemory each), or many photos.
-const pictureMemory = 2 * picture.MaxMemory
