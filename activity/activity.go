@@ -1,8 +1,9 @@
 // Package activity serves the big board, a Discord Activity: the web page
 // Discord opens inside a channel or DM, the exchange of the code its SDK
 // gets for a session of our own, and the game over a WebSocket.
-// It imports no Discord library: Discord is reached over plain HTTP, at
-// Config.APIURL.
+// It imports no Discord library and builds no Discord request: what it
+// asks of Discord goes through Config.OAuth and Config.Discord, which the
+// process's Discord client (bot.REST) implements.
 package activity
 
 import (
@@ -13,7 +14,6 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
-	"net/url"
 	"runtime"
 	"strconv"
 	"strings"
@@ -27,21 +27,18 @@ import (
 
 // Config is what the Activity's server needs.
 type Config struct {
-	// ClientID and ClientSecret are the application's OAuth2 credentials
-	// (its id, and the secret from the developer portal).
-	ClientID, ClientSecret string
-	// APIURL is Discord's origin (DISCORD_API_URL): https://discord.com,
-	// or the fake Discord in tests.
-	APIURL string
-	// Client makes the requests to Discord; http.DefaultClient when nil.
-	Client *http.Client
+	// ClientID is the application's id, which the page's SDK needs.
+	ClientID string
+	// OAuth signs players in with Discord; nil fails every sign-in.
+	OAuth OAuth
+	// Discord asks, with the bot's token, where an Activity instance was
+	// launched and who is in it, and posts in its channel; nil checks
+	// nothing and posts nothing (a bot configured without its token).
+	Discord Discord
 	// Log receives what went wrong on Discord's side, without tokens.
 	Log *slog.Logger
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
-	// BotToken is the bot's token, for Discord's activity-instance
-	// endpoint: where an Activity was launched and who is in it.
-	BotToken string
 	// Games are the stored games the button board plays too; nil leaves
 	// the board out (a bot without a database).
 	Games Games
@@ -103,7 +100,6 @@ type Server struct {
 	mux       *http.ServeMux
 	sockets   *sockets
 	hub       *hub
-	discord   *discord  // every request to Discord
 	instances instances // Discord's latest answers about instances
 	signIns   *signIns  // the sign-ins' limits
 	pace      *pacer    // each player's turns
@@ -113,8 +109,8 @@ type Server struct {
 
 // New returns the Activity's server for cfg.
 func New(cfg Config) *Server {
-	if cfg.Client == nil {
-		cfg.Client = http.DefaultClient
+	if cfg.OAuth == nil {
+		cfg.OAuth = noOAuth{}
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -144,7 +140,7 @@ func New(cfg Config) *Server {
 		cfg.GenerateTimeout = 5 * time.Second
 	}
 	s := &Server{cfg: cfg, keyring: newKeyring(cfg.SessionKeys, cfg.Now), mux: http.NewServeMux(),
-		discord: newDiscord(cfg.Client, cfg.Now), signIns: newSignIns(cfg.Now), pace: newPacer(messageEvery),
+		signIns: newSignIns(cfg.Now), pace: newPacer(messageEvery),
 		sockets: newSockets(cfg.MaxSockets, cfg.MaxUserSockets), work: newWork(cfg.WorkSlots, cfg.Now)}
 	s.hub = newHub(s)
 	s.games = play.Service{Games: cfg.Games, RoomStore: cfg.Games, Daily: cfg.Daily, Now: cfg.Now, SolveTimeout: cfg.SolveTimeout,
@@ -236,7 +232,7 @@ const (
 // returns Discord's access token and the seat.
 func (s *Server) signIn(ctx context.Context, code, instance string) (string, Seat, error) {
 	var seat Seat
-	access, err := s.exchange(ctx, code)
+	access, err := s.cfg.OAuth.Exchange(ctx, code)
 	if err == nil {
 		seat.User, err = s.whoIs(ctx, access)
 	}
@@ -249,18 +245,18 @@ func (s *Server) signIn(ctx context.Context, code, instance string) (string, Sea
 // signInFailed answers a sign-in that did not go through with a sentence
 // for the page, and logs what Discord said (never a code or a token).
 func (s *Server) signInFailed(w http.ResponseWriter, seat Seat, err error) {
-	var refused *discordRefused
+	status := discordStatus(err)
 	switch {
 	case errors.Is(err, errNotInInstance):
 		s.cfg.Meter.BoardSignIn("refused")
 		writeProblem(w, http.StatusForbidden, seat.words().Text(notInActivity))
-	case errors.Is(err, errDiscordWait):
+	case discordWaits(err):
 		s.cfg.Meter.BoardSignIn("failed")
 		s.cfg.Log.Warn("activity sign-in put off: Discord asked to wait")
 		writeProblem(w, http.StatusServiceUnavailable, discordBusy)
-	case errors.As(err, &refused) && refused.status < 500:
+	case status != 0 && status < 500:
 		s.cfg.Meter.BoardSignIn("refused")
-		s.cfg.Log.Warn("activity sign-in refused by Discord", "status", refused.status, "error", refused.code)
+		s.cfg.Log.Warn("activity sign-in refused by Discord", "status", status, "err", err)
 		writeProblem(w, http.StatusUnauthorized, "Discord did not accept the sign-in. Close the Activity and open it again.")
 	default:
 		s.cfg.Meter.BoardSignIn("failed")
@@ -269,56 +265,13 @@ func (s *Server) signInFailed(w http.ResponseWriter, seat Seat, err error) {
 	}
 }
 
-// exchange trades an authorization code for an access token at Discord's
-// OAuth2 token endpoint (form-encoded, as it wants).
-func (s *Server) exchange(ctx context.Context, code string) (string, error) {
-	form := url.Values{"grant_type": {"authorization_code"}, "code": {code},
-		"client_id": {s.cfg.ClientID}, "client_secret": {s.cfg.ClientSecret}}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.cfg.APIURL+"/api/v10/oauth2/token", strings.NewReader(form.Encode()))
-	if err != nil {
-		return "", err
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	var got struct {
-		AccessToken string `json:"access_token"`
-	}
-	if err := s.discord.do(req, "POST /oauth2/token", &got); err != nil {
-		return "", err
-	}
-	if got.AccessToken == "" {
-		return "", errors.New("a token exchange answered without an access token")
-	}
-	return got.AccessToken, nil
-}
-
 // whoIs returns the user an access token belongs to.
 func (s *Server) whoIs(ctx context.Context, access string) (User, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.cfg.APIURL+"/api/v10/users/@me", nil)
+	id, name, avatar, locale, err := s.cfg.OAuth.User(ctx, access)
 	if err != nil {
 		return User{}, err
 	}
-	req.Header.Set("Authorization", "Bearer "+access)
-	var got struct {
-		ID         string  `json:"id"`
-		Username   string  `json:"username"`
-		GlobalName *string `json:"global_name"`
-		Avatar     *string `json:"avatar"`
-		Locale     string  `json:"locale"`
-	}
-	if err := s.discord.do(req, "GET /users/@me", &got); err != nil {
-		return User{}, err
-	}
-	if got.ID == "" {
-		return User{}, errors.New("/users/@me answered without an id")
-	}
-	u := User{ID: got.ID, Name: got.Username, Locale: got.Locale}
-	if got.GlobalName != nil && *got.GlobalName != "" {
-		u.Name = *got.GlobalName
-	}
-	if got.Avatar != nil {
-		u.Avatar = *got.Avatar
-	}
-	return u, nil
+	return User{ID: id, Name: name, Avatar: avatar, Locale: locale}, nil
 }
 
 // getConfig tells the page what it needs before signing in: the

@@ -2,12 +2,16 @@ package activity
 
 import (
 	"encoding/json"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 )
 
@@ -20,13 +24,26 @@ var (
 // serve starts the Activity's server against a fake Discord.
 func serve(t *testing.T, fake *discordtest.Server, change func(*Config)) *httptest.Server {
 	t.Helper()
-	cfg := Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL}
+	cfg := Config{ClientID: fake.AppID, SessionKeys: testKeys, OAuth: discordOn(fake, nil)}
 	if change != nil {
 		change(&cfg)
 	}
 	srv := httptest.NewServer(New(cfg))
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// discordOn returns the process's Discord client (bot.REST) for fake:
+// the application's credentials and the bot's token; change may adjust
+// its options first.
+func discordOn(fake *discordtest.Server, change func(*bot.RESTOptions)) *bot.REST {
+	origin, _ := url.Parse(fake.URL)
+	opt := bot.RESTOptions{Token: fake.Token, ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: origin,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if change != nil {
+		change(&opt)
+	}
+	return bot.NewREST(opt)
 }
 
 // call sends a request to the Activity's server and decodes its answer.
@@ -126,7 +143,7 @@ func TestSignInFailures(t *testing.T) {
 		p.Message != noInstance || fake.Requests("token") != 0 {
 		t.Errorf("no instance: %d %q, %d codes exchanged", status, p.Message, fake.Requests("token"))
 	}
-	wrong := serve(t, fake, func(c *Config) { c.ClientSecret = "wrong" })
+	wrong := serve(t, fake, func(c *Config) { c.OAuth = discordOn(fake, func(o *bot.RESTOptions) { o.ClientSecret = "wrong" }) })
 	code := fake.Authorize(discordtest.User{ID: "42", Name: "ada"})
 	if status := call(t, "POST", wrong.URL+"/api/token", "", `{"code":"`+code+`","instance":"i-1"}`, &p); status != http.StatusUnauthorized ||
 		!strings.Contains(p.Message, "did not accept") || strings.Contains(p.Message, code) {
@@ -139,7 +156,9 @@ func TestSignInFailures(t *testing.T) {
 		http.Error(w, "upstream", http.StatusServiceUnavailable)
 	}))
 	defer down.Close()
-	broken := serve(t, fake, func(c *Config) { c.APIURL = down.URL })
+	broken := serve(t, fake, func(c *Config) {
+		c.OAuth = discordOn(fake, func(o *bot.RESTOptions) { o.APIURL, _ = url.Parse(down.URL) })
+	})
 	if status := call(t, "POST", broken.URL+"/api/token", "", `{"code":"x","instance":"i-1"}`, &p); status != http.StatusBadGateway || !strings.Contains(p.Message, "did not answer") {
 		t.Errorf("Discord down: %d %q", status, p.Message)
 	}
@@ -153,7 +172,7 @@ func TestSignInFailures(t *testing.T) {
 func TestSignInChecksTheInstance(t *testing.T) {
 	fake := discordtest.New("tok")
 	defer fake.Close()
-	srv := serve(t, fake, func(c *Config) { c.BotToken = "tok" })
+	srv := serve(t, fake, func(c *Config) { c.Discord = c.OAuth.(*bot.REST) }) // the same client, with the bot's token
 	ada, bob := discordtest.User{ID: "42", Name: "ada"}, discordtest.User{ID: "43", Name: "bob"}
 	inServer := fake.Launch("700", "800", ada.ID)
 	inDM := fake.Launch("", "801", ada.ID)

@@ -13,7 +13,6 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/store/storetest"
@@ -39,7 +38,7 @@ func BenchmarkWebMoves(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.Cleanup(func() { db.Close() })
-			cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db}
+			cfg := Config{ClientID: "100000000000000001", SessionKeys: testKeys, Games: db}
 			srv := httptest.NewServer(New(cfg))
 			b.Cleanup(srv.Close)
 			players := openPlayers(b, db, "ws"+strings.TrimPrefix(srv.URL, "http")+"/api/play", 100)

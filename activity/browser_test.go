@@ -91,7 +91,8 @@ func clientSite(t *testing.T, fake *discordtest.Server, change func(*Config), co
 }
 
 func siteConfig(fake *discordtest.Server, change func(*Config)) Config {
-	cfg := Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token}
+	d := discordOn(fake, nil)
+	cfg := Config{ClientID: fake.AppID, SessionKeys: testKeys, OAuth: d, Discord: d}
 	if change != nil {
 		change(&cfg)
 	}

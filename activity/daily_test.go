@@ -9,7 +9,6 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/solver"
 )
 
@@ -20,7 +19,7 @@ func dailyServer(t *testing.T) (string, *daily.Service, string) {
 	t.Helper()
 	db, _ := storedGame(t, "42")
 	svc := daily.New(db, nil)
-	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db, Daily: svc}
+	cfg := Config{ClientID: "100000000000000001", SessionKeys: testKeys, Games: db, Daily: svc}
 	srv := httptest.NewServer(New(cfg))
 	t.Cleanup(srv.Close)
 	session := issue(testKey, Seat{User: User{ID: "42", Name: "ada"}, Guild: "700"}, time.Now().Add(time.Hour))
@@ -125,7 +124,7 @@ func fill(t *testing.T, p *page, st **State, sol solver.Grid, leave int) int {
 func TestTheDailyTogether(t *testing.T) {
 	db, _ := storedGame(t, "42")
 	svc := daily.New(db, nil)
-	srv := New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db, Daily: svc})
+	srv := New(Config{ClientID: "1", SessionKeys: testKeys, Games: db, Daily: svc})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
 	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play"
@@ -216,7 +215,7 @@ func TestSolvedDailyStays(t *testing.T) {
 func TestTheDailyInADM(t *testing.T) {
 	db, _ := storedGame(t, "42")
 	svc := daily.New(db, nil)
-	srv := New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db, Daily: svc})
+	srv := New(Config{ClientID: "1", SessionKeys: testKeys, Games: db, Daily: svc})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
 	dm := issue(testKey, Seat{User: User{ID: "42", Name: "ada"}, Instance: "i-dm"}, time.Now().Add(time.Hour))

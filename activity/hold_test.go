@@ -12,7 +12,6 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/play"
 )
@@ -23,7 +22,7 @@ import (
 // answered at once, with a sentence) and returns its WebSocket's address.
 func bareServer(t *testing.T, change func(*Config)) string {
 	t.Helper()
-	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1"}
+	cfg := Config{ClientID: "100000000000000001", SessionKeys: testKeys}
 	if change != nil {
 		change(&cfg)
 	}

@@ -41,7 +41,7 @@ func TestSessionKeysShared(t *testing.T) {
 	db, clk := roomStore(t), newClock()
 	var urls [2]string
 	for k := range urls {
-		srv := httptest.NewServer(New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL,
+		srv := httptest.NewServer(New(Config{ClientID: fake.AppID, OAuth: discordOn(fake, nil),
 			SessionKeys: db, Now: clk.Now}))
 		t.Cleanup(srv.Close)
 		urls[k] = srv.URL

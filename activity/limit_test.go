@@ -62,7 +62,7 @@ func TestSignInsLimited(t *testing.T) {
 	fake := discordtest.New("tok")
 	defer fake.Close()
 	clk := newClock()
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, Now: clk.Now})
+	srv := New(Config{ClientID: fake.AppID, SessionKeys: testKeys, OAuth: discordOn(fake, nil), Now: clk.Now})
 	limited := 0
 	for i := range 1000 {
 		a := postSignIn(srv, "203.0.113.7:4000", fmt.Sprint("junk-", i), "i-1")
@@ -97,7 +97,8 @@ func TestSignInsLimited(t *testing.T) {
 func TestDiscordAsksToWait(t *testing.T) {
 	fake := discordtest.New("tok")
 	defer fake.Close()
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token})
+	d := discordOn(fake, nil)
+	srv := New(Config{ClientID: fake.AppID, SessionKeys: testKeys, OAuth: d, Discord: d})
 	ada := discordtest.User{ID: "42", Name: "ada"}
 	inst := fake.Launch("700", "800", ada.ID)
 	fake.RateLimit("token", 1, 300*time.Millisecond, false)
@@ -133,7 +134,8 @@ func TestInstanceAnswersReused(t *testing.T) {
 	fake := discordtest.New("tok")
 	defer fake.Close()
 	clk := newClock()
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token,
+	d := discordOn(fake, nil)
+	srv := New(Config{ClientID: fake.AppID, SessionKeys: testKeys, OAuth: d, Discord: d,
 		Games: roomStore(t), Now: clk.Now})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
@@ -165,7 +167,8 @@ func TestJoinedSinceTheAnswer(t *testing.T) {
 	fake := discordtest.New("tok")
 	defer fake.Close()
 	clk := newClock()
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token,
+	d := discordOn(fake, nil)
+	srv := New(Config{ClientID: fake.AppID, SessionKeys: testKeys, OAuth: d, Discord: d,
 		Games: roomStore(t), Now: clk.Now})
 	ada, bob, cy := discordtest.User{ID: "ada", Name: "ada"}, discordtest.User{ID: "bob", Name: "bob"}, discordtest.User{ID: "cy", Name: "cy"}
 	inst := fake.Launch("700", "800", ada.ID)

@@ -32,7 +32,7 @@ const discordSilent = "I could not ask Discord whether you are still in this Act
 // the room. It returns the refusal to send, nil to go on.
 func (s *Server) member(ctx context.Context, c *client, joining bool) any {
 	now := s.cfg.Now()
-	if s.cfg.BotToken == "" || (!joining && now.Sub(c.checked) < recheckEvery) {
+	if s.cfg.Discord == nil || (!joining && now.Sub(c.checked) < recheckEvery) {
 		return nil
 	}
 	w := c.seat.words()
@@ -52,7 +52,7 @@ func (s *Server) member(ctx context.Context, c *client, joining bool) any {
 			s.leaveRoom(ctx, c.seat)
 		}
 		return reply{T: "error", Message: w.Text(notInActivity)}
-	case errors.Is(err, errDiscordWait):
+	case discordWaits(err):
 		return reply{T: "error", Message: w.Text(discordBusy)}
 	}
 	s.cfg.Log.Warn("activity: asking Discord who is in an instance failed", "err", err)
@@ -66,7 +66,7 @@ func (s *Server) member(ctx context.Context, c *client, joining bool) any {
 // if not.
 func (s *Server) gone(c *client) {
 	s.hub.leave(c)
-	if !c.joined.Load() || s.cfg.BotToken == "" || s.stopped() {
+	if !c.joined.Load() || s.cfg.Discord == nil || s.stopped() {
 		return
 	}
 	s.askGone(c.seat, s.cfg.Now(), leaveTries)

@@ -105,7 +105,8 @@ func TestMovesCheckTheInstance(t *testing.T) {
 func memberServer(t *testing.T, fake *discordtest.Server, clk *clock) (string, *store.DB) {
 	t.Helper()
 	db := roomStore(t)
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token,
+	d := discordOn(fake, nil)
+	srv := New(Config{ClientID: fake.AppID, SessionKeys: testKeys, OAuth: d, Discord: d,
 		Games: db, Now: clk.Now})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
@@ -120,8 +121,9 @@ func TestNoLeaveCheckAfterStopping(t *testing.T) {
 	fake := discordtest.New("tok")
 	defer fake.Close()
 	db := roomStore(t)
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL,
-		BotToken: fake.Token, Games: db, LeaveAfter: 50 * time.Millisecond})
+	d := discordOn(fake, nil)
+	srv := New(Config{ClientID: fake.AppID, SessionKeys: testKeys, OAuth: d, Discord: d,
+		Games: db, LeaveAfter: 50 * time.Millisecond})
 	hs := httptest.NewServer(srv)
 	defer hs.Close()
 	instance := fake.Launch("700", "800", "ada")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/url"
 	"slices"
 	"sync"
 	"time"
@@ -56,7 +55,7 @@ type instances struct {
 // used again; since zero takes one a few seconds old, and a user missing
 // from it is asked about again.
 func (s *Server) placeOf(ctx context.Context, id, user string, since time.Time) (guild, checked, channel string, err error) {
-	if id == "" || s.cfg.BotToken == "" {
+	if id == "" || s.cfg.Discord == nil {
 		return "", "", "", nil
 	}
 	if since.IsZero() {
@@ -129,26 +128,12 @@ func (is *instances) forget(id string, a *asked) {
 
 // askInstance asks Discord's activity-instance endpoint about an instance.
 func (s *Server) askInstance(ctx context.Context, id string) (instance, error) {
-	u := s.cfg.APIURL + "/api/v10/applications/" + url.PathEscape(s.cfg.ClientID) + "/activity-instances/" + url.PathEscape(id)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return instance{}, err
-	}
-	req.Header.Set("Authorization", "Bot "+s.cfg.BotToken)
-	var got struct {
-		Location struct {
-			GuildID   string `json:"guild_id"`
-			ChannelID string `json:"channel_id"`
-		} `json:"location"`
-		Users []string `json:"users"`
-	}
-	err = s.discord.do(req, "GET /applications/activity-instances", &got)
-	var refused *discordRefused
+	guild, channel, users, err := s.cfg.Discord.Instance(ctx, id)
 	switch {
-	case errors.As(err, &refused) && refused.status == http.StatusNotFound:
+	case discordStatus(err) == http.StatusNotFound:
 		return instance{gone: true}, nil
 	case err != nil:
 		return instance{}, err
 	}
-	return instance{guild: got.Location.GuildID, channel: got.Location.ChannelID, users: got.Users}, nil
+	return instance{guild: guild, channel: channel, users: users}, nil
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/store"
@@ -28,7 +27,7 @@ const (
 func playServer(t *testing.T) (string, *store.DB, game.Ref, string) {
 	t.Helper()
 	db, ref := storedGame(t, "42")
-	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db}
+	cfg := Config{ClientID: "100000000000000001", SessionKeys: testKeys, Games: db}
 	srv := httptest.NewServer(New(cfg))
 	t.Cleanup(srv.Close)
 	session := issue(testKey, Seat{User: User{ID: "42", Name: "ada"}}, time.Now().Add(time.Hour))
@@ -227,7 +226,7 @@ func FuzzChange(f *testing.F) {
 func TestGamesListed(t *testing.T) {
 	db, ref := storedGame(t, "42")
 	db.CreateGame(context.Background(), game.Key{User: "42", Puzzle: "d327/700"}, []byte(`{}`), time.Now()) // a ranked daily
-	cfg := Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db}
+	cfg := Config{ClientID: "100000000000000001", SessionKeys: testKeys, Games: db}
 	srv := httptest.NewServer(New(cfg))
 	defer srv.Close()
 	session := issue(testKey, Seat{User: User{ID: "42", Name: "ada"}}, time.Now().Add(time.Hour))

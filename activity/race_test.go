@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/sudokubot/sudokubot/game"
-	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/room"
 	"github.com/sudokubot/sudokubot/solver"
@@ -21,7 +20,7 @@ func TestRace(t *testing.T) {
 	db := roomStore(t)
 	var clock atomic.Int64
 	clock.Store(time.Now().Unix())
-	srv := New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1", Games: db,
+	srv := New(Config{ClientID: "1", SessionKeys: testKeys, Games: db,
 		Now: func() time.Time { return time.Unix(clock.Load(), 0) }})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })

@@ -1,13 +1,9 @@
 package activity
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
-	"net/url"
 	"strings"
 
 	"github.com/sudokubot/sudokubot/daily"
@@ -21,14 +17,14 @@ import (
 
 // tell posts the room's finish to the channel the Activity runs in.
 func (s *Server) tell(ctx context.Context, seat Seat) any {
-	if seat.Channel == "" || s.cfg.BotToken == "" {
+	if seat.Channel == "" || s.cfg.Discord == nil {
 		return reply{T: "error", Message: seat.words().Text("I cannot post in this channel.")}
 	}
 	r, refusal := s.claimTelling(ctx, seat, true)
 	if refusal != nil {
 		return refusal
 	}
-	if err := s.post(ctx, seat.Channel, tellText(seat.words(), r)); err != nil {
+	if err := s.cfg.Discord.Post(ctx, seat.Channel, tellText(seat.words(), r)); err != nil {
 		s.cfg.Log.Warn("activity: telling the channel failed", "err", err)
 		undo, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeWait) // ctx may have run out on the post
 		defer cancel()
@@ -80,19 +76,4 @@ func tellText(w i18n.Printer, r *room.Room) string {
 		parts[f.place-1] = fmt.Sprintf("%d. %s %s", f.place, f.name, f.took)
 	}
 	return w.Sprintf("🏁 Sudoku race: %s", strings.Join(parts, " · "))
-}
-
-// post sends a message to a channel with the bot's token, pinging nobody.
-func (s *Server) post(ctx context.Context, channel, content string) error {
-	body, _ := json.Marshal(map[string]any{"content": content, "allowed_mentions": map[string]any{"parse": []string{}}})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.cfg.APIURL+"/api/v10/channels/"+url.PathEscape(channel)+"/messages", bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bot "+s.cfg.BotToken)
-	req.Header.Set("Content-Type", "application/json")
-	var got struct {
-		ID string `json:"id"`
-	}
-	return s.discord.do(req, "POST /channels/"+channel+"/messages", &got)
 }

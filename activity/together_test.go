@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/room"
 	"github.com/sudokubot/sudokubot/store"
 	"github.com/sudokubot/sudokubot/store/storetest"
@@ -19,7 +18,7 @@ import (
 // process that dies does (its sockets closed, nothing more answered).
 func roomServer(t testing.TB, db *store.DB, notifier Notifier) (string, func()) {
 	t.Helper()
-	srv := New(Config{ClientID: "100000000000000001", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1",
+	srv := New(Config{ClientID: "100000000000000001", SessionKeys: testKeys,
 		Games: db, Notifier: notifier, Watcher: db})
 	hs := httptest.NewServer(srv)
 	kill := func() { srv.CloseSockets(); hs.Close() }
@@ -223,7 +222,8 @@ func TestTellTheChannel(t *testing.T) {
 	fake := newFake(t)
 	db := roomStore(t)
 	clk := newClock()
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token, Games: db,
+	d := discordOn(fake, nil)
+	srv := New(Config{ClientID: fake.AppID, SessionKeys: testKeys, OAuth: d, Discord: d, Games: db,
 		Now: clk.Now})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
@@ -282,7 +282,8 @@ func TestTellTheChannel(t *testing.T) {
 func TestLeavingTheActivity(t *testing.T) {
 	fake := newFake(t)
 	db := roomStore(t)
-	srv := New(Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: fake.URL, BotToken: fake.Token, Games: db,
+	d := discordOn(fake, nil)
+	srv := New(Config{ClientID: fake.AppID, SessionKeys: testKeys, OAuth: d, Discord: d, Games: db,
 		LeaveAfter: 50 * time.Millisecond})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/internal/i18n"
 )
 
@@ -51,7 +50,7 @@ func TestPageWords(t *testing.T) {
 			}
 		}
 	}
-	srv := httptest.NewServer(New(Config{ClientID: "1", ClientSecret: discordtest.ClientSecret, SessionKeys: testKeys, APIURL: "http://127.0.0.1:1"}))
+	srv := httptest.NewServer(New(Config{ClientID: "1", SessionKeys: testKeys}))
 	defer srv.Close()
 	french := issue(testKey, Seat{User: User{ID: "42", Name: "ada", Locale: "fr"}}, time.Now().Add(time.Hour))
 	var got map[string]string

@@ -15,6 +15,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/sudokubot/sudokubot/activity"
+	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/store"
@@ -77,7 +78,8 @@ func TestWebBoardContinuesAButtonGame(t *testing.T) {
 	t.Cleanup(fake.Close)
 	h, st := startDailyOn(t, fake, dsn, func(m *Main) {
 		m.Config.ActivityAddr = "127.0.0.1:0"
-		m.Activity = activity.New(activity.Config{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: fake.URL, Games: games})
+		oauth := bot.NewREST(bot.RESTOptions{ClientID: fake.AppID, ClientSecret: discordtest.ClientSecret, APIURL: m.Config.APIURL, Log: m.Log})
+		m.Activity = activity.New(activity.Config{ClientID: fake.AppID, OAuth: oauth, Games: games})
 	})
 	const puzzle = "...1...44...2..."
 	b := openBoard(t, h, st, ada, map[string]any{"puzzle": puzzle})

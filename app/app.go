@@ -48,7 +48,11 @@ type Database interface {
 	activity.SessionKeys
 }
 
-var _ Database = (*store.DB)(nil)
+var (
+	_ Database         = (*store.DB)(nil)
+	_ activity.OAuth   = (*bot.REST)(nil)
+	_ activity.Discord = (*bot.REST)(nil)
+)
 
 // pictureMemory bounds the memory of the pictures read at once: two of
 // the costliest a read may take (picture.MaxMemory each), or many photos.
@@ -113,13 +117,15 @@ func New(cfg config.Config, log *slog.Logger, db Database) *Main {
 	return m
 }
 
-// activityConfig is the big board's configuration, on db and svc when
-// there is a database.
+// activityConfig is the big board's configuration: its Discord calls go
+// through the process's one client for them (bot.REST), and its games are
+// on db and svc when there is a database.
 func (m *Main) activityConfig(db Database, svc *daily.Service) activity.Config {
 	cfg := m.Config
-	act := activity.Config{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, BotToken: cfg.Token,
-		APIURL: cfg.APIURL.String(), Log: m.Log, Meter: m.Metrics, SolveTimeout: cfg.SolveTimeout,
-		MaxSockets: cfg.ActivityMaxSockets, MaxUserSockets: cfg.ActivityMaxUserSockets}
+	discord := bot.NewREST(bot.RESTOptions{Token: cfg.Token, ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
+		APIURL: cfg.APIURL, Metrics: m.Metrics, Log: m.Log})
+	act := activity.Config{ClientID: cfg.ClientID, OAuth: discord, Discord: discord, Log: m.Log, Meter: m.Metrics,
+		SolveTimeout: cfg.SolveTimeout, MaxSockets: cfg.ActivityMaxSockets, MaxUserSockets: cfg.ActivityMaxUserSockets}
 	if len(cfg.SessionKeys) > 0 {
 		act.SessionKeys = activity.FixedKeys(cfg.SessionKeys)
 	}

@@ -2,9 +2,10 @@
 // interactions endpoint, command registration, one dispatcher for every
 // interaction from either (rate limits, work slots, deferral, panic
 // recovery), the daily posts' ticker, health, metrics and graceful
-// shutdown. What to answer is the commands package's business; this
-// package decides how and when. A transport only decides how an
-// interaction's first callback travels (see call).
+// shutdown, and the Discord calls the big board makes (REST). What to
+// answer is the commands package's business; this package decides how and
+// when. A transport only decides how an interaction's first callback
+// travels (see call).
 package bot
 
 import (
