@@ -94,7 +94,7 @@ type Main struct {
 // the tests run the wiring that runs in production.
 func New(cfg config.Config, log *slog.Logger, db Database) *Main {
 	m := &Main{Config: cfg, Log: log, Metrics: bot.NewMetrics(), db: db}
-	deps := commands.Deps{Meter: m.Metrics, SolveTimeout: cfg.SolveTimeout, DefaultFormat: cfg.DefaultFormat,
+	deps := commands.Deps{Meter: m.Metrics, SolveTimeout: cfg.SolveTimeout, GenerateTimeout: cfg.GenerateTimeout, DefaultFormat: cfg.DefaultFormat,
 		DarkImages: cfg.ImageTheme == "dark", Log: log, Renders: render.NewCache(256), Pictures: bot.NewPictures(cfg.APIURL),
 		Reader: picture.NewReader(pictureMemory),
 		Launch: cfg.ActivityAddr != ""}
@@ -125,7 +125,7 @@ func (m *Main) activityConfig(db Database, svc *daily.Service) activity.Config {
 	discord := bot.NewREST(bot.RESTOptions{Token: cfg.Token, ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
 		APIURL: cfg.APIURL, Metrics: m.Metrics, Log: m.Log})
 	act := activity.Config{ClientID: cfg.ClientID, OAuth: discord, Discord: discord, Log: m.Log, Meter: m.Metrics,
-		SolveTimeout: cfg.SolveTimeout, MaxSockets: cfg.ActivityMaxSockets, MaxUserSockets: cfg.ActivityMaxUserSockets}
+		SolveTimeout: cfg.SolveTimeout, GenerateTimeout: cfg.GenerateTimeout, MaxSockets: cfg.ActivityMaxSockets, MaxUserSockets: cfg.ActivityMaxUserSockets}
 	if len(cfg.SessionKeys) > 0 {
 		act.SessionKeys = activity.FixedKeys(cfg.SessionKeys)
 	}

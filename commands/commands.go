@@ -154,8 +154,9 @@ type Deps struct {
 	DarkImages bool
 	// Now is the clock, for measuring how long a solve took.
 	Now func() time.Time
-	// GenerateTimeout bounds making a puzzle (default 3s); past it the
-	// closest puzzle found so far is used and logged.
+	// GenerateTimeout bounds making a puzzle (GENERATE_TIMEOUT; 3s when
+	// 0, as in tests); past it the closest puzzle found so far is used and
+	// logged.
 	GenerateTimeout time.Duration
 	// Seed returns a fresh seed for /generate (default: from Now).
 	Seed func() uint64

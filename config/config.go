@@ -25,8 +25,12 @@ type Config struct {
 	APIURL *url.URL
 	// DatabaseURL is a SQLite file path or a postgres:// URL (DATABASE_URL).
 	DatabaseURL string
-	// SolveTimeout bounds one solve (SOLVE_TIMEOUT).
+	// SolveTimeout bounds one solve, and a hint's search, on every face
+	// (SOLVE_TIMEOUT).
 	SolveTimeout time.Duration
+	// GenerateTimeout bounds making one puzzle, on every face
+	// (GENERATE_TIMEOUT).
+	GenerateTimeout time.Duration
 	// DefaultFormat is how /solve answers when not told: image, text or both
 	// (DEFAULT_FORMAT).
 	DefaultFormat string
@@ -79,7 +83,9 @@ const (
 	DefaultAPIURL       = "https://discord.com"
 	DefaultDatabaseURL  = "sudokubot.db"
 	DefaultSolveTimeout = 2 * time.Second
-	DefaultFormatName   = "image"
+	// DefaultGenerateTimeout leaves an extreme puzzle time to be made.
+	DefaultGenerateTimeout = 5 * time.Second
+	DefaultFormatName      = "image"
 )
 
 // Limits on SOLVE_TIMEOUT: shorter cannot solve hard puzzles; longer keeps
@@ -108,14 +114,15 @@ func (e *Error) Error() string {
 func Load(getenv func(string) string, requireToken bool) (Config, error) {
 	l := loader{getenv: getenv}
 	c := Config{
-		Token:         l.token(requireToken),
-		GuildID:       l.snowflake("DISCORD_GUILD_ID"),
-		APIURL:        l.origin("DISCORD_API_URL", DefaultAPIURL),
-		DatabaseURL:   l.str("DATABASE_URL", DefaultDatabaseURL),
-		SolveTimeout:  l.duration("SOLVE_TIMEOUT", DefaultSolveTimeout, MinSolveTimeout, MaxSolveTimeout),
-		DefaultFormat: l.choice("DEFAULT_FORMAT", DefaultFormatName, "image", "text", "both"),
-		ImageTheme:    l.choice("IMAGE_THEME", "dark", "dark", "light"),
-		LogLevel:      l.level("LOG_LEVEL"),
+		Token:           l.token(requireToken),
+		GuildID:         l.snowflake("DISCORD_GUILD_ID"),
+		APIURL:          l.origin("DISCORD_API_URL", DefaultAPIURL),
+		DatabaseURL:     l.str("DATABASE_URL", DefaultDatabaseURL),
+		SolveTimeout:    l.duration("SOLVE_TIMEOUT", DefaultSolveTimeout, MinSolveTimeout, MaxSolveTimeout),
+		GenerateTimeout: l.duration("GENERATE_TIMEOUT", DefaultGenerateTimeout, 100*time.Millisecond, MaxSolveTimeout),
+		DefaultFormat:   l.choice("DEFAULT_FORMAT", DefaultFormatName, "image", "text", "both"),
+		ImageTheme:      l.choice("IMAGE_THEME", "dark", "dark", "light"),
+		LogLevel:        l.level("LOG_LEVEL"),
 	}
 	c.ShardID, c.ShardCount = l.shard()
 	c.MetricsAddr = l.addr("METRICS_ADDR")

@@ -31,6 +31,7 @@ func TestLoadValues(t *testing.T) {
 		"DISCORD_API_URL":  "http://127.0.0.1:8080/",
 		"DATABASE_URL":     "postgres://postgres@127.0.0.1/test",
 		"SOLVE_TIMEOUT":    "1500ms",
+		"GENERATE_TIMEOUT": "4s",
 		"DEFAULT_FORMAT":   "Both",
 		"LOG_LEVEL":        "debug",
 	}), true)
@@ -38,7 +39,7 @@ func TestLoadValues(t *testing.T) {
 		t.Fatalf("Load: %v", err)
 	}
 	if c.GuildID != "123456789012345678" || c.APIURL.String() != "http://127.0.0.1:8080" ||
-		c.SolveTimeout != 1500*time.Millisecond || c.DefaultFormat != "both" || c.LogLevel != slog.LevelDebug {
+		c.SolveTimeout != 1500*time.Millisecond || c.GenerateTimeout != 4*time.Second || c.DefaultFormat != "both" || c.LogLevel != slog.LevelDebug {
 		t.Errorf("Load = %+v", c)
 	}
 }
@@ -50,6 +51,7 @@ func TestLoadReportsEveryProblem(t *testing.T) {
 		"DISCORD_GUILD_ID": "my server",
 		"DISCORD_API_URL":  "discord.com/api",
 		"SOLVE_TIMEOUT":    "two seconds",
+		"GENERATE_TIMEOUT": "2m",
 		"DEFAULT_FORMAT":   "gif",
 		"LOG_LEVEL":        "loud",
 	}), true)
@@ -57,13 +59,13 @@ func TestLoadReportsEveryProblem(t *testing.T) {
 	if !errors.As(err, &ce) {
 		t.Fatalf("Load error = %v, want *Error", err)
 	}
-	for _, name := range []string{"DISCORD_TOKEN", "DISCORD_GUILD_ID", "DISCORD_API_URL", "SOLVE_TIMEOUT", "DEFAULT_FORMAT", "LOG_LEVEL"} {
+	for _, name := range []string{"DISCORD_TOKEN", "DISCORD_GUILD_ID", "DISCORD_API_URL", "SOLVE_TIMEOUT", "GENERATE_TIMEOUT", "DEFAULT_FORMAT", "LOG_LEVEL"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error does not mention %s:\n%v", name, err)
 		}
 	}
-	if len(ce.Problems) != 6 {
-		t.Errorf("got %d problems, want 6:\n%v", len(ce.Problems), err)
+	if len(ce.Problems) != 7 {
+		t.Errorf("got %d problems, want 7:\n%v", len(ce.Problems), err)
 	}
 	if strings.Contains(err.Error(), secret) {
 		t.Errorf("error shows the token:\n%v", err)
