@@ -21,6 +21,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/daily"
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/internal/limit"
 	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/room"
 )
@@ -65,8 +66,10 @@ type Config struct {
 	// not (ACTIVITY_MAX_SOCKETS); 0 takes DefaultMaxSockets. MaxUserSockets
 	// bounds one player's (ACTIVITY_MAX_USER_SOCKETS); 0 takes 5.
 	MaxSockets, MaxUserSockets int
-	// WorkSlots bounds the puzzles made and hints searched at once, for
-	// every player together; 0 takes the CPUs Go uses.
+	// Slots are the heavy work's slots (puzzles made, hints searched),
+	// shared with the bot's heavy commands; nil makes WorkSlots of the
+	// board's own (0 takes the CPUs Go uses).
+	Slots     *limit.Slots
 	WorkSlots int
 	// SolveTimeout bounds a hint's search (SOLVE_TIMEOUT; 2 s when 0);
 	// GenerateTimeout making a puzzle (GENERATE_TIMEOUT; 5 s when 0).
@@ -127,6 +130,9 @@ func New(cfg Config) *Server {
 	if cfg.WorkSlots <= 0 {
 		cfg.WorkSlots = runtime.GOMAXPROCS(0)
 	}
+	if cfg.Slots == nil {
+		cfg.Slots = limit.NewSlots(cfg.WorkSlots)
+	}
 	if cfg.MaxUserSockets <= 0 {
 		cfg.MaxUserSockets = defaultUserSockets
 	}
@@ -141,7 +147,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, keyring: newKeyring(cfg.SessionKeys, cfg.Now), mux: http.NewServeMux(),
 		signIns: newSignIns(cfg.Now), pace: newPacer(messageEvery),
-		sockets: newSockets(cfg.MaxSockets, cfg.MaxUserSockets), work: newWork(cfg.WorkSlots, cfg.Now)}
+		sockets: newSockets(cfg.MaxSockets, cfg.MaxUserSockets), work: newWork(cfg.Slots, cfg.Now)}
 	s.hub = newHub(s)
 	s.games = play.Service{Games: cfg.Games, RoomStore: cfg.Games, Daily: cfg.Daily, Now: cfg.Now, SolveTimeout: cfg.SolveTimeout,
 		GenerateTimeout: cfg.GenerateTimeout, Work: s.work, Events: s.hub}

@@ -13,6 +13,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/internal/limit"
 	"github.com/sudokubot/sudokubot/play"
 )
 
@@ -231,7 +232,7 @@ func TestWorkShared(t *testing.T) {
 // TestWorkSlots: work waits for a free slot, and past slotWait the player
 // is told the server is busy.
 func TestWorkSlots(t *testing.T) {
-	wk := newWork(1, time.Now)
+	wk := newWork(limit.NewSlots(1), time.Now)
 	held, release := make(chan struct{}), make(chan struct{})
 	go wk.do(context.Background(), "ada", 1, func() { close(held); <-release })
 	<-held

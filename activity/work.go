@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 	"time"
 
 	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/internal/limit"
 )
 
 // Making a puzzle and searching for a hint are the board's heavy work
@@ -48,57 +48,32 @@ func (e *TooFastError) Error() string {
 
 // work is the slots and the players' buckets.
 type work struct {
-	slots chan struct{}
-	mu    sync.Mutex
-	now   func() time.Time
-	users map[string]*tokens
+	slots *limit.Slots
+	users *limit.Buckets
 }
 
-func newWork(slots int, now func() time.Time) *work {
-	return &work{slots: make(chan struct{}, slots), now: now, users: map[string]*tokens{}}
+// newWork returns work in slots (the bot's, shared with its heavy
+// commands, or the board's own) with a bucket for each player.
+func newWork(slots *limit.Slots, now func() time.Time) *work {
+	return &work{slots: slots, users: limit.NewBuckets(workBurst, workEvery, now)}
 }
 
 // do runs f for user in a work slot, taking cost from their bucket; it
 // returns a *TooFastError when the bucket lacks it (nothing runs, nothing
 // is taken), or errBusy when no slot came free in slotWait.
 func (wk *work) do(ctx context.Context, user string, cost float64, f func()) error {
-	if wait, ok := wk.take(user, cost); !ok {
+	if wait, ok := wk.users.Allow(user, cost); !ok {
 		return &TooFastError{Wait: wait}
 	}
 	wait, cancel := context.WithTimeout(ctx, slotWait)
 	defer cancel()
-	select {
-	case wk.slots <- struct{}{}:
-	case <-wait.Done():
+	release, ok := wk.slots.Take(wait)
+	if !ok {
 		return errBusy
 	}
-	defer func() { <-wk.slots }()
+	defer release()
 	f()
 	return nil
-}
-
-func (wk *work) take(user string, cost float64) (time.Duration, bool) {
-	wk.mu.Lock()
-	defer wk.mu.Unlock()
-	now := wk.now()
-	b := wk.users[user]
-	if b == nil {
-		if len(wk.users) >= maxAddresses {
-			for u, t := range wk.users {
-				if t.left+float64(now.Sub(t.last))/float64(workEvery) >= workBurst {
-					delete(wk.users, u)
-				}
-			}
-		}
-		b = &tokens{left: workBurst, last: now}
-		wk.users[user] = b
-	}
-	b.fill(now, workBurst, workEvery)
-	if b.left < cost {
-		return time.Duration((cost - b.left) * float64(workEvery)), false
-	}
-	b.left -= cost
-	return 0, true
 }
 
 // Do runs the game layer's heavy work (play.Work).

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/daily"
+	"github.com/sudokubot/sudokubot/internal/limit"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/store"
@@ -100,7 +102,7 @@ func New(cfg config.Config, log *slog.Logger, db Database) *Main {
 		Launch: cfg.ActivityAddr != ""}
 	m.Options = bot.Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Log: log,
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, InteractionsAddr: cfg.InteractionsAddr,
-		PublicKey: cfg.PublicKey, Metrics: m.Metrics}
+		PublicKey: cfg.PublicKey, Metrics: m.Metrics, Slots: limit.NewSlots(heavySlots())}
 	var svc *daily.Service
 	if db != nil {
 		svc = daily.New(db, log)
@@ -117,6 +119,10 @@ func New(cfg config.Config, log *slog.Logger, db Database) *Main {
 	return m
 }
 
+// heavySlots is how much heavy work (puzzles made, hints searched,
+// pictures read) runs at once, on every face together: twice the CPUs.
+func heavySlots() int { return 2 * runtime.GOMAXPROCS(0) }
+
 // activityConfig is the big board's configuration: its Discord calls go
 // through the process's one client for them (bot.REST), and its games are
 // on db and svc when there is a database.
@@ -125,7 +131,8 @@ func (m *Main) activityConfig(db Database, svc *daily.Service) activity.Config {
 	discord := bot.NewREST(bot.RESTOptions{Token: cfg.Token, ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
 		APIURL: cfg.APIURL, Metrics: m.Metrics, Log: m.Log})
 	act := activity.Config{ClientID: cfg.ClientID, OAuth: discord, Discord: discord, Log: m.Log, Meter: m.Metrics,
-		SolveTimeout: cfg.SolveTimeout, GenerateTimeout: cfg.GenerateTimeout, MaxSockets: cfg.ActivityMaxSockets, MaxUserSockets: cfg.ActivityMaxUserSockets}
+		SolveTimeout: cfg.SolveTimeout, GenerateTimeout: cfg.GenerateTimeout, MaxSockets: cfg.ActivityMaxSockets, MaxUserSockets: cfg.ActivityMaxUserSockets,
+		Slots: m.Options.Slots} // the board's heavy work waits in the commands' slots
 	if len(cfg.SessionKeys) > 0 {
 		act.SessionKeys = activity.FixedKeys(cfg.SessionKeys)
 	}

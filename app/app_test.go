@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/config"
@@ -43,5 +44,22 @@ func TestBotOptionsWiring(t *testing.T) {
 	}
 	if got := strings.Join(defs, ","); got != "solve,check,hint,generate,daily,play,help,Solve this puzzle" {
 		t.Errorf("registered definitions = %s", got)
+	}
+}
+
+// TestOneWorkPool: the big board's heavy work (puzzles made, hints
+// searched) waits in the same slots as the heavy commands, so a flood on
+// one face cannot take every CPU from the other; the time limits are the
+// configuration's, on both faces.
+func TestOneWorkPool(t *testing.T) {
+	cfg := config.Config{Token: "t", ActivityAddr: "127.0.0.1:0", ClientID: "100000000000000001",
+		SolveTimeout: 1500 * time.Millisecond, GenerateTimeout: 4 * time.Second}
+	m := New(cfg, slog.Default(), nil)
+	act := m.activityConfig(nil, nil)
+	if m.Options.Slots == nil || act.Slots != m.Options.Slots || m.Options.Slots.Size() != heavySlots() {
+		t.Errorf("the board's slots %p are not the commands' %p", act.Slots, m.Options.Slots)
+	}
+	if act.SolveTimeout != cfg.SolveTimeout || act.GenerateTimeout != cfg.GenerateTimeout {
+		t.Errorf("the board's time limits %v, %v are not the configuration's", act.SolveTimeout, act.GenerateTimeout)
 	}
 }

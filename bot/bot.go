@@ -26,6 +26,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/commands"
+	"github.com/sudokubot/sudokubot/internal/limit"
 )
 
 // Options configures a Bot. app.New wires them from the configuration.
@@ -43,8 +44,10 @@ type Options struct {
 	DeferAfter  time.Duration
 	AlwaysDefer bool
 	// MaxConcurrent bounds heavy handlers running at once (default twice
-	// the CPUs); others wait for a slot.
+	// the CPUs); others wait for a slot. Slots, when set, are the slots
+	// instead, shared with the big board's heavy work.
 	MaxConcurrent int
+	Slots         *limit.Slots
 	// RateBurst and RateInterval set each user's token bucket (default 5
 	// at once, then one every 2s).
 	RateBurst    int
@@ -87,8 +90,8 @@ type Bot struct {
 	session  *discordgo.Session
 	log      *slog.Logger
 	commands map[string]commands.Command
-	limiter  *limiter
-	slots    chan struct{}
+	limiter  *limit.Buckets
+	slots    *limit.Slots
 	metrics  *Metrics
 	ready    atomic.Bool  // the gateway session is up, or the endpoint serving
 	httpAddr atomic.Value // string: where POST /interactions is served
@@ -125,7 +128,7 @@ func New(opt Options) (*Bot, error) {
 	}
 	s.LogLevel = discordgo.LogWarning
 	b := &Bot{opt: opt, session: s, log: opt.Log, commands: map[string]commands.Command{},
-		limiter: newLimiter(opt.RateBurst, opt.RateInterval, opt.Now), slots: make(chan struct{}, opt.MaxConcurrent),
+		limiter: limit.NewBuckets(float64(opt.RateBurst), opt.RateInterval, opt.Now), slots: opt.Slots,
 		metrics: opt.Metrics}
 	for _, c := range opt.Commands {
 		b.commands[c.Def.Name] = c
@@ -157,6 +160,9 @@ func withDefaults(o Options) Options {
 	}
 	if o.MaxConcurrent <= 0 {
 		o.MaxConcurrent = 2 * runtime.GOMAXPROCS(0)
+	}
+	if o.Slots == nil {
+		o.Slots = limit.NewSlots(o.MaxConcurrent)
 	}
 	if o.RateBurst <= 0 {
 		o.RateBurst = 5

@@ -117,7 +117,7 @@ func tapCost(cmd commands.Command, i *discordgo.Interaction) float64 {
 // limited runs f unless the user has used up their rate, in which case it
 // tells them when to come back.
 func (b *Bot) limited(c *call, name string, cost float64, f func()) {
-	if wait, ok := b.limiter.allow(commands.UserID(c.Interaction), cost); !ok {
+	if wait, ok := b.limiter.Allow(commands.UserID(c.Interaction), cost); !ok {
 		b.metrics.rateLimited.Inc()
 		b.metrics.interactions.WithLabelValues(name, "rate_limited").Inc()
 		b.respond(c, name, notice(c.Interaction, replySlowDown, int(math.Ceil(wait.Seconds()))))
@@ -236,12 +236,11 @@ func (b *Bot) run(i *discordgo.Interaction, cmd commands.Command) (resp commands
 		}
 	}()
 	if cmd.Heavy {
-		select {
-		case b.slots <- struct{}{}:
-			defer func() { <-b.slots }()
-		case <-ctx.Done():
+		release, ok := b.slots.Take(ctx)
+		if !ok {
 			return notice(i, replyBusy), "busy"
 		}
+		defer release()
 	}
 	resp, err := cmd.Handle(ctx, i)
 	if err == nil && resp.Post != nil {
