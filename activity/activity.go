@@ -148,7 +148,7 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, keyring: newKeyring(cfg.SessionKeys, cfg.Now), mux: http.NewServeMux(),
 		signIns: newSignIns(cfg.Now), pace: newPacer(messageEvery),
 		sockets: newSockets(cfg.MaxSockets, cfg.MaxUserSockets), work: newWork(cfg.Slots, cfg.Now)}
-	s.hub = newHub(s)
+	s.hub = newHub(cfg.Notifier, cfg.Watcher, cfg.Log, s)
 	s.games = play.Service{Games: cfg.Games, RoomStore: cfg.Games, Daily: cfg.Daily, Now: cfg.Now, SolveTimeout: cfg.SolveTimeout,
 		GenerateTimeout: cfg.GenerateTimeout, Work: s.work, Events: s.hub}
 	files := loadAssets()

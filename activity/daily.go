@@ -17,19 +17,6 @@ import (
 // counts tries, points and streaks and marks the server's post for its
 // scoreboard edit. A past daily is practice: unranked, counted nowhere.
 
-// Daily is a ranked daily's standing, sent with its board.
-type Daily struct {
-	Day     int    `json:"day"`
-	Solved  bool   `json:"solved"`
-	Tries   int    `json:"tries,omitempty"` // wrong answers handed in
-	Share   string `json:"share,omitempty"` // the share line, once solved
-	Took    int64  `json:"took,omitempty"`  // seconds the solve took, as recorded (a timed solve)
-	Started int64  `json:"started,omitempty"`
-	// Others are the players of this daily in the same Activity instance,
-	// the player among them: how far each has got, never a digit.
-	Others []Racer `json:"others,omitempty"`
-}
-
 // What the page is told about the daily.
 const (
 	noDailyHere = "The daily is not available here: this bot runs without its database."

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/play"
 	"github.com/sudokubot/sudokubot/room"
 )
 
@@ -23,6 +24,9 @@ func parseDailyRoom(name string) (n int, instance string, ok bool) { return room
 // dailyOthers returns the progress of everyone who opened day n's daily
 // in the seat's instance: solvers first, by time; then by cells filled.
 func (s *Server) dailyOthers(ctx context.Context, guild string, n int, instance string) ([]Racer, error) {
+	if s.cfg.Daily == nil {
+		return nil, play.ErrNoDaily
+	}
 	ms, err := s.games.Rooms().Roster(ctx, n, instance)
 	if err != nil {
 		return nil, err
@@ -76,10 +80,10 @@ func (h *hub) pushDaily(ctx context.Context, subs *roomSubs, n int, instance str
 		clients = append(clients, c)
 	}
 	h.mu.Unlock()
-	if len(clients) == 0 || h.s.cfg.Daily == nil {
+	if len(clients) == 0 {
 		return
 	}
-	racers, err := h.s.dailyOthers(ctx, clients[0].seat.Guild, n, instance)
+	racers, err := h.pages.dailyOthers(ctx, clients[0].seat.Guild, n, instance)
 	if err != nil {
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sudokubot/sudokubot/game"
+	"github.com/sudokubot/sudokubot/room"
 )
 
 // A page hears of its own game's changes, whichever board or process made
@@ -30,7 +31,7 @@ func parseGameName(name string) (game.Key, bool) {
 // follow makes c hear of its seat's game of ref, of which its page was
 // sent version (-1: nothing yet), and of no other game of its own.
 func (h *hub) follow(c *client, ref game.Ref, version int) {
-	if h.s.cfg.Watcher == nil {
+	if h.watcher == nil {
 		return
 	}
 	h.run()
@@ -78,6 +79,16 @@ func (h *hub) followed(c *client, answer any) {
 	}
 }
 
+// loadGame reads a stored game for the hub (pages).
+func (s *Server) loadGame(ctx context.Context, key game.Key) (game.Session, bool, error) {
+	return s.games.Sessions().Load(ctx, key)
+}
+
+// loadRoom reads a stored room for the hub (pages).
+func (s *Server) loadRoom(ctx context.Context, name string) (*room.Room, bool, error) {
+	return s.games.Rooms().Load(ctx, name)
+}
+
 // stateGame returns the game a state is of ("" for none).
 func stateGame(st *State) string {
 	if st == nil {
@@ -89,8 +100,7 @@ func stateGame(st *State) string {
 // pushGame reads a player's game and sends it to their pages here that
 // were not sent its version yet.
 func (h *hub) pushGame(ctx context.Context, subs *roomSubs, key game.Key) {
-	sessions := game.Sessions{Store: h.s.cfg.Games, Now: h.s.cfg.Now}
-	sess, ok, err := sessions.Load(ctx, key)
+	sess, ok, err := h.pages.loadGame(ctx, key)
 	if err != nil || !ok {
 		return // the next change sends it; the page's own moves answer with it meanwhile
 	}
@@ -112,6 +122,6 @@ func (h *hub) pushGame(ctx context.Context, subs *roomSubs, key game.Key) {
 	}
 	h.mu.Unlock()
 	for _, p := range behind {
-		p.c.push(h.s.stateOf(ctx, onBoard{seat: p.c.seat, ref: p.ref, game: sess.Game}, ""))
+		p.c.push(h.pages.stateOf(ctx, onBoard{seat: p.c.seat, ref: p.ref, game: sess.Game}, ""))
 	}
 }

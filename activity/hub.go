@@ -3,6 +3,7 @@ package activity
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -98,9 +99,15 @@ func (c *client) offer(m any) {
 
 func (c *client) drop() { c.once.Do(func() { close(c.gone) }) }
 
-// hub is this process's rooms with players on its sockets.
+// hub is this process's rooms with players on its sockets. It knows its
+// two buses (Notifier, or the in-process one; the store's Watcher) and
+// reads what it sends a page through pages; the game layer tells it of
+// what it stored (play.Events).
 type hub struct {
-	s        *Server
+	bus      Notifier // nil: the in-process bus
+	watcher  Watcher  // nil: whoever saves a room tells of it
+	log      *slog.Logger
+	pages    pages
 	mu       sync.Mutex
 	rooms    map[string]*roomSubs
 	start    sync.Once
@@ -119,8 +126,19 @@ type roomSubs struct {
 	sel     map[string]int // where each player's selection is
 }
 
-func newHub(s *Server) *hub {
-	return &hub{s: s, rooms: map[string]*roomSubs{}, local: make(chan string, 1024), listened: make(chan struct{})}
+// pages reads what the hub sends a page, as the page draws it: a room, a
+// player's game, a daily's progress in an instance. The server is one.
+type pages interface {
+	loadRoom(ctx context.Context, name string) (*room.Room, bool, error)
+	roomState(r *room.Room, seat Seat, sel map[string]int) *State
+	loadGame(ctx context.Context, key game.Key) (game.Session, bool, error)
+	stateOf(ctx context.Context, p onBoard, message string) *State
+	dailyOthers(ctx context.Context, guild string, n int, instance string) ([]Racer, error)
+}
+
+func newHub(bus Notifier, watcher Watcher, log *slog.Logger, pages pages) *hub {
+	return &hub{bus: bus, watcher: watcher, log: log, pages: pages, rooms: map[string]*roomSubs{}, local: make(chan string, 1024),
+		listened: make(chan struct{})}
 }
 
 // run starts listening on the bus, once, when the first player joins a
@@ -130,7 +148,7 @@ func (h *hub) run() {
 		ctx, cancel := context.WithCancel(context.Background())
 		h.stop = cancel
 		h.watch(ctx)
-		if h.s.cfg.Notifier == nil {
+		if h.bus == nil {
 			close(h.listened)
 			go func() {
 				for {
@@ -145,7 +163,7 @@ func (h *hub) run() {
 			return
 		}
 		first := true
-		go h.s.cfg.Notifier.Listen(ctx, roomChannel, func() {
+		go h.bus.Listen(ctx, roomChannel, func() {
 			if first {
 				first = false
 				close(h.listened)
@@ -163,11 +181,11 @@ func (h *hub) run() {
 // watch hears of the stored games' saves, when there is a Watcher, and
 // returns once it hears (or after storeWait).
 func (h *hub) watch(ctx context.Context) {
-	if h.s.cfg.Watcher == nil {
+	if h.watcher == nil {
 		return
 	}
 	first, heard := true, make(chan struct{})
-	go h.s.cfg.Watcher.WatchSaves(ctx, func() {
+	go h.watcher.WatchSaves(ctx, func() {
 		if first {
 			first = false
 			close(heard)
@@ -208,7 +226,7 @@ func (h *hub) Progressed(ctx context.Context, day int, instance string) {
 // told tells of a room's change that was just saved, unless the store
 // told of it with the save.
 func (h *hub) told(ctx context.Context, w word) {
-	if h.s.cfg.Watcher == nil {
+	if h.watcher == nil {
 		h.send(ctx, w)
 	}
 }
@@ -224,17 +242,17 @@ func (h *hub) close() {
 // send puts word on the bus.
 func (h *hub) send(ctx context.Context, w word) {
 	data, _ := json.Marshal(w)
-	if h.s.cfg.Notifier == nil {
+	if h.bus == nil {
 		h.run() // the in-process bus is read once it runs
 		select {
 		case h.local <- string(data):
 		default: // 1024 behind: this word is lost, and the next change carries the room's state
-			h.s.cfg.Log.Warn("activity: the rooms' queue is full; a change's word was dropped")
+			h.log.Warn("activity: the rooms' queue is full; a change's word was dropped")
 		}
 		return
 	}
-	if err := h.s.cfg.Notifier.Notify(ctx, roomChannel, string(data)); err != nil {
-		h.s.cfg.Log.Warn("activity: telling the other processes of a room's change failed", "err", err)
+	if err := h.bus.Notify(ctx, roomChannel, string(data)); err != nil {
+		h.log.Warn("activity: telling the other processes of a room's change failed", "err", err)
 		go h.refresh(w.Room) // this process's players at least
 	}
 }
@@ -304,7 +322,7 @@ func (h *hub) refresh(room string) {
 		h.pushGame(ctx, subs, key)
 		return
 	}
-	r, ok, err := h.s.games.Rooms().Load(ctx, room)
+	r, ok, err := h.pages.loadRoom(ctx, room)
 	if err != nil || !ok {
 		return // the next change sends it; the players' own moves answer with it meanwhile
 	}
@@ -324,7 +342,7 @@ func (h *hub) refresh(room string) {
 	}
 	h.mu.Unlock()
 	for _, c := range clients {
-		st := h.s.roomState(r, c.seat, sel)
+		st := h.pages.roomState(r, c.seat, sel)
 		st.T = "room"
 		c.push(st)
 	}

@@ -15,27 +15,6 @@ import (
 // of one's own). Every racer's page gets the others' progress, never
 // their digits.
 
-// RaceState is a race's part of a racer's board.
-type RaceState struct {
-	Start   int64   `json:"start,omitempty"`    // when the countdown ends, Unix seconds; 0 until started
-	Now     int64   `json:"now"`                // the server's clock, for the countdown
-	StartMs int64   `json:"start_ms,omitempty"` // the same two in milliseconds, for an exact countdown
-	NowMs   int64   `json:"now_ms"`
-	Racers  []Racer `json:"racers"`
-}
-
-// Racer is one racer's progress, spoiler-free.
-type Racer struct {
-	ID       string `json:"id"`
-	Name     string `json:"name"`
-	Color    int    `json:"color"`
-	Filled   int    `json:"filled"`
-	Empty    int    `json:"empty"`
-	Mistakes int    `json:"mistakes"`
-	Place    int    `json:"place,omitempty"`
-	Took     int64  `json:"took,omitempty"` // seconds from the start to the finish
-}
-
 // raceState returns a racer's view of a race: their own board, and the
 // others' progress.
 func (s *Server) raceState(r *room.Room, seat Seat) *State {

@@ -91,19 +91,6 @@ func (s *Server) roomRefusal(r *room.Room, seat Seat, err error) any {
 	return reply{T: "refused", Message: text, State: s.roomState(r, seat, s.hub.selections(seat.Instance))}
 }
 
-// Together is the room's part of a board's state.
-type Together struct {
-	You      string         `json:"you"`
-	Players  []room.Player  `json:"players"`
-	By       []int          `json:"by"` // who placed each cell's digit, by index in Players; -1 for none
-	Placed   []int          `json:"placed"`
-	Sel      map[string]int `json:"sel,omitempty"` // where each player's selection is
-	Finished int64          `json:"finished,omitempty"`
-	Race     *RaceState     `json:"race,omitempty"`
-	Over     bool           `json:"over,omitempty"` // the board is solved, or every racer finished
-	Told     bool           `json:"told,omitempty"` // the channel was told
-}
-
 // roomState returns r as the seat's page draws it: the digits, the
 // seat's own pencil marks and those the others share, who placed what,
 // and the shared check or hint.
