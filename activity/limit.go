@@ -1,11 +1,11 @@
 package activity
 
 import (
-	"math"
 	"net"
 	"net/http"
-	"sync"
 	"time"
+
+	"github.com/sudokubot/sudokubot/internal/limit"
 )
 
 // Each sign-in costs requests to Discord (the code's exchange, with the
@@ -17,67 +17,28 @@ const (
 	addressEvery = 2 * time.Second // then one every …
 	overallBurst = 60              // sign-ins the whole server may take at once
 	overallEvery = 200 * time.Millisecond
-	// maxAddresses bounds the addresses kept; past it, those whose bucket
-	// is full again are forgotten (about 100 bytes each).
-	maxAddresses = 10000
 )
 
 // signIns is a token bucket for each client address and one for all.
 type signIns struct {
-	mu      sync.Mutex
-	now     func() time.Time
-	all     tokens
-	address map[string]*tokens
-}
-
-// tokens is one bucket: how many were left when last taken from.
-type tokens struct {
-	left float64
-	last time.Time
+	address, all *limit.Buckets
 }
 
 func newSignIns(now func() time.Time) *signIns {
-	return &signIns{now: now, all: tokens{left: overallBurst, last: now()}, address: map[string]*tokens{}}
+	return &signIns{address: limit.NewBuckets(addressBurst, addressEvery, now), all: limit.NewBuckets(overallBurst, overallEvery, now)}
 }
 
 // allow takes a sign-in for addr, or returns how long until one may be
 // made; a refused sign-in takes nothing.
 func (l *signIns) allow(addr string) (wait time.Duration, ok bool) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	b := l.address[addr]
-	if b == nil {
-		if len(l.address) >= maxAddresses {
-			l.forgetFull(now)
-		}
-		b = &tokens{left: addressBurst, last: now}
-		l.address[addr] = b
+	if wait, ok := l.address.Allow(addr, 1); !ok {
+		return wait, false
 	}
-	b.fill(now, addressBurst, addressEvery)
-	l.all.fill(now, overallBurst, overallEvery)
-	if b.left < 1 {
-		return time.Duration((1 - b.left) * float64(addressEvery)), false
+	if wait, ok := l.all.Allow("", 1); !ok {
+		l.address.Give(addr, 1)
+		return wait, false
 	}
-	if l.all.left < 1 {
-		return time.Duration((1 - l.all.left) * float64(overallEvery)), false
-	}
-	b.left--
-	l.all.left--
 	return 0, true
-}
-
-func (t *tokens) fill(now time.Time, burst float64, every time.Duration) {
-	t.left = math.Min(burst, t.left+float64(now.Sub(t.last))/float64(every))
-	t.last = now
-}
-
-func (l *signIns) forgetFull(now time.Time) {
-	for a, b := range l.address {
-		if b.left+float64(now.Sub(b.last))/float64(addressEvery) >= addressBurst {
-			delete(l.address, a)
-		}
-	}
 }
 
 // clientAddress is who a request comes from, for the sign-in limit: the

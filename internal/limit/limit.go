@@ -64,6 +64,16 @@ func (b *Buckets) Allow(key string, cost float64) (wait time.Duration, ok bool) 
 	return 0, true
 }
 
+// Give puts back cost tokens Allow took from key (work refused for
+// another reason after all), up to the burst.
+func (b *Buckets) Give(key string, cost float64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if k := b.keys[key]; k != nil {
+		k.left = math.Min(b.burst, k.left+cost)
+	}
+}
+
 func (b *Buckets) forgetFull(now time.Time) {
 	for key, k := range b.keys {
 		if k.left+float64(now.Sub(k.last))/float64(b.every) >= b.burst {

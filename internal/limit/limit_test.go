@@ -32,6 +32,14 @@ func TestBucketsRefillAndRefuse(t *testing.T) {
 	if wait, ok := b.Allow("v", 5); !ok || wait != 0 {
 		t.Errorf("another key's burst = %v, %v", wait, ok)
 	}
+	b.Give("v", 2)
+	b.Give("v", 9) // never past the burst
+	if _, ok := b.Allow("v", 5); !ok {
+		t.Error("tokens given back were not taken again")
+	}
+	if _, ok := b.Allow("v", 0.5); ok {
+		t.Error("more than the burst was given back")
+	}
 }
 
 // TestSlotsBoundWork: n slots are taken at once and no more; a wait for
