@@ -87,13 +87,15 @@ func (s *Server) open(ctx context.Context, c *client, ref game.Ref, together boo
 	return st
 }
 
+// actionKinds are the page's messages that are actions, by their "t".
+var actionKinds = map[string]play.ActionKind{"place": play.Place, "erase": play.Erase, "note": play.Note, "undo": play.Undo,
+	"redo": play.Redo, "autonotes": play.AutoNotes, "check": play.Check, "hint": play.HintStep, "submit": play.Submit,
+	"share": play.Share, "start": play.Start}
+
 // action reads a page's message as the game layer's action (an unknown
 // message is the zero action, which the rules refuse).
 func action(m clientMessage) play.Action {
-	kinds := map[string]play.ActionKind{"place": play.Place, "erase": play.Erase, "note": play.Note, "undo": play.Undo,
-		"redo": play.Redo, "autonotes": play.AutoNotes, "check": play.Check, "hint": play.HintStep, "submit": play.Submit,
-		"share": play.Share, "start": play.Start}
-	a := play.Action{Kind: kinds[m.T], Cell: solver.Cell{Row: m.Row, Col: m.Col}, Digit: m.Digit, Step: m.Step}
+	a := play.Action{Kind: actionKinds[m.T], Cell: solver.Cell{Row: m.Row, Col: m.Col}, Digit: m.Digit, Step: m.Step}
 	if a.Kind == play.Note && m.Centre {
 		a.Kind = play.Centre
 	}
