@@ -3,6 +3,7 @@ package variant
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf16"
 )
 
@@ -17,8 +18,12 @@ var ErrTooLarge = errors.New("variant: payload decompresses to more than the siz
 
 // ErrCorrupt is returned when a payload is not valid lz-string data: a
 // character outside the alphabet, a code that names no dictionary entry,
-// or data that ends before its end marker.
+// or text after the end marker.
 var ErrCorrupt = errors.New("variant: payload is not valid lz-string data")
+
+// ErrCutShort is returned when a payload ends before its end marker: the
+// link was cut short.
+var ErrCutShort = errors.New("variant: payload is cut short")
 
 // base64Value maps a character of lz-string's two 6-bit alphabets to its
 // value: compressToBase64 uses A-Z a-z 0-9 + / and pads with =;
@@ -56,7 +61,7 @@ func (r *bitReader) read(n int) (int, error) {
 	for i := range n {
 		if r.mask == 0 {
 			if r.pos >= len(r.s) {
-				return 0, fmt.Errorf("%w: it ends too early", ErrCorrupt)
+				return 0, ErrCutShort
 			}
 			c := base64Value[r.s[r.pos]]
 			if c < 0 {
@@ -79,16 +84,23 @@ type span struct{ start, n int }
 
 // Decompress decodes s, the output of lz-string's compressToBase64 or
 // compressToEncodedURIComponent, and returns the original text. s is not
-// modified. It returns ErrCorrupt for data that is not lz-string's,
-// ErrTooLarge when the text would exceed MaxDecoded code units, and "" for
-// an empty s, as lz-string does.
+// modified. It returns ErrCutShort when s ends before the end marker,
+// ErrCorrupt for data that is not lz-string's (unlike lz-string, which
+// ignores them, this includes characters after the end marker other than
+// the compressor's padding: one zero character and '=' or '$'), ErrTooLarge
+// when the text would exceed MaxDecoded code units, and "" for an empty s.
 func Decompress(s string) (string, error) {
 	if s == "" {
 		return "", nil
 	}
-	units, err := decompress(&bitReader{s: s})
+	r := &bitReader{s: s}
+	units, err := decompress(r)
 	if err != nil {
 		return "", err
+	}
+	rest := strings.TrimRight(s[r.pos:], "=$")
+	if rest != "" && rest != "A" {
+		return "", fmt.Errorf("%w: %d characters after the end", ErrCorrupt, len(rest))
 	}
 	return string(utf16.Decode(units)), nil
 }

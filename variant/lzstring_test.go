@@ -63,7 +63,8 @@ func (s *stream) ref(code int) {
 	s.grow()
 }
 
-// end writes the end marker and returns the text, padded as lz-string pads.
+// end writes the end marker and returns the text, padded as lz-string
+// pads; call it once.
 func (s *stream) end() string {
 	s.write(2, s.bits)
 	if s.n > 0 {
@@ -79,6 +80,7 @@ func TestDecompress(t *testing.T) {
 	abab.ref(3)             // "a"
 	abab.ref(5)             // "ab"
 	abab.ref(abab.dictSize) // the entry being made: "ab" + "a"
+	ababText := abab.end()
 	wide := newStream()
 	wide.lit('π')
 	wide.lit('x')
@@ -88,9 +90,10 @@ func TestDecompress(t *testing.T) {
 	}{
 		{"empty", "", ""},
 		{"only the end", func() string { s := newStream(); return s.end() }(), ""},
-		{"repeats", abab.end(), "abaababa"},
+		{"repeats", ababText, "abaababa"},
 		{"16-bit literal", wide.end(), "πxπ"},
-		{"url alphabet", strings.NewReplacer("/", "-", "=", "$").Replace(abab.end()), "abaababa"},
+		{"padding", ababText + "A==", "abaababa"},
+		{"url alphabet", strings.NewReplacer("/", "-", "=", "$").Replace(ababText), "abaababa"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -117,7 +120,8 @@ func TestDecompressRejects(t *testing.T) {
 		want     error
 	}{
 		{"code naming nothing", noEntry.end(), ErrCorrupt},
-		{"cut short", cutText[:len(cutText)-2], ErrCorrupt},
+		{"cut short", cutText[:len(cutText)-2], ErrCutShort},
+		{"text after the end", cutText + "+thanks", ErrCorrupt},
 		{"bad character", "N4Ig*", ErrCorrupt},
 		{"space", "N4Ig gzg", ErrCorrupt},
 		{"bomb", bomb(), ErrTooLarge},

@@ -1,0 +1,172 @@
+package variant
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// small is the f-puzzles JSON of a 4x4 puzzle with one given, compressed
+// by hand with the test's stream writer (literals only).
+func smallPayload() string {
+	s := newStream()
+	for _, r := range `{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"antiknight":true}` {
+		s.lit(uint16(r))
+	}
+	return s.end()
+}
+
+func TestParseLink(t *testing.T) {
+	p := smallPayload()
+	tests := []struct {
+		name, in string
+		format   Format
+		payload  string
+	}{
+		{"f-puzzles", "https://www.f-puzzles.com/?load=" + p, FPuzzles, p},
+		{"no www, http", "http://f-puzzles.com/?load=" + p, FPuzzles, p},
+		{"angle brackets, comma", "<https://f-puzzles.com/?load=" + p + ">,", FPuzzles, p},
+		{"sudokupad", "https://sudokupad.app/fpuzzles" + p, FPuzzles, p},
+		{"fpuz", "sudokupad.app/fpuz" + p, FPuzzles, p},
+		{"sudoku path", "https://sudokupad.app/sudoku/fpuzzles" + p, FPuzzles, p},
+		{"puzzleid query", "https://sudokupad.app/?puzzleid=fpuzzles" + strings.NewReplacer("+", "%2B", "/", "%2F", "=", "%3D").Replace(p), FPuzzles, p},
+		{"in a sentence", "is this unique? https://sudokupad.app/fpuzzles" + p + " thanks", FPuzzles, p},
+		{"trailing punctuation", "(https://sudokupad.app/fpuzzles" + p + ").", FPuzzles, p},
+		{"the same link twice", "https://sudokupad.app/fpuzzles" + p + " <https://sudokupad.app/fpuzzles" + p + ">", FPuzzles, p},
+		{"short id", "https://sudokupad.app/x5f2mo0bj7", ShortID, "x5f2mo0bj7"},
+		{"named short id", "<https://sudokupad.app/clover/gremlins>.", ShortID, "clover/gremlins"},
+		{"ctc app", "https://app.crackingthecryptic.com/sudoku/PgRbMtjmmm", ShortID, "PgRbMtjmmm"},
+		{"classic", "https://sudokupad.app/classic" + strings.Repeat("1........", 9) + ".", Classic, strings.Repeat("1........", 9)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := ParseLink(tt.in)
+			if err != nil || l.Format != tt.format || l.Payload != tt.payload {
+				t.Fatalf("ParseLink(%.60q) = %v %.30q, %v, want %v %.30q", tt.in, l.Format, l.Payload, err, tt.format, tt.payload)
+			}
+			if tt.format == FPuzzles {
+				if _, err := Decode(l); err != nil {
+					t.Errorf("Decode(%.60q) = %v", tt.in, err)
+				}
+			}
+		})
+	}
+}
+
+func TestParseLinkRejects(t *testing.T) {
+	p := smallPayload()
+	tests := []struct {
+		name, in string
+		want     error
+	}{
+		{"nothing", "hello there", ErrNoLink},
+		{"other site", "https://example.com/?load=" + p, ErrNoLink},
+		{"f-puzzles without load", "https://f-puzzles.com/", ErrNoLink},
+		{"sudokupad root", "https://sudokupad.app/", ErrNoLink},
+		{"cut short", "https://f-puzzles.com/?load=" + p[:len(p)/2], ErrCutShort},
+		{"no payload", "https://sudokupad.app/fpuzzles", ErrCutShort},
+		{"damaged", "https://f-puzzles.com/?load=" + p[:5] + "zz" + p[7:], ErrDamaged},
+		{"bad id", "https://sudokupad.app/a/b/c/d/e", ErrBadID},
+		{"two puzzles", "https://sudokupad.app/abc https://sudokupad.app/def", ErrSeveralLinks},
+		{"bomb", "https://sudokupad.app/scl" + bomb(), ErrTooLarge},
+		{"short classic", "https://sudokupad.app/classic123", ErrDamaged},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseLink(tt.in)
+			var le *LinkError
+			if !errors.Is(err, tt.want) || !errors.As(err, &le) {
+				t.Errorf("ParseLink(%.60q) = %v, want a *LinkError of %v", tt.in, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestParseLinkSlashes collapses the // of shared payloads to / and reads
+// them back, as SudokuPad repairs them (the shared set names the damage but
+// holds no example of it).
+func TestParseLinkSlashes(t *testing.T) {
+	n := 0
+	for _, r := range mustRows(t) {
+		_, p, _ := strings.Cut(r.FPuz, "/fpuzzles")
+		if !strings.Contains(p, "//") {
+			continue
+		}
+		n++
+		l, err := ParseLink("https://sudokupad.app/fpuzzles" + strings.ReplaceAll(p, "//", "/"))
+		if err != nil || l.Payload != p {
+			t.Errorf("%s: ParseLink(collapsed) = %.30q, %v, want %.30q", r.Name, l.Payload, err, p)
+		}
+	}
+	t.Logf("%d payloads with // read back", n)
+}
+
+func FuzzParseLink(f *testing.F) {
+	p := smallPayload()
+	f.Add("https://www.f-puzzles.com/?load=" + p)
+	f.Add("<https://sudokupad.app/sudoku/fpuz" + strings.ReplaceAll(p, "+", " ") + ">.")
+	f.Add("https://sudokupad.app/scf5NlQ19j9mGca3OIN1bWGk2m41TjS79x")
+	f.Add("https://sudokupad.app/?puzzleid=abc/def")
+	rows, _ := readRows()
+	for i, r := range rows {
+		if i%10 == 0 {
+			f.Add(r.Mangled)
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, err := ParseLink(s)
+		if err == nil && l.Format == 0 {
+			t.Errorf("ParseLink(%q) = a link without a format", s)
+		}
+		if err == nil {
+			_, _ = Decode(l)
+		}
+	})
+}
+
+func FuzzDecodeFPuzzles(f *testing.F) {
+	f.Add(`{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"antiknight":true}`)
+	f.Add(`{"size":4,"grid":[[{"region":0},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"arrow":[{"cells":["R1C1"],"lines":[["R1C1","R1C2"]]}]}`)
+	rows, _ := readRows()
+	for i, r := range rows {
+		if i%10 == 0 {
+			l, err := ParseLink(r.FPuzzles)
+			if err == nil {
+				f.Add(l.Data())
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		p, err := DecodeFPuzzles(data)
+		if err != nil {
+			return
+		}
+		if len(p.Givens) != p.Size*p.Size {
+			t.Errorf("DecodeFPuzzles gave %d givens for size %d", len(p.Givens), p.Size)
+		}
+		_ = p.Types()
+	})
+}
+
+func TestMessage(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+	}{
+		{"hello", "That doesn't look like a SudokuPad or f-puzzles link."},
+		{"https://f-puzzles.com/?load=" + smallPayload()[:8], "This link is cut short: copy the whole link and try again."},
+	}
+	for _, tt := range tests {
+		_, err := ParseLink(tt.in)
+		if got, ok := Message(err); !ok || got != tt.want {
+			t.Errorf("Message(ParseLink(%q)) = %q, %v, want %q", tt.in, got, ok, tt.want)
+		}
+	}
+	got, _ := Message(&UnsupportedError{Names: []string{"Between lines"}})
+	if want := "This puzzle uses a constraint I don't support yet: Between lines."; got != want {
+		t.Errorf("Message(unsupported) = %q, want %q", got, want)
+	}
+	if _, ok := Message(ErrNeedsFetch); ok {
+		t.Errorf("Message(ErrNeedsFetch) = ok, want a generic reply")
+	}
+}
