@@ -82,9 +82,9 @@ func decodeClassic(code string) (*Puzzle, error) {
 var ErrNeedsFetch = errors.New("variant: the puzzle must be fetched from SudokuPad")
 
 // Decode returns the puzzle a link holds. It returns ErrNeedsFetch for a
-// ShortID, an *UnsupportedError for a rule (or, today, SudokuPad's own scl
-// format) we do not read, and an error wrapping ErrDamaged for malformed
-// data. l is not modified.
+// ShortID, an *UnsupportedError for a rule we do not read (or, in scl
+// data, a shape we cannot identify), and an error wrapping ErrDamaged for
+// malformed data. l is not modified.
 func Decode(l Link) (*Puzzle, error) {
 	switch l.Format {
 	case FPuzzles:
@@ -94,7 +94,7 @@ func Decode(l Link) (*Puzzle, error) {
 	case Classic:
 		return decodeClassic(l.Payload)
 	case SCL:
-		return nil, &UnsupportedError{Names: []string{"SudokuPad's own puzzle format (scl)"}}
+		return DecodeSCL(l.data)
 	case ShortID:
 		return nil, ErrNeedsFetch
 	}

@@ -1,0 +1,83 @@
+package variant
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// sclPhrases are the fixed phrases of rules texts that give a rule the
+// drawing cannot show (SudokuPad's converter drops nonconsecutive,
+// negative constraints and disjoint groups), and the rules they give.
+var sclPhrases = []struct {
+	phrase  string
+	globals []string
+}{
+	{"orthogonally adjacent digits cannot be consecutive.", []string{"nonconsecutive"}},
+	{"digits in adjacent cells cannot be consecutive.", []string{"nonconsecutive"}},
+	{"all possible kropki dots are given.", []string{"nonconsecutive", "negative ratio"}},
+	{"all possible x and v are given.", []string{"negative xv"}},
+	{"cells in the same relative position within their boxes cannot contain the same digit.", []string{"disjointgroups"}},
+	{"digits must not repeat at corresponding box positions.", []string{"disjointgroups"}},
+	{"not all possible dots are necessarily given.", nil},
+	{"not all x's and v's are necessarily given.", nil},
+}
+
+// sclSuspects are words that, left in a rules text once the phrases above
+// are taken out, may give a rule the drawing cannot show.
+var sclSuspects = regexp.MustCompile(`(?i)non-?consecutive|anti-?consecutive|(cannot|can't|not|never) (be )?consecutive|\ball\b[^.]*\b(given|shown|marked)\b|negative|disjoint|relative position|corresponding|knight|king's|kings? move|anti-?king`)
+
+// whisperDiff finds "differ by at least N" in a rules text.
+var whisperDiff = regexp.MustCompile(`(?i)differ(?:s)? by at least (\d+)`)
+
+// rules reads the rules that only the rules text gives, by fixed phrases,
+// and names what it cannot read for sure.
+func (d *sclDecoder) rules() error {
+	if d.noRules {
+		d.unsupported("a puzzle without rules text (SudokuPad's data cannot show rules such as nonconsecutive without it)")
+		return nil
+	}
+	rest := strings.Join(strings.Fields(strings.ToLower(d.p.Rules)), " ")
+	seen := map[string]bool{}
+	for _, ph := range sclPhrases {
+		if !strings.Contains(rest, ph.phrase) {
+			continue
+		}
+		rest = strings.ReplaceAll(rest, ph.phrase, " ")
+		for _, g := range ph.globals {
+			if !seen[g] {
+				seen[g] = true
+				d.add(Global{g})
+			}
+		}
+	}
+	for _, m := range sclSuspects.FindAllString(rest, -1) {
+		low := strings.ToLower(m)
+		if strings.Contains(low, "knight") && d.meta["antiknight"] || strings.Contains(low, "king") && d.meta["antiking"] {
+			continue
+		}
+		d.unsupported("a rule in the rules text that I can't read for sure (%q)", m)
+	}
+	if d.green > 0 {
+		d.greenLines()
+	}
+	return nil
+}
+
+// greenLines checks that green lines are German whispers: the rules text
+// says so and names no other difference.
+func (d *sclDecoder) greenLines() {
+	def := (d.p.Size + 1) / 2
+	german := d.mentions("german whisper")
+	for _, m := range whisperDiff.FindAllStringSubmatch(d.p.Rules, -1) {
+		if n, _ := strconv.Atoi(m[1]); n == def {
+			german = true
+		} else {
+			d.unsupported("whispers lines whose differences the drawing doesn't show")
+			return
+		}
+	}
+	if !german || d.mentions("line's value", "lines' values") {
+		d.unsupported("whispers lines whose differences the drawing doesn't show")
+	}
+}
