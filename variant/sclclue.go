@@ -41,7 +41,16 @@ func (d *sclDecoder) arrows(arrows, over []*sclShape) {
 		c, _, _ := d.cellAt(a.points[1])
 		pts := append([]point{{float64(start.Row) + 0.5, float64(start.Col) + 0.5}}, a.points[1:]...)
 		cells, ok := d.path(pts)
-		if !ok || len(found) != 1 || len(cells) < 2 || c == start {
+		// Two arrows from one bulb may each draw it: take the one with
+		// fewest arrows, when they are the same cells.
+		slices.SortStableFunc(found, func(a, b *bulb) int { return len(a.lines) - len(b.lines) })
+		for _, b := range found[1:] {
+			if !slices.Equal(b.cells, found[0].cells) {
+				found = nil // bulbs that overlap: not for sure which
+				break
+			}
+		}
+		if !ok || len(found) == 0 || len(cells) < 2 || c == start {
 			continue
 		}
 		for len(cells) > 0 && slices.Contains(found[0].cells, cells[0]) {

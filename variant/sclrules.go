@@ -2,6 +2,7 @@ package variant
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -24,8 +25,18 @@ var sclPhrases = []struct {
 }
 
 // sclSuspects are words that, left in a rules text once the phrases above
-// are taken out, may give a rule the drawing cannot show.
-var sclSuspects = regexp.MustCompile(`(?i)non-?consecutive|anti-?consecutive|(cannot|can't|not|never) (be )?consecutive|\ball\b[^.]*\b(given|shown|marked)\b|negative|disjoint|relative position|corresponding|knight|king's|kings? move|anti-?king`)
+// are taken out, may give a rule the drawing cannot show, unless the rule
+// they name has been read (from a phrase or SudokuPad's metaData).
+var sclSuspects = []struct {
+	re      *regexp.Regexp
+	readAny []string
+}{
+	{regexp.MustCompile(`non-?consecutive|anti-?consecutive|(cannot|can't|not|never) (be )?consecutive`), []string{"nonconsecutive"}},
+	{regexp.MustCompile(`\ball\b[^.]*\b(given|shown|marked)\b|negative`), []string{"negative ratio", "negative xv"}},
+	{regexp.MustCompile(`disjoint|relative position|corresponding (box|cell|position)`), []string{"disjointgroups"}},
+	{regexp.MustCompile(`knight`), []string{"antiknight"}},
+	{regexp.MustCompile(`king's|kings? move|anti-?king`), []string{"antiking"}},
+}
 
 // whisperDiff finds "differ by at least N" in a rules text.
 var whisperDiff = regexp.MustCompile(`(?i)differ(?:s)? by at least (\d+)`)
@@ -51,12 +62,14 @@ func (d *sclDecoder) rules() error {
 			}
 		}
 	}
-	for _, m := range sclSuspects.FindAllString(rest, -1) {
-		low := strings.ToLower(m)
-		if strings.Contains(low, "knight") && d.meta["antiknight"] || strings.Contains(low, "king") && d.meta["antiking"] {
-			continue
+	for _, k := range []string{"antiknight", "antiking"} {
+		seen[k] = d.meta[k]
+	}
+	for _, s := range sclSuspects {
+		m := s.re.FindString(rest)
+		if m != "" && !slices.ContainsFunc(s.readAny, func(g string) bool { return seen[g] }) {
+			d.unsupported("a rule in the rules text that I can't read for sure (%q)", m)
 		}
-		d.unsupported("a rule in the rules text that I can't read for sure (%q)", m)
 	}
 	if d.green > 0 {
 		d.greenLines()

@@ -189,13 +189,20 @@ func isDisc(s *sclShape, bg, bd string, size float64, rounded bool) bool {
 // thermos reads thermometers: a thick grey line with a grey bulb at one
 // end.
 func (d *sclDecoder) thermos(lines, under []*sclShape) {
+	// A bulb of several thermometers is drawn once for each: take a bulb
+	// not yet taken, else share one.
 	bulbAt := func(p point) *sclShape {
+		var shared *sclShape
 		for _, u := range under {
-			if isDisc(u, grey, grey, 0.85, true) && u.center.near(p) || u.used && near(u.w, 0.85) && u.center.near(p) {
+			switch {
+			case isDisc(u, grey, grey, 0.85, true) && u.center.near(p) &&
+				subset(u.keys, "backgroundColor", "borderColor", "center", "height", "rounded", "width"):
 				return u
+			case u.used && near(u.w, 0.85) && u.bg == grey && u.center.near(p) && shared == nil:
+				shared = u
 			}
 		}
-		return nil
+		return shared
 	}
 	for _, l := range lines {
 		if !isLine(l, grey, 21) {
