@@ -74,7 +74,7 @@ func (d *sclDecoder) arrows(arrows, over []*sclShape) {
 // further cell, in a row or a column, read left to right or top to bottom.
 func (d *sclDecoder) pill(o *sclShape) ([]Cell, bool) {
 	dr, dc := o.h-0.75, o.w-0.75
-	if dr < -1e-6 || dc < -1e-6 || !near(dr, math.Round(dr)) || !near(dc, math.Round(dc)) || dr > 0.5 && dc > 0.5 {
+	if dr < -1e-6 || dc < -1e-6 || dr > float64(d.p.Size) || dc > float64(d.p.Size) || !near(dr, math.Round(dr)) || !near(dc, math.Round(dc)) || dr > 0.5 && dc > 0.5 {
 		return nil, false
 	}
 	first := point{o.center.y - math.Round(dr)/2, o.center.x - math.Round(dc)/2}
