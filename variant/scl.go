@@ -53,6 +53,7 @@ type sclDecoder struct {
 	// dots and xvs count kropki dots and X/V, for the rules text.
 	dots, xvs int
 	green     int // green whispers lines, diff decided by the rules text
+	orange    int // Dutch whispers lines
 }
 
 // unsupported notes a name for the *UnsupportedError, once.

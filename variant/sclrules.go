@@ -74,7 +74,32 @@ func (d *sclDecoder) rules() error {
 	if d.green > 0 {
 		d.greenLines()
 	}
+	if d.orange > 0 && !d.mentions("whisper") {
+		d.unsupported("orange lines the rules text doesn't name (Dutch whispers?)")
+	}
+	d.named()
 	return nil
+}
+
+// sclNamed are the constraints whose drawing (a coloured line, a grey
+// shape) a setter could also use for something else: the rules text must
+// name them.
+var sclNamed = []struct {
+	kind, word, drawing string
+}{
+	{"palindrome", "palindrom", "grey lines"},
+	{"renban", "renban", "pink lines"},
+	{"odd", "odd", "grey circles"},
+	{"even", "even", "grey squares"},
+}
+
+// named checks that the rules text names what only colour tells.
+func (d *sclDecoder) named() {
+	for _, n := range sclNamed {
+		if slices.ContainsFunc(d.p.Constraints, func(c Constraint) bool { return c.Kind() == n.kind }) && !d.mentions(n.word) {
+			d.unsupported("%s the rules text doesn't name (%s?)", n.drawing, n.kind)
+		}
+	}
 }
 
 // greenLines checks that green lines are German whispers: the rules text

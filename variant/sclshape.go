@@ -257,6 +257,7 @@ func (d *sclDecoder) plainLines(lines []*sclShape) {
 			if d.p.Size != 9 {
 				d.unsupported("Dutch whispers on a %dx%d grid", d.p.Size, d.p.Size)
 			}
+			d.orange++
 			d.add(Whispers{cells, 4})
 		case green:
 			d.green++
