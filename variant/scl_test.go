@@ -158,53 +158,66 @@ func undirected(cs []Cell) string {
 	return min(fmt.Sprint(cs), fmt.Sprint(rev))
 }
 
+// sclCases are small hand-made scl data: a 4x4 grid with a given, a
+// rules text unless extra has its own cages, and extra.
+var sclCases = []struct {
+	name, extra string
+	want        []string // canonical constraints
+	unsupported string   // a part of the one name wanted
+}{
+	{"classic", "", nil, ""},
+	{"thermometer", `l:[{c:CFCFCF,th:21,wp:[[1.5,0.5],[0.5,0.5],[0.5,1.5]]}],u:[{c1:CFCFCF,c2:CFCFCF,ct:[1.5,0.5],r:t,w:0.85,h:0.85}]`,
+		[]string{"thermometer {[R2C1 R1C1 R1C2]}"}, ""},
+	{"thermometer with its bulb at the end", `l:[{c:CFCFCF,th:21,wp:[[0.5,1.5],[0.5,0.5]]}],u:[{c1:CFCFCF,c2:CFCFCF,ct:[0.5,0.5],r:t,w:0.85,h:0.85}]`,
+		[]string{"thermometer {[R1C1 R1C2]}"}, ""},
+	{"thermometer without a bulb", `l:[{c:CFCFCF,th:21,wp:[[0.5,1.5],[0.5,0.5]]}]`, nil, "a line I can't identify (colour #CFCFCF, thickness 21)"},
+	{"line of another colour", `l:[{c:FF0000,th:3,wp:[[0.5,0.5],[0.5,1.5]]}]`, nil, "colour #FF0000"},
+	{"long straight line", `l:[{c:F067F0,th:8,wp:[[0.5,0.5],[0.5,3.5]]}],ca:[{v:'rules: Pink lines are renban.'}]`,
+		[]string{"renban [R1C1 R1C2 R1C3 R1C4]"}, ""},
+	{"pink line, rules silent", `l:[{c:F067F0,th:8,wp:[[0.5,0.5],[0.5,1.5]]}]`, nil, "pink lines"},
+	{"odd", `u:[{c1:CFCFCF,c2:CFCFCF,ct:[1.5,0.5],r:t,w:0.7,h:0.7}],ca:[{v:'rules: Grey circles are odd.'}]`, []string{"odd {R2C1 false}"}, ""},
+	{"diagonal", `l:[{c:34BBE6,th:2,wp:[[0,4],[4,0]]}]`, []string{"diagonal+ {diagonal+}"}, ""},
+	{"green line, rules silent", `l:[{c:67F067,th:6,wp:[[0.5,0.5],[0.5,1.5]]}]`, nil, "whispers"},
+	{"kropki", `o:[{c1:#0,c2:#0,ct:[0.5,1],r:t,w:0.3,h:0.3,te:''},{c1:#0,c2:#F,ct:[1,0.5],r:t,w:0.3,h:0.3,te:''}]`,
+		[]string{"difference [R1C1 R2C1] 1", "ratio [R1C1 R1C2] 2"}, ""},
+	{"kropki in a corner", `o:[{c1:#0,c2:#0,ct:[1,1],r:t,w:0.3,h:0.3,te:''}]`, nil, "a shape I can't identify"},
+	{"arrow", `a:[{c:a1a1a1,hl:0.3,th:5,wp:[[0.8,0.5],[1.5,0.5],[2.5,0.5]]}],o:[{c1:a1a1a1,c2:ffffff,ct:[0.5,0.5],fs:16,th:5,r:t,te:'',w:0.75,h:0.75}]`,
+		[]string{"arrow [R1C1] [[R2C1 R3C1]]"}, ""},
+	{"pill arrow", `a:[{c:a1a1a1,hl:0.3,th:5,wp:[[0.8,1.5],[1.5,1.5]]}],o:[{c1:a1a1a1,c2:ffffff,ct:[0.5,1],fs:16,th:5,r:t,te:'',w:1.75,h:0.75}]`,
+		[]string{"arrow [R1C1 R1C2] [[R2C2]]"}, ""},
+	{"bent bulb", `a:[{c:a1a1a1,hl:0.3,th:5,wp:[[1.8,1.5],[2.5,1.5]]}],l:[{c:a1a1a1,th:45,opacity:0.7,wp:[[0.5,0.5],[0.5,1.5],[1.5,1.5]]},{c:ffffff,th:35,opacity:0.8,wp:[[0.5,0.5],[0.5,1.5],[1.5,1.5]]}]`,
+		[]string{"arrow [R1C1 R1C2 R2C2] [[R3C2]]"}, ""},
+	{"arrow from no bulb", `a:[{c:a1a1a1,hl:0.3,th:5,wp:[[0.8,0.5],[1.5,0.5]]}]`, nil, "an arrow I can't identify"},
+	{"XV", `o:[{c1:#F,c2:#F,ct:[0.5,1],r:f,w:0.25,h:0.25,fs:21,te:'X'}]`, []string{"xv [R1C1 R1C2] 10"}, ""},
+	{"little killer", `a:[{c:#0,th:2,wp:[[-0.2,-0.2],[-0.02,-0.02]]}],o:[{c1:#F,c2:#F,ct:[-0.5,-0.5],r:f,w:0.25,h:0.25,fs:28,te:10}]`,
+		[]string{"littlekillersum {R0C0 DR [R1C1 R2C2 R3C3 R4C4] 10}"}, ""},
+	{"number outside, rules silent", `o:[{c1:#F,c2:#F,ct:[-0.5,1.5],r:f,w:0.25,h:0.25,fs:32,te:5}]`, nil, "a shape I can't identify"},
+	{"killer", `ca:[{v:'rules: x'},{ce:[[0,0],[0,1]],unique:t,v:3,sum:3}]`, []string{"killercage [R1C1 R1C2] 3"}, ""},
+	{"cells outside every region", `ca:[{v:'rules: x'},{ce:[[0,0]],unique:f,hidden:t}]`, nil, "Cells outside every region"},
+	{"no rules", `ca:[{v:'rules: No rules provided for this puzzle. Please check the related video or website for rules.'}]`, nil, "without rules text"},
+	{"nonconsecutive phrase", `ca:[{v:'rules: Orthogonally adjacent digits cannot be consecutive.'}]`, []string{"nonconsecutive {nonconsecutive}"}, ""},
+	{"nonconsecutive in other words", `ca:[{v:'rules: Adjacent digits are never consecutive.'}]`, nil, "never consecutive"},
+	{"anti-knight", `metaData:{antiknight:t}`, []string{"antiknight {antiknight}"}, ""},
+	{"fog", `foglight:[[0,0]]`, nil, `"foglight"`},
+}
+
+// sclCaseData returns a case's data.
+func sclCaseData(extra string) string {
+	parts := []string{`ce:[[{v:1},,,],[,,,],[,,,],[,,,]]`}
+	if !strings.Contains(extra, "ca:") {
+		parts = append(parts, `ca:[{v:'title: T'},{v:'author: A'},{v:'rules: Normal sudoku rules apply.'}]`)
+	}
+	if extra != "" {
+		parts = append(parts, extra)
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
 // TestDecodeSCL checks what small hand-made scl data decodes to.
 func TestDecodeSCL(t *testing.T) {
-	const grid = `ce:[[{v:1},,,],[,,,],[,,,],[,,,]]`
-	const rules = `ca:[{v:'title: T'},{v:'author: A'},{v:'rules: Normal sudoku rules apply.'}]`
-	tests := []struct {
-		name, extra string
-		want        []string // canonical constraints
-		unsupported string   // a part of the one name wanted
-	}{
-		{"classic", "", nil, ""},
-		{"thermometer", `l:[{c:CFCFCF,th:21,wp:[[1.5,0.5],[0.5,0.5],[0.5,1.5]]}],u:[{c1:CFCFCF,c2:CFCFCF,ct:[1.5,0.5],r:t,w:0.85,h:0.85}]`,
-			[]string{"thermometer {[R2C1 R1C1 R1C2]}"}, ""},
-		{"thermometer with its bulb at the end", `l:[{c:CFCFCF,th:21,wp:[[0.5,1.5],[0.5,0.5]]}],u:[{c1:CFCFCF,c2:CFCFCF,ct:[0.5,0.5],r:t,w:0.85,h:0.85}]`,
-			[]string{"thermometer {[R1C1 R1C2]}"}, ""},
-		{"thermometer without a bulb", `l:[{c:CFCFCF,th:21,wp:[[0.5,1.5],[0.5,0.5]]}]`, nil, "a line I can't identify (colour #CFCFCF, thickness 21)"},
-		{"line of another colour", `l:[{c:FF0000,th:3,wp:[[0.5,0.5],[0.5,1.5]]}]`, nil, "colour #FF0000"},
-		{"long straight line", `l:[{c:F067F0,th:8,wp:[[0.5,0.5],[0.5,3.5]]}],ca:[{v:'rules: Pink lines are renban.'}]`,
-			[]string{"renban [R1C1 R1C2 R1C3 R1C4]"}, ""},
-		{"pink line, rules silent", `l:[{c:F067F0,th:8,wp:[[0.5,0.5],[0.5,1.5]]}]`, nil, "pink lines"},
-		{"odd", `u:[{c1:CFCFCF,c2:CFCFCF,ct:[1.5,0.5],r:t,w:0.7,h:0.7}],ca:[{v:'rules: Grey circles are odd.'}]`, []string{"odd {R2C1 false}"}, ""},
-		{"diagonal", `l:[{c:34BBE6,th:2,wp:[[0,4],[4,0]]}]`, []string{"diagonal+ {diagonal+}"}, ""},
-		{"green line, rules silent", `l:[{c:67F067,th:6,wp:[[0.5,0.5],[0.5,1.5]]}]`, nil, "whispers"},
-		{"kropki", `o:[{c1:#0,c2:#0,ct:[0.5,1],r:t,w:0.3,h:0.3,te:''},{c1:#0,c2:#F,ct:[1,0.5],r:t,w:0.3,h:0.3,te:''}]`,
-			[]string{"difference [R1C1 R2C1] 1", "ratio [R1C1 R1C2] 2"}, ""},
-		{"kropki in a corner", `o:[{c1:#0,c2:#0,ct:[1,1],r:t,w:0.3,h:0.3,te:''}]`, nil, "a shape I can't identify"},
-		{"XV", `o:[{c1:#F,c2:#F,ct:[0.5,1],r:f,w:0.25,h:0.25,fs:21,te:'X'}]`, []string{"xv [R1C1 R1C2] 10"}, ""},
-		{"little killer", `a:[{c:#0,th:2,wp:[[-0.2,-0.2],[-0.02,-0.02]]}],o:[{c1:#F,c2:#F,ct:[-0.5,-0.5],r:f,w:0.25,h:0.25,fs:28,te:10}]`,
-			[]string{"littlekillersum {R0C0 DR [R1C1 R2C2 R3C3 R4C4] 10}"}, ""},
-		{"number outside, rules silent", `o:[{c1:#F,c2:#F,ct:[-0.5,1.5],r:f,w:0.25,h:0.25,fs:32,te:5}]`, nil, "a shape I can't identify"},
-		{"killer", `ca:[{v:'rules: x'},{ce:[[0,0],[0,1]],unique:t,v:3,sum:3}]`, []string{"killercage [R1C1 R1C2] 3"}, ""},
-		{"cells outside every region", `ca:[{v:'rules: x'},{ce:[[0,0]],unique:f,hidden:t}]`, nil, "Cells outside every region"},
-		{"no rules", `ca:[{v:'rules: No rules provided for this puzzle. Please check the related video or website for rules.'}]`, nil, "without rules text"},
-		{"nonconsecutive phrase", `ca:[{v:'rules: Orthogonally adjacent digits cannot be consecutive.'}]`, []string{"nonconsecutive {nonconsecutive}"}, ""},
-		{"nonconsecutive in other words", `ca:[{v:'rules: Adjacent digits are never consecutive.'}]`, nil, "never consecutive"},
-		{"anti-knight", `metaData:{antiknight:t}`, []string{"antiknight {antiknight}"}, ""},
-		{"fog", `foglight:[[0,0]]`, nil, `"foglight"`},
-	}
-	for _, tt := range tests {
+	for _, tt := range sclCases {
 		t.Run(tt.name, func(t *testing.T) {
-			parts := []string{grid}
-			if !strings.Contains(tt.extra, "ca:") {
-				parts = append(parts, rules)
-			}
-			if tt.extra != "" {
-				parts = append(parts, tt.extra)
-			}
-			data := "{" + strings.Join(parts, ",") + "}"
+			data := sclCaseData(tt.extra)
 			p, err := DecodeSCL(data)
 			var u *UnsupportedError
 			if tt.unsupported != "" {

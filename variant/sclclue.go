@@ -8,8 +8,9 @@ import (
 )
 
 // arrows reads arrows: grey arrows from a round bulb (a circle, or a pill
-// of cells in a line).
-func (d *sclDecoder) arrows(arrows, over []*sclShape) {
+// of cells in a line), or from a bent bulb drawn as a thick grey line
+// under a white one.
+func (d *sclDecoder) arrows(arrows, over, lines []*sclShape) {
 	type bulb struct {
 		s     *sclShape
 		cells []Cell
@@ -24,6 +25,9 @@ func (d *sclDecoder) arrows(arrows, over []*sclShape) {
 		if cells, ok := d.pill(o); ok {
 			bulbs = append(bulbs, &bulb{s: o, cells: cells})
 		}
+	}
+	for _, cells := range d.bentBulbs(lines) {
+		bulbs = append(bulbs, &bulb{cells: cells})
 	}
 	for _, a := range arrows {
 		if a.used || a.color != arrowGrey || len(a.points) < 2 || !subset(a.keys, "color", "headLength", "thickness", "wayPoints") {
@@ -44,7 +48,7 @@ func (d *sclDecoder) arrows(arrows, over []*sclShape) {
 		// Two arrows from one bulb may each draw it: take the one with
 		// fewest arrows, when they are the same cells.
 		slices.SortStableFunc(found, func(a, b *bulb) int { return len(a.lines) - len(b.lines) })
-		for _, b := range found[1:] {
+		for _, b := range found[min(1, len(found)):] {
 			if !slices.Equal(b.cells, found[0].cells) {
 				found = nil // bulbs that overlap: not for sure which
 				break
@@ -63,11 +67,48 @@ func (d *sclDecoder) arrows(arrows, over []*sclShape) {
 		found[0].lines = append(found[0].lines, cells)
 	}
 	for _, b := range bulbs {
-		if len(b.lines) > 0 {
+		if len(b.lines) == 0 {
+			if b.s == nil {
+				d.unsupported("an arrow's bulb without an arrow")
+			}
+			continue
+		}
+		if b.s != nil {
 			b.s.used = true
-			d.add(Arrow{Bulb: b.cells, Lines: b.lines})
+		}
+		d.add(Arrow{Bulb: b.cells, Lines: b.lines})
+	}
+}
+
+// bentBulbs finds the bulbs the converter draws as lines (those whose
+// cells are not in one row or column): a thick grey line through the
+// cells' centres, in the order f-puzzles lists them, under a white line
+// through the same points. It marks both lines used.
+func (d *sclDecoder) bentBulbs(lines []*sclShape) [][]Cell {
+	var out [][]Cell
+	for _, g := range lines {
+		if g.used || g.color != arrowGrey || !subset(g.keys, "color", "thickness", "opacity", "wayPoints") {
+			continue
+		}
+		var cells []Cell
+		for _, p := range g.points {
+			if c, _, inside := d.cellAt(p); inside && !slices.Contains(cells, c) {
+				cells = append(cells, c)
+			}
+		}
+		if len(cells) != len(g.points) || len(cells) < 2 {
+			continue
+		}
+		for _, w := range lines {
+			if !w.used && w != g && w.color == white && subset(w.keys, "color", "thickness", "opacity", "wayPoints") &&
+				slices.EqualFunc(w.points, g.points, point.near) {
+				g.used, w.used = true, true
+				out = append(out, cells)
+				break
+			}
 		}
 	}
+	return out
 }
 
 // pill returns the cells under a bulb: 0.75 across plus one for each

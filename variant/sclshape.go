@@ -147,7 +147,7 @@ func (d *sclDecoder) shapes() error {
 	over, under := d.readShapes("overlays"), d.readShapes("underlays")
 	d.thermos(lines, under)
 	d.plainLines(lines)
-	d.arrows(arrows, over)
+	d.arrows(arrows, over, lines)
 	d.littleKillers(arrows, over)
 	d.overlays(over)
 	d.underlays(under)

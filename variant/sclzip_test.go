@@ -83,6 +83,9 @@ func FuzzUnzipSCL(f *testing.F) {
 // never panics.
 func FuzzDecodeSCL(f *testing.F) {
 	f.Add(`{ce:[[,,],[,,],[,,]],re:[[[0,0],[0,1],[0,2],[1,0],[1,1],[1,2],[2,0],[2,1],[2,2]]]}`)
+	for _, c := range sclCases {
+		f.Add(sclCaseData(c.extra))
+	}
 	for _, p := range seedPayloads() {
 		if data, err := Decompress(p); err == nil && !strings.HasPrefix(data, `{"`) {
 			f.Add(data)
