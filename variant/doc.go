@@ -18,7 +18,7 @@
 // be 81 digits (we have seen no example); any other id is a short id only
 // SudokuPad's API resolves (https://sudokupad.app/api/puzzle/<id>).
 //
-// # SudokuPad's scl format (not decoded yet)
+// # SudokuPad's scl format
 //
 // scl and its alias ctc are compressToBase64 (not the URI variant: the
 // shared set's scl payloads hold + and /) of SudokuPad's "zipped" CTC
@@ -39,6 +39,7 @@
 // thermometers are a grey line plus a bulb overlay, kropki dots small
 // round overlays (black or white), whispers and renban only coloured
 // lines (#67F067, #F067F0), and nonconsecutive, negative constraints and
-// disjoint groups exist only in the rules text. A decoder must read
-// meaning from colours, shapes and text, and say what it could not read.
+// disjoint groups exist only in the rules text. DecodeSCL reads meaning
+// from those colours, shapes and fixed phrases of the rules text, and
+// names in an *UnsupportedError whatever it cannot identify for sure.
 package variant

@@ -212,7 +212,7 @@ func (d *sclDecoder) overlays(over []*sclShape) {
 			}
 		case isLabel(o):
 			if cells, ok := d.edge(o.center); ok {
-				switch o.text {
+				switch strings.ToUpper(strings.TrimSpace(o.text)) {
 				case "X":
 					d.add(XV{cells, 10})
 				case "V":
