@@ -7,64 +7,26 @@ import (
 	"strings"
 )
 
+// sclBulb is an arrow's bulb and the arrows read from it.
+type sclBulb struct {
+	s     *sclShape // nil for a bent bulb
+	cells []Cell
+	lines [][]Cell
+}
+
 // arrows reads arrows: grey arrows from a round bulb (a circle, or a pill
 // of cells in a line), or from a bent bulb drawn as a thick grey line
 // under a white one.
 func (d *sclDecoder) arrows(arrows, over, lines []*sclShape) {
-	type bulb struct {
-		s     *sclShape
-		cells []Cell
-		lines [][]Cell
-	}
-	var bulbs []*bulb
-	for _, o := range over {
-		if o.used || !o.rounded || o.bg != white || o.bd != arrowGrey || strings.TrimSpace(o.text) != "" ||
-			!subset(o.keys, "borderColor", "backgroundColor", "center", "fontSize", "thickness", "rounded", "text", "width", "height") {
-			continue
-		}
-		if cells, ok := d.pill(o); ok {
-			bulbs = append(bulbs, &bulb{s: o, cells: cells})
-		}
-	}
-	for _, cells := range d.bentBulbs(lines) {
-		bulbs = append(bulbs, &bulb{cells: cells})
-	}
+	bulbs := d.bulbs(over, lines)
 	for _, a := range arrows {
 		if a.used || a.color != arrowGrey || len(a.points) < 2 || !subset(a.keys, "color", "headLength", "thickness", "wayPoints") {
 			continue
 		}
-		// The converter moves the first way point 0.3 towards the second,
-		// still inside the bulb's cell.
-		start := Cell{int(math.Floor(a.points[0].y)), int(math.Floor(a.points[0].x))}
-		var found []*bulb
-		for _, b := range bulbs {
-			if slices.Contains(b.cells, start) {
-				found = append(found, b)
-			}
+		if b, cells, ok := d.arrowLine(a, bulbs); ok {
+			a.used = true
+			b.lines = append(b.lines, cells)
 		}
-		c, _, _ := d.cellAt(a.points[1])
-		pts := append([]point{{float64(start.Row) + 0.5, float64(start.Col) + 0.5}}, a.points[1:]...)
-		cells, ok := d.path(pts)
-		// Two arrows from one bulb may each draw it: take the one with
-		// fewest arrows, when they are the same cells.
-		slices.SortStableFunc(found, func(a, b *bulb) int { return len(a.lines) - len(b.lines) })
-		for _, b := range found[min(1, len(found)):] {
-			if !slices.Equal(b.cells, found[0].cells) {
-				found = nil // bulbs that overlap: not for sure which
-				break
-			}
-		}
-		if !ok || len(found) == 0 || len(cells) < 2 || c == start {
-			continue
-		}
-		for len(cells) > 0 && slices.Contains(found[0].cells, cells[0]) {
-			cells = cells[1:]
-		}
-		if len(cells) == 0 {
-			continue
-		}
-		a.used = true
-		found[0].lines = append(found[0].lines, cells)
 	}
 	for _, b := range bulbs {
 		if len(b.lines) == 0 {
@@ -78,6 +40,59 @@ func (d *sclDecoder) arrows(arrows, over, lines []*sclShape) {
 		}
 		d.add(Arrow{Bulb: b.cells, Lines: b.lines})
 	}
+}
+
+// bulbs returns the arrows' bulbs: circles and pills, then bent bulbs.
+func (d *sclDecoder) bulbs(over, lines []*sclShape) []*sclBulb {
+	var bulbs []*sclBulb
+	for _, o := range over {
+		if o.used || !o.rounded || o.bg != white || o.bd != arrowGrey || strings.TrimSpace(o.text) != "" ||
+			!subset(o.keys, "borderColor", "backgroundColor", "center", "fontSize", "thickness", "rounded", "text", "width", "height") {
+			continue
+		}
+		if cells, ok := d.pill(o); ok {
+			bulbs = append(bulbs, &sclBulb{s: o, cells: cells})
+		}
+	}
+	for _, cells := range d.bentBulbs(lines) {
+		bulbs = append(bulbs, &sclBulb{cells: cells})
+	}
+	return bulbs
+}
+
+// arrowLine returns the bulb an arrow starts in and the cells it goes
+// through after the bulb.
+func (d *sclDecoder) arrowLine(a *sclShape, bulbs []*sclBulb) (*sclBulb, []Cell, bool) {
+	// The converter moves the first way point 0.3 towards the second,
+	// still inside the bulb's cell.
+	start := Cell{int(math.Floor(a.points[0].y)), int(math.Floor(a.points[0].x))}
+	var found []*sclBulb
+	for _, b := range bulbs {
+		if slices.Contains(b.cells, start) {
+			found = append(found, b)
+		}
+	}
+	if len(found) == 0 {
+		return nil, nil, false
+	}
+	// Two arrows from one bulb may each draw it: take the one with fewest
+	// arrows, when they are the same cells; bulbs that only overlap leave
+	// it unsure.
+	slices.SortStableFunc(found, func(a, b *sclBulb) int { return len(a.lines) - len(b.lines) })
+	for _, b := range found[1:] {
+		if !slices.Equal(b.cells, found[0].cells) {
+			return nil, nil, false
+		}
+	}
+	pts := append([]point{{float64(start.Row) + 0.5, float64(start.Col) + 0.5}}, a.points[1:]...)
+	cells, ok := d.path(pts)
+	if c, _, _ := d.cellAt(a.points[1]); !ok || len(cells) < 2 || c == start {
+		return nil, nil, false
+	}
+	for len(cells) > 0 && slices.Contains(found[0].cells, cells[0]) {
+		cells = cells[1:]
+	}
+	return found[0], cells, len(cells) > 0
 }
 
 // bentBulbs finds the bulbs the converter draws as lines (those whose
@@ -200,7 +215,7 @@ func (d *sclDecoder) overlays(over []*sclShape) {
 			if t := strings.TrimSpace(o.text); t != "" {
 				v, err = strconv.Atoi(t)
 			}
-			if !ok || err != nil || v < 0 || v >= n {
+			if !ok || err != nil || v < 0 || v > n {
 				continue
 			}
 			o.used = true
