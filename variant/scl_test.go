@@ -170,6 +170,12 @@ var sclCases = []struct {
 		[]string{"thermometer {[R2C1 R1C1 R1C2]}"}, ""},
 	{"thermometer with its bulb at the end", `l:[{c:CFCFCF,th:21,wp:[[0.5,1.5],[0.5,0.5]]}],u:[{c1:CFCFCF,c2:CFCFCF,ct:[0.5,0.5],r:t,w:0.85,h:0.85}]`,
 		[]string{"thermometer {[R1C1 R1C2]}"}, ""},
+	{"thermometer ending at another's bulb", `l:[{c:CFCFCF,th:21,wp:[[0.5,0.5],[0.5,1.5]]},{c:CFCFCF,th:21,wp:[[0.5,1.5],[1.5,1.5]]}],` +
+		`u:[{c1:CFCFCF,c2:CFCFCF,ct:[0.5,0.5],r:t,w:0.85,h:0.85},{c1:CFCFCF,c2:CFCFCF,ct:[0.5,1.5],r:t,w:0.85,h:0.85}]`,
+		[]string{"thermometer {[R1C1 R1C2]}", "thermometer {[R1C2 R2C2]}"}, ""},
+	{"two thermometers from one bulb", `l:[{c:CFCFCF,th:21,wp:[[0.5,0.5],[0.5,1.5]]},{c:CFCFCF,th:21,wp:[[0.5,0.5],[1.5,0.5]]}],` +
+		`u:[{c1:CFCFCF,c2:CFCFCF,ct:[0.5,0.5],r:t,w:0.85,h:0.85},{c1:CFCFCF,c2:CFCFCF,ct:[0.5,0.5],r:t,w:0.85,h:0.85}]`,
+		[]string{"thermometer {[R1C1 R1C2]}", "thermometer {[R1C1 R2C1]}"}, ""},
 	{"thermometer without a bulb", `l:[{c:CFCFCF,th:21,wp:[[0.5,1.5],[0.5,0.5]]}]`, nil, "a line I can't identify (colour #CFCFCF, thickness 21)"},
 	{"line of another colour", `l:[{c:FF0000,th:3,wp:[[0.5,0.5],[0.5,1.5]]}]`, nil, "colour #FF0000"},
 	{"long straight line", `l:[{c:F067F0,th:8,wp:[[0.5,0.5],[0.5,3.5]]}],ca:[{v:'rules: Pink lines are renban.'}]`,

@@ -187,38 +187,65 @@ func isDisc(s *sclShape, bg, bd string, size float64, rounded bool) bool {
 }
 
 // thermos reads thermometers: a thick grey line with a grey bulb at one
-// end.
+// end. The converter draws a bulb for each line at its first point, so a
+// point with as many bulbs as lines starting there holds their bulbs, and
+// a line that ends there does not start in a bulb there; a line with no
+// bulb at its start but a spare one at its end is read backwards.
 func (d *sclDecoder) thermos(lines, under []*sclShape) {
-	// A bulb of several thermometers is drawn once for each: take a bulb
-	// not yet taken, else share one.
-	bulbAt := func(p point) *sclShape {
-		var shared *sclShape
+	isBulb := func(u *sclShape, p point) bool {
+		return isDisc(u, grey, grey, 0.85, true) && u.center.near(p) &&
+			subset(u.keys, "backgroundColor", "borderColor", "center", "height", "rounded", "width")
+	}
+	bulbs := func(p point) (n int) {
 		for _, u := range under {
-			switch {
-			case isDisc(u, grey, grey, 0.85, true) && u.center.near(p) &&
-				subset(u.keys, "backgroundColor", "borderColor", "center", "height", "rounded", "width"):
-				return u
-			case u.used && near(u.w, 0.85) && u.bg == grey && u.center.near(p) && shared == nil:
-				shared = u
+			if isBulb(u, p) {
+				n++
 			}
 		}
-		return shared
+		return n
 	}
+	var thermo []*sclShape
 	for _, l := range lines {
-		if !isLine(l, grey, 21) {
-			continue
+		if isLine(l, grey, 21) {
+			thermo = append(thermo, l)
 		}
-		first, last := bulbAt(l.points[0]), bulbAt(l.points[len(l.points)-1])
+	}
+	starts := func(p point) (n int) {
+		for _, l := range thermo {
+			if l.points[0].near(p) {
+				n++
+			}
+		}
+		return n
+	}
+	var anchors []point
+	var found []Thermo
+	for _, l := range thermo {
+		first, last := l.points[0], l.points[len(l.points)-1]
 		cells, ok := d.path(l.points)
-		if !ok || (first == nil) == (last == nil) {
-			continue // no bulb, or one at each end: not for sure a thermometer
-		}
-		if first == nil {
-			first = last
+		switch {
+		case !ok || len(cells) < 2:
+			continue
+		case bulbs(first) > 0 && bulbs(first) == starts(first):
+			anchors = append(anchors, first)
+		case bulbs(first) == 0 && bulbs(last) > starts(last):
+			anchors = append(anchors, last)
 			slices.Reverse(cells)
+		default:
+			continue // not for sure which end is the bulb
 		}
-		first.used, l.used = true, true
-		d.add(Thermo{cells})
+		l.used = true
+		found = append(found, Thermo{cells})
+	}
+	for _, t := range found {
+		d.add(t)
+	}
+	for _, u := range under {
+		for _, p := range anchors {
+			if isBulb(u, p) {
+				u.used = true
+			}
+		}
 	}
 }
 
