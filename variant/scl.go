@@ -50,10 +50,8 @@ type sclDecoder struct {
 	extra [][]Cell
 	// noRules is set when the rules text is missing.
 	noRules bool
-	// dots and xvs count kropki dots and X/V, for the rules text.
-	dots, xvs int
-	green     int // green whispers lines, diff decided by the rules text
-	orange    int // Dutch whispers lines
+	green   int // green whispers lines, diff decided by the rules text
+	orange  int // Dutch whispers lines
 }
 
 // unsupported notes a name for the *UnsupportedError, once.

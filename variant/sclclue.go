@@ -205,54 +205,63 @@ func (d *sclDecoder) littleKillers(arrows, over []*sclShape) {
 
 // overlays reads kropki dots, X and V, and sandwich clues.
 func (d *sclDecoder) overlays(over []*sclShape) {
-	n := d.p.Size
 	for _, o := range over {
 		switch {
 		case (isDisc(o, black, black, 0.3, true) || isDisc(o, white, black, 0.3, true)) &&
 			subset(o.keys, "borderColor", "backgroundColor", "center", "rounded", "width", "height", "text", "color", "stroke"):
-			cells, ok := d.edge(o.center)
-			v, err := 0, error(nil)
-			if t := strings.TrimSpace(o.text); t != "" {
-				v, err = strconv.Atoi(t)
-			}
-			if !ok || err != nil || v < 0 || v > n {
-				continue
-			}
-			o.used = true
-			d.dots++
-			if o.bg == black {
-				d.add(Ratio{cells, cmp(v, 2)})
-			} else {
-				d.add(Difference{cells, cmp(v, 1)})
-			}
+			o.used = d.kropki(o)
 		case isLabel(o):
-			if cells, ok := d.edge(o.center); ok {
-				switch strings.ToUpper(strings.TrimSpace(o.text)) {
-				case "X":
-					d.add(XV{cells, 10})
-				case "V":
-					d.add(XV{cells, 5})
-				default:
-					continue
-				}
-				o.used = true
-				d.xvs++
-				continue
-			}
-			c, centre, inside := d.cellAt(o.center)
-			v, err := strconv.Atoi(strings.TrimSpace(o.text))
-			inRow, inCol := c.Row >= 0 && c.Row < n, c.Col >= 0 && c.Col < n
-			if !centre || inside || inRow == inCol || err != nil || v < 0 || v > n*(n+1)/2 || !d.mentions(sandwichWords...) {
-				continue
-			}
-			o.used = true
-			d.add(Sandwich{c, v})
+			o.used = d.label(o)
 		}
 	}
 }
 
-// cmp returns v, or def when v is 0.
-func cmp(v, def int) int {
+// kropki reads a dot on an edge: black a ratio (2 unless it says), white a
+// difference (1 unless it says).
+func (d *sclDecoder) kropki(o *sclShape) bool {
+	cells, ok := d.edge(o.center)
+	v, err := 0, error(nil)
+	if t := strings.TrimSpace(o.text); t != "" {
+		v, err = strconv.Atoi(t)
+	}
+	if !ok || err != nil || v < 0 || v > d.p.Size {
+		return false
+	}
+	if o.bg == black {
+		d.add(Ratio{cells, orDefault(v, 2)})
+	} else {
+		d.add(Difference{cells, orDefault(v, 1)})
+	}
+	return true
+}
+
+// label reads a white label: X or V on an edge, or a sandwich clue beside
+// a row or a column when the rules text speaks of sandwiches.
+func (d *sclDecoder) label(o *sclShape) bool {
+	if cells, ok := d.edge(o.center); ok {
+		switch strings.ToUpper(strings.TrimSpace(o.text)) {
+		case "X":
+			d.add(XV{cells, 10})
+		case "V":
+			d.add(XV{cells, 5})
+		default:
+			return false
+		}
+		return true
+	}
+	n := d.p.Size
+	c, centre, inside := d.cellAt(o.center)
+	v, err := strconv.Atoi(strings.TrimSpace(o.text))
+	inRow, inCol := c.Row >= 0 && c.Row < n, c.Col >= 0 && c.Col < n
+	if !centre || inside || inRow == inCol || err != nil || v < 0 || v > n*(n+1)/2 || !d.mentions(sandwichWords...) {
+		return false
+	}
+	d.add(Sandwich{c, v})
+	return true
+}
+
+// orDefault returns v, or def when v is 0.
+func orDefault(v, def int) int {
 	if v == 0 {
 		return def
 	}
