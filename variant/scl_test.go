@@ -203,6 +203,12 @@ var sclCases = []struct {
 	{"no rules", `ca:[{v:'rules: No rules provided for this puzzle. Please check the related video or website for rules.'}]`, nil, "without rules text"},
 	{"nonconsecutive phrase", `ca:[{v:'rules: Orthogonally adjacent digits cannot be consecutive.'}]`, []string{"nonconsecutive {nonconsecutive}"}, ""},
 	{"nonconsecutive in other words", `ca:[{v:'rules: Adjacent digits are never consecutive.'}]`, nil, "never consecutive"},
+	{"nonconsecutive in a sentence", `ca:[{v:'rules: No two orthogonally adjacent cells contain consecutive digits.'}]`, nil, "consecutive"},
+	{"kropki's consecutive", `ca:[{v:'rules: Cells separated by a white dot contain consecutive digits.'}]`, nil, ""},
+	{"negative kropki in words", `ca:[{v:'rules: Cells separated by a white dot are consecutive. If there is no dot, they are not.'}]`, nil, "no dot"},
+	{"not all dots", `ca:[{v:'rules: Not all dots are given.'}]`, nil, ""},
+	{"negative XV in words", `ca:[{v:'rules: Cells without an X or V cannot sum to 5 or 10.'}]`, nil, "without an x"},
+	{"disjoint in words", `ca:[{v:'rules: Cells in the same position in each box contain different digits.'}]`, nil, "same position"},
 	{"anti-knight", `metaData:{antiknight:t}`, []string{"antiknight {antiknight}"}, ""},
 	{"fog", `foglight:[[0,0]]`, nil, `"foglight"`},
 }

@@ -31,12 +31,26 @@ var sclSuspects = []struct {
 	re      *regexp.Regexp
 	readAny []string
 }{
-	{regexp.MustCompile(`non-?consecutive|anti-?consecutive|(cannot|can't|not|never) (be )?consecutive`), []string{"nonconsecutive"}},
-	{regexp.MustCompile(`\ball\b[^.]*\b(given|shown|marked)\b|negative`), []string{"negative ratio", "negative xv"}},
-	{regexp.MustCompile(`disjoint|relative position|corresponding (box|cell|position)`), []string{"disjointgroups"}},
+	{regexp.MustCompile(`non-?consecutive|anti-?consecutive|(cannot|can't|not|never|no) (be |contain |have )?consecutive|` +
+		`(^|[.!?:;] )[^.!?:;]*consecutive[^.!?:;]*`), []string{"nonconsecutive"}},
+	{regexp.MustCompile(`\ball\b[^.]*\b(given|shown|marked)\b|negative|cannot (sum|add up) to|` +
+		`\b(no|without an?|not separated by an?) (x|v|x/v|xv|dot|dots|kropki|white dot|black dot)\b`), []string{"negative ratio", "negative xv"}},
+	{regexp.MustCompile(`disjoint|relative position|same position|corresponding (box|cell|position)`), []string{"disjointgroups"}},
 	{regexp.MustCompile(`knight`), []string{"antiknight"}},
 	{regexp.MustCompile(`king's|kings? move|anti-?king`), []string{"antiking"}},
 }
+
+// drawnConsecutive reports whether a sentence speaks of consecutive
+// digits only for a drawn constraint (a white dot, a renban line): it
+// names one and negates nothing.
+func drawnConsecutive(sentence string) bool {
+	return sclDrawn.MatchString(sentence) && !sclNegation.MatchString(sentence)
+}
+
+var (
+	sclDrawn    = regexp.MustCompile(`dot|renban|line|kropki|\bset\b`)
+	sclNegation = regexp.MustCompile(`\b(not|no|never|cannot|none)\b|n't`)
+)
 
 // whisperDiff finds "differ by at least N" in a rules text.
 var whisperDiff = regexp.MustCompile(`(?i)differ(?:s)? by at least (\d+)`)
@@ -66,9 +80,16 @@ func (d *sclDecoder) rules() error {
 		seen[k] = d.meta[k]
 	}
 	for _, s := range sclSuspects {
-		m := s.re.FindString(rest)
-		if m != "" && !slices.ContainsFunc(s.readAny, func(g string) bool { return seen[g] }) {
-			d.unsupported("a rule in the rules text that I can't read for sure (%q)", m)
+		if slices.ContainsFunc(s.readAny, func(g string) bool { return seen[g] }) {
+			continue
+		}
+		for _, at := range s.re.FindAllStringIndex(rest, -1) {
+			m := strings.TrimLeft(rest[at[0]:at[1]], ".!?:; ")
+			if strings.HasSuffix(rest[:at[0]], "not ") || s.readAny[0] == "nonconsecutive" && drawnConsecutive(m) {
+				continue // "not all dots are given"; "a white dot: consecutive digits"
+			}
+			d.unsupported("a rule in the rules text that I can't read for sure (%.60q)", m)
+			break
 		}
 	}
 	if d.green > 0 {
