@@ -258,3 +258,29 @@ func TestDecodeSCLDamaged(t *testing.T) {
 		}
 	}
 }
+
+// TestSCLAlias checks that a ctc link reads as its scl twin, and that an
+// unsupported scl puzzle has words for a user.
+func TestSCLAlias(t *testing.T) {
+	rows := mustRows(t)
+	for _, r := range rows[:10] {
+		scl, err := ParseLink(r.SCL)
+		if err != nil {
+			t.Fatalf("ParseLink(%s) = %v", r.Name, err)
+		}
+		ctc, err := ParseLink(strings.Replace(r.SCL, "/scl", "/ctc", 1))
+		if err != nil {
+			t.Fatalf("ParseLink(%s as ctc) = %v", r.Name, err)
+		}
+		p, err1 := Decode(scl)
+		q, err2 := Decode(ctc)
+		if fmt.Sprint(err1) != fmt.Sprint(err2) || err1 == nil && puzzleDiff(q, p) != "" {
+			t.Errorf("%s: Decode(ctc) = %v, want the scl reading, %v", r.Name, err2, err1)
+		}
+		if err1 != nil {
+			if msg, ok := Message(err1); !ok || !strings.Contains(msg, "support") {
+				t.Errorf("%s: Message(%v) = %q, %v", r.Name, err1, msg, ok)
+			}
+		}
+	}
+}
