@@ -2,6 +2,7 @@ package variant
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -73,22 +74,12 @@ var sclKnownKeys = map[string]bool{
 
 // topKeys names the keys we do not know (fog of war, foglights, …).
 func (d *sclDecoder) topKeys() error {
-	for _, k := range slices.Sorted(mapKeys(d.root)) {
+	for _, k := range slices.Sorted(maps.Keys(d.root)) {
 		if !sclKnownKeys[k] {
 			d.unsupported("SudokuPad's %q", k)
 		}
 	}
 	return nil
-}
-
-func mapKeys(m map[string]any) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // list returns v as a list of objects, skipping anything else.
@@ -277,7 +268,7 @@ var sclHarmlessMeta = map[string]bool{
 
 // cage reads one cage with cells.
 func (d *sclDecoder) cage(cage map[string]any, cells []Cell) error {
-	keys := slices.Sorted(mapKeys(cage))
+	keys := slices.Sorted(maps.Keys(cage))
 	switch {
 	case cage["unique"] == true && subset(keys, "cells", "unique", "value", "sum"):
 		n := d.p.Size
@@ -319,7 +310,7 @@ func subset(keys []string, allowed ...string) bool {
 func (d *sclDecoder) metaData() error {
 	d.meta = map[string]bool{}
 	m, _ := d.root["metaData"].(map[string]any)
-	for _, k := range slices.Sorted(mapKeys(m)) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		switch v := m[k]; {
 		case k == "antiknight" || k == "antiking":
 			if v == true {

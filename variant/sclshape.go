@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -25,7 +26,7 @@ type sclShape struct {
 func (d *sclDecoder) readShapes(key string) []*sclShape {
 	var out []*sclShape
 	for _, m := range list(d.root[key]) {
-		s := &sclShape{keys: slices.Sorted(mapKeys(m)), rounded: m["rounded"] == true}
+		s := &sclShape{keys: slices.Sorted(maps.Keys(m)), rounded: m["rounded"] == true}
 		s.center, _ = toPoint(m["center"])
 		wp, _ := m["wayPoints"].([]any)
 		for _, v := range wp {
