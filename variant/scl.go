@@ -51,8 +51,9 @@ type sclDecoder struct {
 	extra [][]Cell
 	// noRules is set when the rules text is missing.
 	noRules bool
-	green   int // green whispers lines, diff decided by the rules text
-	orange  int // Dutch whispers lines
+	green   int   // green whispers lines, diff decided by the rules text
+	greenAt []int // where they are in p.Constraints
+	orange  int   // Dutch whispers lines
 }
 
 // unsupported notes a name for the *UnsupportedError, once.

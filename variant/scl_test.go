@@ -140,7 +140,7 @@ func canonicalForm(c Constraint) string {
 	case Renban:
 		return undirected(c.Cells)
 	case Whispers:
-		return fmt.Sprint(undirected(c.Cells), c.Diff)
+		return fmt.Sprintf("%s %d", undirected(c.Cells), c.Diff)
 	}
 	return fmt.Sprint(c)
 }
@@ -183,6 +183,10 @@ var sclCases = []struct {
 	{"pink line, rules silent", `l:[{c:F067F0,th:8,wp:[[0.5,0.5],[0.5,1.5]]}]`, nil, "pink lines"},
 	{"odd", `u:[{c1:CFCFCF,c2:CFCFCF,ct:[1.5,0.5],r:t,w:0.7,h:0.7}],ca:[{v:'rules: Grey circles are odd.'}]`, []string{"odd {R2C1 false}"}, ""},
 	{"diagonal", `l:[{c:34BBE6,th:2,wp:[[0,4],[4,0]]}]`, []string{"diagonal+ {diagonal+}"}, ""},
+	{"green line of a value", `l:[{c:67F067,th:6,wp:[[0.5,0.5],[0.5,1.5]]}],ca:[{v:'rules: Whispers lines: adjacent digits along a line differ by at least the line\'s value (2).'}]`,
+		[]string{"whispers [R1C1 R1C2] 2"}, ""},
+	{"green lines of values", `l:[{c:67F067,th:6,wp:[[0.5,0.5],[0.5,1.5]]}],ca:[{v:'rules: Whispers lines: adjacent digits along a line differ by at least the line\'s value (2, 3).'}]`,
+		nil, "whispers"},
 	{"green line, rules silent", `l:[{c:67F067,th:6,wp:[[0.5,0.5],[0.5,1.5]]}]`, nil, "whispers"},
 	{"kropki", `o:[{c1:#0,c2:#0,ct:[0.5,1],r:t,w:0.3,h:0.3,te:''},{c1:#0,c2:#F,ct:[1,0.5],r:t,w:0.3,h:0.3,te:''}]`,
 		[]string{"difference [R1C1 R2C1] 1", "ratio [R1C1 R1C2] 2"}, ""},

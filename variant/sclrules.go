@@ -124,19 +124,56 @@ func (d *sclDecoder) named() {
 }
 
 // greenLines checks that green lines are German whispers: the rules text
-// says so and names no other difference.
+// says so and names no other difference; or the rules text gives the
+// lines' values, "differ by at least the line's value (6, 4)", and one is
+// left once orange lines take 4.
 func (d *sclDecoder) greenLines() {
+	const refuse = "whispers lines whose differences the drawing doesn't show"
+	if m := lineValues.FindStringSubmatch(d.p.Rules); m != nil {
+		diff, ok := d.onlyValue(m[1])
+		if !ok {
+			d.unsupported(refuse)
+			return
+		}
+		for i, c := range d.p.Constraints {
+			if slices.Contains(d.greenAt, i) {
+				d.p.Constraints[i] = Whispers{c.(Whispers).Cells, diff}
+			}
+		}
+		return
+	}
 	def := (d.p.Size + 1) / 2
 	german := d.mentions("german whisper")
 	for _, m := range whisperDiff.FindAllStringSubmatch(d.p.Rules, -1) {
-		if n, _ := strconv.Atoi(m[1]); n == def {
-			german = true
-		} else {
-			d.unsupported("whispers lines whose differences the drawing doesn't show")
+		if n, _ := strconv.Atoi(m[1]); n != def {
+			d.unsupported(refuse)
 			return
 		}
+		german = true
 	}
-	if !german || d.mentions("line's value", "lines' values") {
-		d.unsupported("whispers lines whose differences the drawing doesn't show")
+	if !german {
+		d.unsupported(refuse)
 	}
+}
+
+// lineValues finds the converter's list of whispers values.
+var lineValues = regexp.MustCompile(`(?i)differ by at least the line's value \(([\d, ]+)\)`)
+
+// onlyValue returns the one value of a list such as "6, 4" that is not
+// the orange lines' 4.
+func (d *sclDecoder) onlyValue(list string) (int, bool) {
+	var vals []int
+	for _, f := range strings.Split(list, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || v < 1 || v >= d.p.Size {
+			return 0, false
+		}
+		if !(v == 4 && d.orange > 0) && !slices.Contains(vals, v) {
+			vals = append(vals, v)
+		}
+	}
+	if len(vals) != 1 {
+		return 0, false
+	}
+	return vals[0], true
 }

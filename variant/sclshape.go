@@ -289,6 +289,7 @@ func (d *sclDecoder) plainLines(lines []*sclShape) {
 			d.add(Whispers{cells, 4})
 		case green:
 			d.green++
+			d.greenAt = append(d.greenAt, len(d.p.Constraints))
 			d.add(Whispers{cells, (d.p.Size + 1) / 2}) // checked against the rules text
 		}
 	}
