@@ -33,8 +33,9 @@ var sclSuspects = []struct {
 }{
 	{regexp.MustCompile(`non-?consecutive|anti-?consecutive|(cannot|can't|not|never|no) (be |contain |have )?consecutive|` +
 		`(^|[.!?:;] )[^.!?:;]*consecutive[^.!?:;]*`), []string{"nonconsecutive"}},
-	{regexp.MustCompile(`\ball\b[^.]*\b(given|shown|marked)\b|negative|cannot (sum|add up) to|` +
-		`\b(no|without an?|not separated by an?) (x|v|x/v|xv|dot|dots|kropki|white dot|black dot)\b`), []string{"negative ratio", "negative xv"}},
+	{regexp.MustCompile(`\ball\b[^.]*\b(given|shown|marked)\b|negative`), []string{"negative ratio", "negative xv"}},
+	{regexp.MustCompile(`\b(no|without an?|not separated by an?) (dot|dots|kropki|white dot|black dot)\b`), []string{"negative ratio"}},
+	{regexp.MustCompile(`cannot (sum|add up) to|\b(no|without an?|not separated by an?) (x|v|x/v|xv)\b`), []string{"negative xv"}},
 	{regexp.MustCompile(`disjoint|relative position|same position|corresponding (box|cell|position)`), []string{"disjointgroups"}},
 	{regexp.MustCompile(`knight`), []string{"antiknight"}},
 	{regexp.MustCompile(`king's|kings? move|anti-?king`), []string{"antiking"}},
@@ -62,7 +63,7 @@ func (d *sclDecoder) rules() error {
 		d.unsupported("a puzzle without rules text (SudokuPad's data cannot show rules such as nonconsecutive without it)")
 		return nil
 	}
-	rest := strings.Join(strings.Fields(strings.ToLower(d.p.Rules)), " ")
+	rest := strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(d.p.Rules, "’", "'"))), " ")
 	seen := map[string]bool{}
 	for _, ph := range sclPhrases {
 		if !strings.Contains(rest, ph.phrase) {
@@ -157,7 +158,7 @@ func (d *sclDecoder) greenLines() {
 }
 
 // lineValues finds the converter's list of whispers values.
-var lineValues = regexp.MustCompile(`(?i)differ by at least the line's value \(([\d, ]+)\)`)
+var lineValues = regexp.MustCompile(`(?i)differ by at least the line['’]s value \(([\d, ]+)\)`)
 
 // onlyValue returns the one value of a list such as "6, 4" that is not
 // the orange lines' 4.
