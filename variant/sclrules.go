@@ -41,6 +41,34 @@ var sclSuspects = []struct {
 	{regexp.MustCompile(`king's|kings? move|anti-?king`), []string{"antiking"}},
 }
 
+// sclOtherRules are constraints we do not read that the converter may not
+// draw at all (it has no handler for them), found by name in the rules
+// text, with their names for a user.
+var sclOtherRules = []struct {
+	re   *regexp.Regexp
+	name string
+}{
+	{regexp.MustCompile(`x-?sums?\b`), "X-sums"},
+	{regexp.MustCompile(`skyscraper`), "Skyscrapers"},
+	{regexp.MustCompile(`between lines?\b`), "Between lines"},
+	{regexp.MustCompile(`entropic`), "Entropic lines"},
+	{regexp.MustCompile(`modular line`), "Modular lines"},
+	{regexp.MustCompile(`region sum line`), "Region sum lines"},
+	{regexp.MustCompile(`zipper line`), "Zipper lines"},
+	{regexp.MustCompile(`nabner`), "Nabner lines"},
+	{regexp.MustCompile(`lockout line`), "Lockout lines"},
+	{regexp.MustCompile(`parity line`), "Parity lines"},
+	{regexp.MustCompile(`\bindex(ing|er)\b`), "Indexing"},
+	{regexp.MustCompile(`\bclones?\b`), "Clones"},
+	{regexp.MustCompile(`quadruple`), "Quadruples"},
+	{regexp.MustCompile(`(minimum|maximum) cells?\b`), "Minimum and maximum cells"},
+	{regexp.MustCompile(`numbered room`), "Numbered rooms"},
+	{regexp.MustCompile(`double arrow`), "Double arrows"},
+	{regexp.MustCompile(`battlefield`), "Battlefield"},
+	{regexp.MustCompile(`chaos construction`), "Chaos construction"},
+	{regexp.MustCompile(`fog of war`), "Fog of war"},
+}
+
 // drawnConsecutive reports whether a sentence speaks of consecutive
 // digits only for a drawn constraint (a white dot, a renban line): it
 // names one and negates nothing.
@@ -91,6 +119,11 @@ func (d *sclDecoder) rules() error {
 			}
 			d.unsupported("a rule in the rules text that I can't read for sure (%.60q)", m)
 			break
+		}
+	}
+	for _, o := range sclOtherRules {
+		if o.re.MatchString(rest) {
+			d.unsupported("%s (named in the rules text)", o.name)
 		}
 	}
 	if d.green > 0 {
