@@ -214,6 +214,7 @@ var sclCases = []struct {
 	{"negative XV in words", `ca:[{v:'rules: Cells without an X or V cannot sum to 5 or 10.'}]`, nil, "without an x"},
 	{"disjoint in words", `ca:[{v:'rules: Cells in the same position in each box contain different digits.'}]`, nil, "same position"},
 	{"a rule the converter does not draw", `ca:[{v:'rules: Clues outside the grid are X-sums.'}]`, nil, "X-sums (named in the rules text)"},
+	{"renban not drawn", `ca:[{v:'rules: Pink lines are renban.'}]`, nil, "renban named in the rules text but not drawn"},
 	{"anti-knight", `metaData:{antiknight:t}`, []string{"antiknight {antiknight}"}, ""},
 	{"fog", `foglight:[[0,0]]`, nil, `"foglight"`},
 }

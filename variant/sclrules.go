@@ -126,6 +126,13 @@ func (d *sclDecoder) rules() error {
 			d.unsupported("%s (named in the rules text)", o.name)
 		}
 	}
+	for _, k := range []struct{ kind, word string }{{"whispers", "whisper"}, {"renban", "renban"}} {
+		// The converter draws these only when the f-puzzles data also
+		// holds a line for them.
+		if strings.Contains(rest, k.word) && !slices.ContainsFunc(d.p.Constraints, func(c Constraint) bool { return c.Kind() == k.kind }) {
+			d.unsupported("%s named in the rules text but not drawn", k.kind)
+		}
+	}
 	if d.green > 0 {
 		d.greenLines()
 	}
