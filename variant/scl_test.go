@@ -46,7 +46,7 @@ func TestSCLShared(t *testing.T) {
 	fmt.Fprintf(&b, "\n%-60s %4d\n%-60s %4d\n%-60s %4d\n", "scl links decoded and equal to their f-puzzles twin", equal,
 		"decoded but different", different, "unsupported", len(rows)-equal-different)
 	for _, n := range slices.Sorted(maps.Keys(reasons)) {
-		fmt.Fprintf(&b, "  %-80.80s %3d\n", n, reasons[n])
+		fmt.Fprintf(&b, "  %-110.110s %3d\n", n, reasons[n])
 	}
 	t.Log(b.String())
 }
