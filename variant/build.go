@@ -1,0 +1,142 @@
+package variant
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+)
+
+// maxSize is the largest grid the solver takes: digits fit in 17 bits.
+const maxSize = 16
+
+// newEngine builds the solver's model of p: candidates from givens and
+// parity marks, and props for units and constraints.
+func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
+	n := p.Size
+	if n < 1 || n > maxSize || len(p.Givens) != n*n || (p.Regions != nil && len(p.Regions) != n*n) {
+		return nil, fmt.Errorf("variant: solve: a %d×%d puzzle with %d givens", n, n, len(p.Givens))
+	}
+	e := &engine{ctx: ctx, n: n, all: (1<<uint(n+1) - 1) &^ 1, cand: make([]uint32, n*n)}
+	for i, g := range p.Givens {
+		e.cand[i] = e.all
+		if g < 0 || g > n {
+			return nil, fmt.Errorf("variant: solve: given %d at %s", g, Cell{i / n, i % n})
+		}
+		if g > 0 {
+			e.cand[i] = bit(g)
+		}
+	}
+	b := &builder{e: e, p: &p}
+	b.units()
+	for _, c := range p.Constraints {
+		if err := b.add(c); err != nil {
+			return nil, err
+		}
+	}
+	b.negatives()
+	e.watch = make([][]int32, n*n)
+	for i, pr := range e.props {
+		for _, c := range pr.cells() {
+			e.watch[c] = append(e.watch[c], int32(i))
+		}
+	}
+	e.queued = make([]bool, len(e.props))
+	return e, nil
+}
+
+// builder turns a Puzzle's constraints into props.
+type builder struct {
+	e *engine
+	p *Puzzle
+	// dots marks the neighbour pairs joined by a dot or an XV, by kind,
+	// for the negative rules.
+	dots    map[[2]int]map[string]bool
+	globals map[string]bool
+}
+
+// idx returns c's index, or -1 outside the grid.
+func (b *builder) idx(c Cell) int {
+	n := b.e.n
+	if c.Row < 0 || c.Col < 0 || c.Row >= n || c.Col >= n {
+		return -1
+	}
+	return c.Row*n + c.Col
+}
+
+// idxs returns the cells' indexes; an error for a cell outside the grid.
+func (b *builder) idxs(cs []Cell) ([]int, error) {
+	out := make([]int, len(cs))
+	for i, c := range cs {
+		if out[i] = b.idx(c); out[i] < 0 {
+			return nil, fmt.Errorf("variant: solve: %s is outside the grid", c)
+		}
+	}
+	return out, nil
+}
+
+// group adds a no-repeat group; full when it holds every digit.
+func (b *builder) group(cs []int) {
+	if len(cs) > 1 {
+		b.e.props = append(b.e.props, &groupProp{cs: cs, full: len(cs) == b.e.n})
+	}
+}
+
+// pair adds the relation ok between cells a and b.
+func (b *builder) pair(x, y int, ok func(a, b int) bool) {
+	b.e.props = append(b.e.props, newPair(x, y, b.e.n, ok))
+}
+
+// units adds rows, columns and regions.
+func (b *builder) units() {
+	n := b.e.n
+	regions := b.p.Regions
+	if regions == nil {
+		regions = standardRegions(n)
+	}
+	byRegion := make([][]int, n)
+	for i := 0; i < n; i++ {
+		row, col := make([]int, n), make([]int, n)
+		for j := 0; j < n; j++ {
+			row[j], col[j] = i*n+j, j*n+i
+		}
+		b.group(row)
+		b.group(col)
+	}
+	for i, r := range regions {
+		if r >= 0 && r < n {
+			byRegion[r] = append(byRegion[r], i)
+		}
+	}
+	for _, cs := range byRegion {
+		b.group(cs)
+	}
+}
+
+// setsOf returns the masks over digits 1..n with k digits that ok
+// accepts.
+func setsOf(n, k int, ok func(m uint32) bool) []uint32 {
+	var out []uint32
+	for m := uint32(2); m < 1<<uint(n+1); m += 2 {
+		if bits.OnesCount32(m) == k && ok(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// maskSum returns the sum of m's digits.
+func maskSum(m uint32) int {
+	s := 0
+	for ; m != 0; m &= m - 1 {
+		s += bits.TrailingZeros32(m)
+	}
+	return s
+}
+
+// abs returns |x|.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

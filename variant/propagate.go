@@ -1,0 +1,209 @@
+package variant
+
+import "math/bits"
+
+// prop is one rule of the solver's model: run narrows the candidates of
+// its cells and reports false when they cannot be completed. Every prop
+// must reject a full assignment of its cells that breaks its rule, so that
+// the search stays exact whatever it prunes before.
+type prop interface {
+	cells() []int
+	run(e *engine) bool
+}
+
+// bit returns the mask of digit d.
+func bit(d int) uint32 { return 1 << uint(d) }
+
+// single reports whether m holds exactly one digit.
+func single(m uint32) bool { return m != 0 && m&(m-1) == 0 }
+
+// low and high return the smallest and largest digit of a non-empty mask.
+func low(m uint32) int  { return bits.TrailingZeros32(m) }
+func high(m uint32) int { return 31 - bits.LeadingZeros32(m) }
+
+// groupProp is a set of cells whose digits differ; a full group (Size
+// cells) also places every digit once (hidden singles).
+type groupProp struct {
+	cs   []int
+	full bool
+}
+
+func (g *groupProp) cells() []int { return g.cs }
+
+func (g *groupProp) run(e *engine) bool {
+	var seen, union, once, twice uint32
+	for _, c := range g.cs {
+		m := e.cand[c]
+		if single(m) {
+			if seen&m != 0 {
+				return false
+			}
+			seen |= m
+		}
+		union |= m
+		twice |= once & m
+		once |= m
+	}
+	if bits.OnesCount32(union) < len(g.cs) || (g.full && union != e.all) {
+		return false
+	}
+	hidden := once &^ twice
+	for _, c := range g.cs {
+		m := e.cand[c]
+		if single(m) {
+			continue
+		}
+		if g.full && m&hidden != 0 {
+			m &= hidden
+		}
+		if !e.restrict(c, m&^seen) {
+			return false
+		}
+	}
+	return true
+}
+
+// pairProp is a relation between two cells: ab[d] holds the digits b may
+// take when a is d, ba[d] those a may take when b is d.
+type pairProp struct {
+	cs     []int
+	ab, ba [17]uint32
+}
+
+// newPair returns the relation ok(a, b) on digits 1..n.
+func newPair(a, b, n int, ok func(x, y int) bool) *pairProp {
+	p := &pairProp{cs: []int{a, b}}
+	for x := 1; x <= n; x++ {
+		for y := 1; y <= n; y++ {
+			if ok(x, y) {
+				p.ab[x] |= bit(y)
+				p.ba[y] |= bit(x)
+			}
+		}
+	}
+	return p
+}
+
+func (p *pairProp) cells() []int { return p.cs }
+
+func (p *pairProp) run(e *engine) bool {
+	a, b := p.cs[0], p.cs[1]
+	return e.restrict(a, supported(e.cand[a], e.cand[b], &p.ab)) &&
+		e.restrict(b, supported(e.cand[b], e.cand[a], &p.ba))
+}
+
+// supported returns the digits of m with a partner in other.
+func supported(m, other uint32, sup *[17]uint32) uint32 {
+	var out uint32
+	for r := m; r != 0; r &= r - 1 {
+		d := bits.TrailingZeros32(r)
+		if sup[d]&other != 0 {
+			out |= bit(d)
+		}
+	}
+	return out
+}
+
+// sumBounds narrows cs so that their sum can be total.
+func sumBounds(e *engine, cs []int, total int) bool {
+	lo, hi := 0, 0
+	for _, c := range cs {
+		lo, hi = lo+low(e.cand[c]), hi+high(e.cand[c])
+	}
+	if total < lo || total > hi {
+		return false
+	}
+	for _, c := range cs {
+		a, b := low(e.cand[c]), high(e.cand[c])
+		if !e.restrict(c, rangeMask(total-(hi-b), total-(lo-a))) {
+			return false
+		}
+	}
+	return true
+}
+
+// rangeMask returns the digits min..max (none when max < min).
+func rangeMask(min, max int) uint32 {
+	if min < 1 {
+		min = 1
+	}
+	if max > 16 {
+		max = 16
+	}
+	if max < min {
+		return 0
+	}
+	return (1<<uint(max+1) - 1) &^ (1<<uint(min) - 1)
+}
+
+// setProp restricts its cells, taken together, to one of sets: a killer
+// cage's digit combinations, or a renban's runs. Each cell must meet the
+// chosen set, and the set must fit in the cells' union; with the cells'
+// digits distinct (a groupProp beside it) a full assignment passes only
+// when its digits are exactly one of sets.
+type setProp struct {
+	cs   []int
+	sets []uint32
+}
+
+func (s *setProp) cells() []int { return s.cs }
+
+func (s *setProp) run(e *engine) bool {
+	var union, keep uint32
+	for _, c := range s.cs {
+		union |= e.cand[c]
+	}
+	for _, set := range s.sets {
+		if set&^union == 0 && s.meets(e, set) {
+			keep |= set
+		}
+	}
+	if keep == 0 {
+		return false
+	}
+	for _, c := range s.cs {
+		if !e.restrict(c, keep) {
+			return false
+		}
+	}
+	return true
+}
+
+// meets reports whether every cell can take a digit of set.
+func (s *setProp) meets(e *engine, set uint32) bool {
+	for _, c := range s.cs {
+		if e.cand[c]&set == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sandwichProp is a sandwich clue over a row or column: the digits between
+// 1 and n add up to sum. It acts once both ends are placed.
+type sandwichProp struct {
+	cs  []int
+	sum int
+	n   int
+}
+
+func (s *sandwichProp) cells() []int { return s.cs }
+
+func (s *sandwichProp) run(e *engine) bool {
+	one, top := -1, -1
+	for i, c := range s.cs {
+		switch e.cand[c] {
+		case bit(1):
+			one = i
+		case bit(s.n):
+			top = i
+		}
+	}
+	if one < 0 || top < 0 {
+		return true
+	}
+	if one > top {
+		one, top = top, one
+	}
+	return sumBounds(e, s.cs[one+1:top], s.sum)
+}

@@ -1,0 +1,218 @@
+package variant
+
+import (
+	"context"
+	"math/bits"
+)
+
+// Result is what Solve learned about a puzzle.
+type Result struct {
+	// Count is the number of solutions found, at most the limit asked.
+	Count int
+	// Solutions holds the solutions found, each Size*Size digits row by
+	// row, in the order found.
+	Solutions [][]int
+	// Complete is false when the search stopped at the context's
+	// deadline: then Count is only a lower bound.
+	Complete bool
+	// Nodes counts the search's branches, for benchmarks.
+	Nodes int64
+}
+
+// checkEvery is how many search nodes pass between looks at the context.
+const checkEvery = 1024
+
+// Solve counts p's solutions up to limit (2 answers "is it unique?") and
+// returns the first ones found. It stops at ctx's deadline with Complete
+// false. It returns an *UnsupportedError for a constraint it does not
+// know, and an error for a malformed puzzle; it does not change p.
+func Solve(ctx context.Context, p Puzzle, limit int) (Result, error) {
+	e, err := newEngine(ctx, p)
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Complete: true}
+	if limit < 1 {
+		return res, nil
+	}
+	if e.start() {
+		e.search(func(g []int) bool {
+			res.Count++
+			res.Solutions = append(res.Solutions, g)
+			return res.Count < limit
+		})
+	}
+	res.Complete, res.Nodes = !e.stopped, e.nodes
+	return res, nil
+}
+
+// Candidates returns, per cell row by row, the mask of digits (bit d for
+// digit d) that appear in some solution of p: its true candidates. When
+// complete is false, ctx's deadline came first and the masks are only
+// the digits seen so far. Errors are Solve's.
+func Candidates(ctx context.Context, p Puzzle) (masks []uint32, complete bool, err error) {
+	e, err := newEngine(ctx, p)
+	if err != nil {
+		return nil, false, err
+	}
+	seen := make([]uint32, len(e.cand))
+	if !e.start() {
+		return seen, true, nil
+	}
+	root := append([]uint32(nil), e.cand...)
+	for c := range root {
+		for r := root[c] &^ seen[c]; r != 0; r &= r - 1 {
+			d := bits.TrailingZeros32(r)
+			if seen[c]&bit(d) != 0 {
+				continue
+			}
+			copy(e.cand, root)
+			if e.restrict(c, bit(d)) && e.propagate() {
+				e.search(func(g []int) bool {
+					for i, v := range g {
+						seen[i] |= bit(v)
+					}
+					return false
+				})
+			}
+			e.clearQueue()
+			if e.stopped {
+				return seen, false, nil
+			}
+		}
+	}
+	return seen, true, nil
+}
+
+// engine holds one puzzle's model and the search's state.
+type engine struct {
+	ctx     context.Context
+	n       int
+	all     uint32 // digits 1..n
+	cand    []uint32
+	props   []prop
+	watch   [][]int32 // per cell, the props over it
+	queue   []int32
+	queued  []bool
+	stack   [][]uint32 // saved candidates, one per depth
+	nodes   int64
+	stopped bool
+}
+
+// start queues every prop and propagates; false means no solution.
+func (e *engine) start() bool {
+	for i := range e.props {
+		e.push(int32(i))
+	}
+	return e.propagate()
+}
+
+// restrict narrows cell c to m; false when nothing is left.
+func (e *engine) restrict(c int, m uint32) bool {
+	old := e.cand[c]
+	m &= old
+	if m == old {
+		return true
+	}
+	e.cand[c] = m
+	if m == 0 {
+		return false
+	}
+	for _, p := range e.watch[c] {
+		e.push(p)
+	}
+	return true
+}
+
+// push queues prop p unless it is queued.
+func (e *engine) push(p int32) {
+	if !e.queued[p] {
+		e.queued[p] = true
+		e.queue = append(e.queue, p)
+	}
+}
+
+// propagate runs queued props until none is left; false on a
+// contradiction, with the queue emptied.
+func (e *engine) propagate() bool {
+	for len(e.queue) > 0 {
+		p := e.queue[len(e.queue)-1]
+		e.queue = e.queue[:len(e.queue)-1]
+		e.queued[p] = false
+		if !e.props[p].run(e) {
+			e.clearQueue()
+			return false
+		}
+	}
+	return true
+}
+
+// clearQueue empties the queue.
+func (e *engine) clearQueue() {
+	for _, q := range e.queue {
+		e.queued[q] = false
+	}
+	e.queue = e.queue[:0]
+}
+
+// search walks the propagated state depth first, calling found with each
+// solution until found returns false or the deadline passes. It returns
+// false when the walk must stop.
+func (e *engine) search(found func([]int) bool) bool {
+	return e.walk(0, found)
+}
+
+func (e *engine) walk(depth int, found func([]int) bool) bool {
+	e.nodes++
+	if e.nodes%checkEvery == 0 && e.ctx.Err() != nil {
+		e.stopped = true
+	}
+	if e.stopped {
+		return false
+	}
+	c := e.branchCell()
+	if c < 0 {
+		return found(e.grid())
+	}
+	saved := e.save(depth)
+	for r := saved[c]; r != 0; r &= r - 1 {
+		copy(e.cand, saved)
+		d := bits.TrailingZeros32(r)
+		if e.restrict(c, bit(d)) && e.propagate() && !e.walk(depth+1, found) {
+			return false
+		}
+	}
+	return true
+}
+
+// save copies the candidates into the stack at depth and returns it.
+func (e *engine) save(depth int) []uint32 {
+	for len(e.stack) <= depth {
+		e.stack = append(e.stack, make([]uint32, len(e.cand)))
+	}
+	copy(e.stack[depth], e.cand)
+	return e.stack[depth]
+}
+
+// branchCell returns an open cell with the fewest candidates, or -1.
+func (e *engine) branchCell() int {
+	best, bestN := -1, 99
+	for c, m := range e.cand {
+		if k := bits.OnesCount32(m); k > 1 && k < bestN {
+			best, bestN = c, k
+			if k == 2 {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// grid returns the placed digits, row by row.
+func (e *engine) grid() []int {
+	g := make([]int, len(e.cand))
+	for c, m := range e.cand {
+		g[c] = low(m)
+	}
+	return g
+}

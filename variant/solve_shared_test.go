@@ -1,0 +1,108 @@
+package variant
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// sharedTimeout bounds each puzzle of the shared set in tests.
+var sharedTimeout = flag.Duration("variant.timeout", 10*time.Second, "time limit per shared puzzle")
+
+// mustDecodeRow returns the puzzle of a row's f-puzzles link.
+func mustDecodeRow(t testing.TB, r row) *Puzzle {
+	t.Helper()
+	l, err := ParseLink(r.FPuzzles)
+	if err != nil {
+		t.Fatalf("%s: ParseLink = %v", r.Name, err)
+	}
+	p, err := Decode(l)
+	if err != nil {
+		t.Fatalf("%s: Decode = %v", r.Name, err)
+	}
+	return p
+}
+
+// countWord returns a count as the shared set writes it.
+func countWord(n int) string {
+	if n >= 2 {
+		return "2+"
+	}
+	return fmt.Sprint(n)
+}
+
+// digitString returns a grid as the shared set writes it.
+func digitString(g []int) string {
+	const digits = "123456789ABCDEFG"
+	var sb strings.Builder
+	for _, d := range g {
+		sb.WriteByte(digits[d-1])
+	}
+	return sb.String()
+}
+
+// TestSolveShared solves every puzzle of the shared set, counting to 2,
+// and checks the count and the solution; it prints a table.
+func TestSolveShared(t *testing.T) {
+	rows := mustRows(t)
+	var right, wrong, gaveUp int
+	var ms []float64
+	for _, r := range rows {
+		p := mustDecodeRow(t, r)
+		ctx, cancel := context.WithTimeout(context.Background(), *sharedTimeout)
+		start := time.Now()
+		res, err := Solve(ctx, *p, 2)
+		el := float64(time.Since(start).Microseconds()) / 1000
+		cancel()
+		ms = append(ms, el)
+		switch {
+		case err != nil:
+			wrong++
+			t.Errorf("Solve(%s) error %v", r.Name, err)
+		case !res.Complete:
+			gaveUp++
+			t.Logf("Solve(%s) gave up after %.0f ms with %d found", r.Name, el, res.Count)
+		case countWord(res.Count) != r.Solutions:
+			wrong++
+			t.Errorf("Solve(%s) = %s solutions, want %s", r.Name, countWord(res.Count), r.Solutions)
+		case r.Solutions == "1" && digitString(res.Solutions[0]) != r.Solution:
+			wrong++
+			t.Errorf("Solve(%s) = %s, want %s", r.Name, digitString(res.Solutions[0]), r.Solution)
+		default:
+			right++
+		}
+		if testing.Verbose() {
+			t.Logf("%8.1f ms %6d nodes %-3s %s [%s]", el, res.Nodes, countWord(res.Count), r.Name, r.Types)
+		}
+	}
+	slices.Sort(ms)
+	t.Logf("\n%-12s %5d\n%-12s %5d\n%-12s %5d\n%-12s %5d\n%-12s %8.1f\n%-12s %8.1f",
+		"rows", len(rows), "right", right, "wrong", wrong, "gave up", gaveUp,
+		"median ms", ms[len(ms)/2], "max ms", ms[len(ms)-1])
+}
+
+// BenchmarkSharedSet solves the whole shared set, counting to 2.
+func BenchmarkSharedSet(b *testing.B) {
+	rows, err := readRows()
+	if err != nil || len(rows) == 0 {
+		b.Skipf("skipping: no shared variant puzzles in %s: %v", variantsDir(), err)
+	}
+	var ps []*Puzzle
+	for _, r := range rows {
+		ps = append(ps, mustDecodeRow(b, r))
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range ps {
+			ctx, cancel := context.WithTimeout(context.Background(), *sharedTimeout)
+			if _, err := Solve(ctx, *p, 2); err != nil {
+				b.Fatal(err)
+			}
+			cancel()
+		}
+	}
+}

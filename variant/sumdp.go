@@ -1,0 +1,186 @@
+package variant
+
+import "math/bits"
+
+// sumDP keeps, for cells whose digits add up to a number in a target set,
+// exactly the digits that some choice of the others completes (domain
+// consistency; repeats allowed, so cages also need their groupProp).
+// Sums are bit sets of words words; fwd and back are scratch, one set per
+// cell boundary.
+type sumDP struct {
+	words     int
+	fwd, back []uint64
+}
+
+// newSumDP returns scratch for k cells with sums up to max.
+func newSumDP(k, max int) sumDP {
+	w := max/64 + 1
+	return sumDP{words: w, fwd: make([]uint64, (k+1)*w), back: make([]uint64, (k+1)*w)}
+}
+
+// narrow restricts cs so that their sum is in target, and returns the set
+// of sums they can reach (before narrowing), or nil on a contradiction.
+func (s *sumDP) narrow(e *engine, cs []int, target []uint64) []uint64 {
+	w, k := s.words, len(cs)
+	clear(s.fwd)
+	clear(s.back)
+	s.fwd[0] = 1
+	for i, c := range cs {
+		src, dst := s.fwd[i*w:(i+1)*w], s.fwd[(i+1)*w:(i+2)*w]
+		for r := e.cand[c]; r != 0; r &= r - 1 {
+			shiftOr(dst, src, bits.TrailingZeros32(r))
+		}
+	}
+	copy(s.back[k*w:], target)
+	for i := k - 1; i >= 0; i-- {
+		src, dst := s.back[(i+1)*w:(i+2)*w], s.back[i*w:(i+1)*w]
+		for r := e.cand[cs[i]]; r != 0; r &= r - 1 {
+			shiftRightOr(dst, src, bits.TrailingZeros32(r))
+		}
+	}
+	for i, c := range cs {
+		var keep uint32
+		f, b := s.fwd[i*w:(i+1)*w], s.back[(i+1)*w:(i+2)*w]
+		for r := e.cand[c]; r != 0; r &= r - 1 {
+			d := bits.TrailingZeros32(r)
+			if meetsShifted(f, b, d) {
+				keep |= bit(d)
+			}
+		}
+		if !e.restrict(c, keep) {
+			return nil
+		}
+	}
+	return s.fwd[k*w : (k+1)*w]
+}
+
+// shiftOr sets dst |= src << d.
+func shiftOr(dst, src []uint64, d int) {
+	q, r := d/64, uint(d%64)
+	for i := len(dst) - 1; i >= q; i-- {
+		v := src[i-q] << r
+		if r > 0 && i-q-1 >= 0 {
+			v |= src[i-q-1] >> (64 - r)
+		}
+		dst[i] |= v
+	}
+}
+
+// shiftRightOr sets dst |= src >> d.
+func shiftRightOr(dst, src []uint64, d int) {
+	q, r := d/64, uint(d%64)
+	for i := 0; i+q < len(src); i++ {
+		v := src[i+q] >> r
+		if r > 0 && i+q+1 < len(src) {
+			v |= src[i+q+1] << (64 - r)
+		}
+		dst[i] |= v
+	}
+}
+
+// meetsShifted reports whether (a << d) & b is not empty.
+func meetsShifted(a, b []uint64, d int) bool {
+	q, r := d/64, uint(d%64)
+	for i := q; i < len(b); i++ {
+		v := a[i-q] << r
+		if r > 0 && i-q-1 >= 0 {
+			v |= a[i-q-1] >> (64 - r)
+		}
+		if v&b[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSum reports whether set holds v.
+func hasSum(set []uint64, v int) bool {
+	return v >= 0 && v/64 < len(set) && set[v/64]>>(uint(v%64))&1 != 0
+}
+
+// sumProp is a sum of cells equal to total (killer cages, little
+// killers).
+type sumProp struct {
+	cs     []int
+	target []uint64
+	dp     sumDP
+}
+
+// newSumProp returns the prop sum(cs) = total on digits 1..n.
+func newSumProp(cs []int, total, n int) *sumProp {
+	max := n * len(cs)
+	if total > max {
+		max = total
+	}
+	s := &sumProp{cs: cs, dp: newSumDP(len(cs), max)}
+	s.target = make([]uint64, s.dp.words)
+	s.target[total/64] |= 1 << uint(total%64)
+	return s
+}
+
+func (s *sumProp) cells() []int { return s.cs }
+
+func (s *sumProp) run(e *engine) bool { return s.dp.narrow(e, s.cs, s.target) != nil }
+
+// arrowProp is one line of an arrow: its digits add up to the bulb's
+// number, the bulb's digits read as one number.
+type arrowProp struct {
+	cs, line, bulb []int
+	ds             []int    // the bulb's digits being read
+	keep           []uint32 // the bulb's digits that some line sum meets
+	target         []uint64
+	dp             sumDP
+}
+
+// newArrowProp returns the prop for one line of an arrow.
+func newArrowProp(line, bulb []int, n int) *arrowProp {
+	max := n * len(line)
+	a := &arrowProp{line: line, bulb: bulb, dp: newSumDP(len(line), max)}
+	a.cs = append(append([]int(nil), line...), bulb...)
+	a.ds, a.keep = make([]int, len(bulb)), make([]uint32, len(bulb))
+	a.target = make([]uint64, a.dp.words)
+	return a
+}
+
+func (a *arrowProp) cells() []int { return a.cs }
+
+func (a *arrowProp) run(e *engine) bool {
+	clear(a.target)
+	a.numbers(e, 0, 0, func(v int, _ []int) {
+		if v < a.dp.words*64 {
+			a.target[v/64] |= 1 << uint(v%64)
+		}
+	})
+	reach := a.dp.narrow(e, a.line, a.target)
+	if reach == nil {
+		return false
+	}
+	clear(a.keep)
+	a.numbers(e, 0, 0, func(v int, ds []int) {
+		if hasSum(reach, v) {
+			for i, d := range ds {
+				a.keep[i] |= bit(d)
+			}
+		}
+	})
+	for i, c := range a.bulb {
+		if !e.restrict(c, a.keep[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// numbers calls f with each number the bulb's candidates make, from cell
+// i on with v read so far, and the digits that make it.
+func (a *arrowProp) numbers(e *engine, i, v int, f func(int, []int)) {
+	if i == len(a.bulb) {
+		f(v, a.ds)
+		return
+	}
+	for r := e.cand[a.bulb[i]]; r != 0; r &= r - 1 {
+		d := bits.TrailingZeros32(r)
+		a.ds[i] = d
+		a.numbers(e, i+1, v*10+d, f)
+	}
+}
