@@ -34,6 +34,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 		}
 	}
 	b.negatives()
+	b.innies(summed(p.Constraints))
 	e.watch = make([][]int32, n*n)
 	for i, pr := range e.props {
 		for _, c := range pr.cells() {
@@ -139,4 +140,15 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// summed returns the killer cages with a sum.
+func summed(cs []Constraint) []Killer {
+	var out []Killer
+	for _, c := range cs {
+		if k, ok := c.(Killer); ok && k.Sum > 0 {
+			out = append(out, k)
+		}
+	}
+	return out
 }

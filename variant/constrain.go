@@ -52,7 +52,7 @@ func (b *builder) killer(k Killer) error {
 	b.group(cs)
 	if k.Sum > 0 {
 		sets := setsOf(b.e.n, len(cs), func(m uint32) bool { return maskSum(m) == k.Sum })
-		b.e.props = append(b.e.props, &setProp{cs: cs, sets: sets}, newSumProp(cs, k.Sum, b.e.n))
+		b.e.props = append(b.e.props, &setProp{cs: cs, sets: sets})
 	}
 	return nil
 }

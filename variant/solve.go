@@ -20,7 +20,7 @@ type Result struct {
 }
 
 // checkEvery is how many search nodes pass between looks at the context.
-const checkEvery = 1024
+const checkEvery = 64
 
 // Solve counts p's solutions up to limit (2 answers "is it unique?") and
 // returns the first ones found. It stops at ctx's deadline with Complete

@@ -10,35 +10,50 @@ import "math/bits"
 type sumDP struct {
 	words     int
 	fwd, back []uint64
+	open      []int // the cells not yet placed
 }
 
 // newSumDP returns scratch for k cells with sums up to max.
 func newSumDP(k, max int) sumDP {
 	w := max/64 + 1
-	return sumDP{words: w, fwd: make([]uint64, (k+1)*w), back: make([]uint64, (k+1)*w)}
+	return sumDP{words: w, fwd: make([]uint64, (k+1)*w), back: make([]uint64, (k+1)*w), open: make([]int, 0, k)}
 }
 
 // narrow restricts cs so that their sum is in target, and returns the set
 // of sums they can reach (before narrowing), or nil on a contradiction.
+// Placed cells only shift the target: the table covers the open ones.
 func (s *sumDP) narrow(e *engine, cs []int, target []uint64) []uint64 {
-	w, k := s.words, len(cs)
-	clear(s.fwd)
-	clear(s.back)
-	s.fwd[0] = 1
-	for i, c := range cs {
+	w, fixed := s.words, 0
+	s.open = s.open[:0]
+	for _, c := range cs {
+		if m := e.cand[c]; single(m) {
+			fixed += low(m)
+		} else {
+			s.open = append(s.open, c)
+		}
+	}
+	k := len(s.open)
+	clear(s.fwd[:(k+1)*w])
+	clear(s.back[:(k+1)*w])
+	s.fwd[fixed/64] |= 1 << uint(fixed%64) // sums start at the placed cells' sum
+	for i, c := range s.open {
 		src, dst := s.fwd[i*w:(i+1)*w], s.fwd[(i+1)*w:(i+2)*w]
 		for r := e.cand[c]; r != 0; r &= r - 1 {
 			shiftOr(dst, src, bits.TrailingZeros32(r))
 		}
 	}
+	reach := s.fwd[k*w : (k+1)*w]
+	if !meetsShifted(reach, target, 0) {
+		return nil
+	}
 	copy(s.back[k*w:], target)
 	for i := k - 1; i >= 0; i-- {
 		src, dst := s.back[(i+1)*w:(i+2)*w], s.back[i*w:(i+1)*w]
-		for r := e.cand[cs[i]]; r != 0; r &= r - 1 {
+		for r := e.cand[s.open[i]]; r != 0; r &= r - 1 {
 			shiftRightOr(dst, src, bits.TrailingZeros32(r))
 		}
 	}
-	for i, c := range cs {
+	for i, c := range s.open {
 		var keep uint32
 		f, b := s.fwd[i*w:(i+1)*w], s.back[(i+1)*w:(i+2)*w]
 		for r := e.cand[c]; r != 0; r &= r - 1 {
@@ -51,7 +66,7 @@ func (s *sumDP) narrow(e *engine, cs []int, target []uint64) []uint64 {
 			return nil
 		}
 	}
-	return s.fwd[k*w : (k+1)*w]
+	return reach
 }
 
 // shiftOr sets dst |= src << d.

@@ -1,0 +1,75 @@
+package variant
+
+// innies adds, for every full group (rows, columns, regions, …), the sums
+// that killer cages imply: the cells a group's whole cages leave add up to
+// the rest of the group's total (innies), and when the cages that touch a
+// group cover it, their cells outside it add up to the excess (outies).
+// It does nothing when summed cages overlap, where the sums would not
+// add.
+func (b *builder) innies(cages []Killer) {
+	n := b.e.n
+	owner := make([]int, n*n)
+	for i := range owner {
+		owner[i] = -1
+	}
+	for k, c := range cages {
+		for _, x := range c.Cells {
+			i := b.idx(x)
+			if i < 0 || owner[i] >= 0 {
+				return
+			}
+			owner[i] = k
+		}
+	}
+	total := n * (n + 1) / 2
+	for _, p := range b.e.props {
+		if g, ok := p.(*groupProp); ok && g.full {
+			b.inniesOf(g.cs, cages, owner, total)
+		}
+	}
+}
+
+// inniesOf adds the innie and outie sums of one group.
+func (b *builder) inniesOf(group []int, cages []Killer, owner []int, total int) {
+	in := map[int]bool{}
+	for _, c := range group {
+		in[c] = true
+	}
+	touched := map[int]bool{}
+	for _, c := range group {
+		if owner[c] >= 0 {
+			touched[owner[c]] = true
+		}
+	}
+	var rest, outside []int
+	innieSum, outieSum, covered := total, -total, true
+	whole := map[int]bool{}
+	for k := range touched {
+		all := true
+		for _, x := range cages[k].Cells {
+			if !in[b.idx(x)] {
+				all = false
+				outside = append(outside, b.idx(x))
+			}
+		}
+		whole[k] = all
+		if all {
+			innieSum -= cages[k].Sum
+		}
+		outieSum += cages[k].Sum
+	}
+	for _, c := range group {
+		if owner[c] < 0 {
+			covered = false
+		}
+		if owner[c] < 0 || !whole[owner[c]] {
+			rest = append(rest, c)
+		}
+	}
+	if len(rest) > 0 && len(rest) < len(group) {
+		b.e.props = append(b.e.props, newSumProp(rest, innieSum, b.e.n))
+	}
+	if covered && len(outside) > 0 && len(outside) <= b.e.n && outieSum > 0 {
+		b.e.props = append(b.e.props, newSumProp(outside, outieSum, b.e.n))
+	}
+}
