@@ -42,6 +42,10 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 		}
 	}
 	e.queued = make([]bool, len(e.props))
+	e.weight = make([]int, n*n)
+	for i := range e.weight {
+		e.weight[i] = 1
+	}
 	return e, nil
 }
 

@@ -95,6 +95,7 @@ type engine struct {
 	queue   []int32
 	queued  []bool
 	stack   [][]uint32 // saved candidates, one per depth
+	weight  []int      // per cell, 1 + failures of the props over it
 	nodes   int64
 	stopped bool
 }
@@ -140,11 +141,20 @@ func (e *engine) propagate() bool {
 		e.queue = e.queue[:len(e.queue)-1]
 		e.queued[p] = false
 		if !e.props[p].run(e) {
+			e.blame(p)
 			e.clearQueue()
 			return false
 		}
 	}
 	return true
+}
+
+// blame weighs the cells of prop p, which just failed, for branching:
+// the search goes first where the rules keep failing (dom/wdeg).
+func (e *engine) blame(p int32) {
+	for _, c := range e.props[p].cells() {
+		e.weight[c]++
+	}
 }
 
 // clearQueue empties the queue.
@@ -194,15 +204,17 @@ func (e *engine) save(depth int) []uint32 {
 	return e.stack[depth]
 }
 
-// branchCell returns an open cell with the fewest candidates, or -1.
+// branchCell returns the open cell with the fewest candidates for its
+// weight, or -1.
 func (e *engine) branchCell() int {
-	best, bestN := -1, 99
+	best, bestK, bestW := -1, 1, 0
 	for c, m := range e.cand {
-		if k := bits.OnesCount32(m); k > 1 && k < bestN {
-			best, bestN = c, k
-			if k == 2 {
-				break
-			}
+		k := bits.OnesCount32(m)
+		if k < 2 {
+			continue
+		}
+		if w := e.weight[c]; best < 0 || k*bestW < bestK*w {
+			best, bestK, bestW = c, k, w
 		}
 	}
 	return best
