@@ -24,13 +24,32 @@ func (b *builder) innies(cages []Killer) {
 	total := n * (n + 1) / 2
 	for _, p := range b.e.props {
 		if g, ok := p.(*groupProp); ok && g.full {
-			b.inniesOf(g.cs, cages, owner, total)
+			b.inniesOf(g.cs, cages, owner, total, true)
+		}
+	}
+	for k := 2; k <= n/2; k++ {
+		for first := 0; first+k <= n; first++ {
+			rows, cols := bands(n, first, k)
+			b.inniesOf(rows, cages, owner, k*total, false)
+			b.inniesOf(cols, cages, owner, k*total, false)
 		}
 	}
 }
 
+// bands returns the cells of rows first..first+k-1, and of those columns.
+func bands(n, first, k int) (rows, cols []int) {
+	for i := first; i < first+k; i++ {
+		for j := 0; j < n; j++ {
+			rows, cols = append(rows, i*n+j), append(cols, j*n+i)
+		}
+	}
+	return rows, cols
+}
+
 // inniesOf adds the innie and outie sums of one group.
-func (b *builder) inniesOf(group []int, cages []Killer, owner []int, total int) {
+// Only a single group's innies may be long: over several groups they are
+// kept to Size cells, where they pay for themselves.
+func (b *builder) inniesOf(group []int, cages []Killer, owner []int, total int, single bool) {
 	in := map[int]bool{}
 	for _, c := range group {
 		in[c] = true
@@ -66,7 +85,7 @@ func (b *builder) inniesOf(group []int, cages []Killer, owner []int, total int) 
 			rest = append(rest, c)
 		}
 	}
-	if len(rest) > 0 && len(rest) < len(group) {
+	if len(rest) > 0 && len(rest) < len(group) && (single || len(rest) <= b.e.n) {
 		b.e.props = append(b.e.props, newSumProp(rest, innieSum, b.e.n))
 	}
 	if covered && len(outside) > 0 && len(outside) <= b.e.n && outieSum > 0 {
