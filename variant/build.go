@@ -41,7 +41,14 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 			e.watch[c] = append(e.watch[c], int32(i))
 		}
 	}
-	e.queued = make([]bool, len(e.props))
+	e.queued, e.costly = make([]bool, len(e.props)), make([]bool, len(e.props))
+	for i, pr := range e.props {
+		switch pr.(type) {
+		case *groupProp, *pairProp:
+		default:
+			e.costly[i] = true
+		}
+	}
 	e.weight = make([]int, n*n)
 	for i := range e.weight {
 		e.weight[i] = 1

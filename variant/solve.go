@@ -92,7 +92,9 @@ type engine struct {
 	cand    []uint32
 	props   []prop
 	watch   [][]int32 // per cell, the props over it
-	queue   []int32
+	queue   []int32 // props to run: cheap ones
+	slow    []int32 // props to run once queue is empty
+	costly  []bool  // per prop, whether it waits in slow
 	queued  []bool
 	stack   [][]uint32 // saved candidates, one per depth
 	weight  []int      // per cell, 1 + failures of the props over it
@@ -125,21 +127,38 @@ func (e *engine) restrict(c int, m uint32) bool {
 	return true
 }
 
-// push queues prop p unless it is queued.
+// push queues prop p unless it is queued: sums and sets wait in slow
+// until the cheap props have nothing left to do.
 func (e *engine) push(p int32) {
 	if !e.queued[p] {
 		e.queued[p] = true
-		e.queue = append(e.queue, p)
+		if e.costly[p] {
+			e.slow = append(e.slow, p)
+		} else {
+			e.queue = append(e.queue, p)
+		}
 	}
+}
+
+// pop returns the next queued prop, cheap ones first, or -1.
+func (e *engine) pop() int32 {
+	q := &e.queue
+	if len(*q) == 0 {
+		q = &e.slow
+	}
+	if len(*q) == 0 {
+		return -1
+	}
+	p := (*q)[len(*q)-1]
+	*q = (*q)[:len(*q)-1]
+	e.queued[p] = false
+	return p
 }
 
 // propagate runs queued props until none is left; false on a
 // contradiction, with the queue emptied.
 func (e *engine) propagate() bool {
-	for len(e.queue) > 0 {
-		p := e.queue[len(e.queue)-1]
-		e.queue = e.queue[:len(e.queue)-1]
-		e.queued[p] = false
+	for p := e.pop(); p >= 0; p = e.pop() {
 		if !e.props[p].run(e) {
 			e.blame(p)
 			e.clearQueue()
@@ -162,7 +181,10 @@ func (e *engine) clearQueue() {
 	for _, q := range e.queue {
 		e.queued[q] = false
 	}
-	e.queue = e.queue[:0]
+	for _, q := range e.slow {
+		e.queued[q] = false
+	}
+	e.queue, e.slow = e.queue[:0], e.slow[:0]
 }
 
 // search walks the propagated state depth first, calling found with each
