@@ -92,9 +92,9 @@ type engine struct {
 	cand    []uint32
 	props   []prop
 	watch   [][]int32 // per cell, the props over it
-	queue   []int32 // props to run: cheap ones
-	slow    []int32 // props to run once queue is empty
-	costly  []bool  // per prop, whether it waits in slow
+	queue   []int32   // props to run: cheap ones
+	slow    []int32   // props to run once queue is empty
+	costly  []bool    // per prop, whether it waits in slow
 	queued  []bool
 	stack   [][]uint32 // saved candidates, one per depth
 	weight  []int      // per cell, 1 + failures of the props over it
