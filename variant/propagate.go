@@ -150,12 +150,14 @@ func (s *setProp) cells() []int { return s.cs }
 
 func (s *setProp) run(e *engine) bool {
 	var union, keep uint32
+	inter := e.all
 	for _, c := range s.cs {
 		union |= e.cand[c]
 	}
 	for _, set := range s.sets {
 		if set&^union == 0 && s.meets(e, set) {
 			keep |= set
+			inter &= set
 		}
 	}
 	if keep == 0 {
@@ -163,6 +165,28 @@ func (s *setProp) run(e *engine) bool {
 	}
 	for _, c := range s.cs {
 		if !e.restrict(c, keep) {
+			return false
+		}
+	}
+	return s.required(e, inter)
+}
+
+// required places each digit that every possible set holds in the one
+// cell that can take it (the cells take all of the set's digits).
+func (s *setProp) required(e *engine, inter uint32) bool {
+	for r := inter; r != 0; r &= r - 1 {
+		d := bit(bits.TrailingZeros32(r))
+		at := -1
+		for _, c := range s.cs {
+			if e.cand[c]&d != 0 {
+				if at >= 0 {
+					at = -2
+					break
+				}
+				at = c
+			}
+		}
+		if at == -1 || (at >= 0 && !e.restrict(at, d)) {
 			return false
 		}
 	}
