@@ -223,11 +223,49 @@ func (s *sandwichProp) run(e *engine) bool {
 			top = i
 		}
 	}
-	if one < 0 || top < 0 {
-		return true
+	if one >= 0 && top >= 0 {
+		if one > top {
+			one, top = top, one
+		}
+		return sumBounds(e, s.cs[one+1:top], s.sum)
 	}
-	if one > top {
-		one, top = top, one
+	return s.ends(e)
+}
+
+// ends keeps 1 and n only in cells where some placement of the two ends
+// leaves between them cells whose sum can be the clue.
+func (s *sandwichProp) ends(e *engine) bool {
+	var ones, tops uint32 // by position
+	for i, a := range s.cs {
+		lo, hi := 0, 0
+		for j := i + 1; j < len(s.cs); j++ {
+			b := s.cs[j]
+			if s.sum >= lo && s.sum <= hi {
+				if e.cand[a]&bit(1) != 0 && e.cand[b]&bit(s.n) != 0 {
+					ones, tops = ones|1<<uint(i), tops|1<<uint(j)
+				}
+				if e.cand[a]&bit(s.n) != 0 && e.cand[b]&bit(1) != 0 {
+					tops, ones = tops|1<<uint(i), ones|1<<uint(j)
+				}
+			}
+			m := e.cand[b] &^ (bit(1) | bit(s.n))
+			if m == 0 {
+				break // b is 1 or n: no end beyond it encloses it
+			}
+			lo, hi = lo+low(m), hi+high(m)
+		}
 	}
-	return sumBounds(e, s.cs[one+1:top], s.sum)
+	for i, c := range s.cs {
+		m := e.all
+		if ones&(1<<uint(i)) == 0 {
+			m &^= bit(1)
+		}
+		if tops&(1<<uint(i)) == 0 {
+			m &^= bit(s.n)
+		}
+		if !e.restrict(c, m) {
+			return false
+		}
+	}
+	return true
 }
