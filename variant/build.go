@@ -35,7 +35,14 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	}
 	b.negatives()
 	b.innies(summed(p.Constraints))
-	e.watch = make([][]int32, n*n)
+	e.index()
+	return e, nil
+}
+
+// index lists each cell's props and sets up the queue, the props'
+// costs and the cells' weights.
+func (e *engine) index() {
+	e.watch = make([][]int32, len(e.cand))
 	for i, pr := range e.props {
 		for _, c := range pr.cells() {
 			e.watch[c] = append(e.watch[c], int32(i))
@@ -49,11 +56,10 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 			e.costly[i] = true
 		}
 	}
-	e.weight = make([]int, n*n)
+	e.weight = make([]int, len(e.cand))
 	for i := range e.weight {
 		e.weight[i] = 1
 	}
-	return e, nil
 }
 
 // builder turns a Puzzle's constraints into props.
