@@ -151,14 +151,6 @@ func maskSum(m uint32) int {
 	return s
 }
 
-// abs returns |x|.
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // summed returns the killer cages with a sum.
 func summed(cs []Constraint) []Killer {
 	var out []Killer
