@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -23,6 +24,9 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 	themeName := fs.String("theme", "light", "image theme: light or dark")
 	labels := fs.Bool("labels", false, "number the rows and columns in the image")
 	imageFile := fs.String("image", "", "read the puzzle from this picture (PNG, JPEG or WebP)")
+	count := fs.Int("count", 2, "with a variant link (f-puzzles, SudokuPad): count solutions up to this many")
+	candidates := fs.Bool("candidates", false, "with a variant link: also print every digit some solution puts in each cell")
+	asJSON := fs.Bool("json", false, "with variant links: print one JSON object per link")
 	rest, err := parseInterspersed(fs, args)
 	if err != nil {
 		return ExitInvalid
@@ -32,8 +36,9 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 		fmt.Fprintf(stderr, "sudokubot: --theme %q: use light or dark\n", *themeName)
 		return ExitInvalid
 	}
+	ask := linkAsk{count: *count, candidates: *candidates, json: *asJSON, timeout: *timeout}
 	if *batch {
-		return solveBatch(stdin, stdout, stderr, *timeout)
+		return solveBatch(stdin, stdout, stderr, ask)
 	}
 	input := strings.Join(rest, "\n")
 	if *imageFile != "" {
@@ -51,6 +56,9 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 			return ExitInvalid
 		}
 		input = string(b)
+	}
+	if looksLikeLink(input) {
+		return solveLink(input, ask, stdout)
 	}
 	v := judge(input, *timeout)
 	status := printVerdict(v, stdout, *timeout)
@@ -135,9 +143,25 @@ func clause(s string) string {
 }
 
 // solveBatch prints one line per input line: unique, multiple, none,
-// timeout or invalid.
-func solveBatch(stdin io.Reader, stdout, stderr io.Writer, timeout time.Duration) int {
-	return eachLine(stdin, stdout, stderr, func(puzzle string) string { return batchLine(judge(puzzle, timeout)) })
+// timeout or invalid; a batch whose first line is a variant link is one of
+// links (solveLinkBatch).
+func solveBatch(stdin io.Reader, stdout, stderr io.Writer, ask linkAsk) int {
+	in := bufio.NewReader(io.LimitReader(stdin, 16<<20))
+	first, _ := in.Peek(4096)
+	if looksLikeLink(firstLine(string(first))) {
+		return solveLinkBatch(in, stdout, stderr, ask)
+	}
+	return eachLine(in, stdout, stderr, func(puzzle string) string { return batchLine(judge(puzzle, ask.timeout)) })
+}
+
+// firstLine returns text's first line that holds anything.
+func firstLine(text string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) != "" {
+			return l
+		}
+	}
+	return ""
 }
 
 func batchLine(v solver.Verdict) string {

@@ -1,0 +1,231 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/sudokubot/sudokubot/variant"
+)
+
+// A variant puzzle comes as a link people paste (f-puzzles, SudokuPad):
+// "sudokubot solve LINK" reads it, counts its solutions up to --count
+// within the time limit and says unique, none or multiple, as for a
+// classic puzzle; --candidates prints every digit some solution puts in
+// each cell; --json prints one object per link.
+
+// linkJSON is one link's answer, as --json prints it.
+type linkJSON struct {
+	Verdict   string `json:"verdict"` // unique, none, multiple, gave up, unsupported
+	Solutions int    `json:"solutions"`
+	Solution  string `json:"solution"`
+	MS        int64  `json:"ms"`
+	Error     string `json:"error"`
+}
+
+// linkAsk is what was asked of a link.
+type linkAsk struct {
+	count      int
+	candidates bool
+	json       bool
+	timeout    time.Duration
+}
+
+// looksLikeLink reports whether input is meant as a puzzle link rather
+// than a grid of digits.
+func looksLikeLink(input string) bool {
+	s := strings.ToLower(input)
+	for _, host := range []string{"f-puzzles", "sudokupad", "crackingthecryptic", "://"} {
+		if strings.Contains(s, host) {
+			return true
+		}
+	}
+	return false
+}
+
+// solveLink answers one link and returns the exit status.
+func solveLink(input string, ask linkAsk, stdout io.Writer) int {
+	ans, p, sol := answerLink(input, ask)
+	if ask.json {
+		b, _ := json.Marshal(ans)
+		fmt.Fprintln(stdout, string(b))
+	} else {
+		printLink(stdout, ans, p, sol)
+	}
+	if ask.candidates && p != nil {
+		printCandidates(stdout, p, ask.timeout)
+	}
+	switch ans.Verdict {
+	case "unique":
+		return ExitOK
+	case "unsupported":
+		return ExitInvalid
+	}
+	return ExitNoGood
+}
+
+// answerLink reads, decodes and solves a link; p is nil when it could not
+// be read, sol is the first solution found.
+func answerLink(input string, ask linkAsk) (linkJSON, *variant.Puzzle, []int) {
+	began := time.Now()
+	p, err := readLink(input)
+	if err != nil {
+		return linkJSON{Verdict: "unsupported", Error: linkError(err)}, nil, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), ask.timeout)
+	defer cancel()
+	res, err := variant.Solve(ctx, *p, max(ask.count, 2))
+	ms := time.Since(began).Milliseconds()
+	if err != nil {
+		return linkJSON{Verdict: "unsupported", Error: linkError(err), MS: ms}, p, nil
+	}
+	ans := linkJSON{Solutions: res.Count, MS: ms}
+	switch {
+	case res.Count >= 2:
+		ans.Verdict = "multiple"
+	case !res.Complete:
+		ans.Verdict = "gave up"
+	case res.Count == 1:
+		ans.Verdict = "unique"
+	default:
+		ans.Verdict = "none"
+	}
+	var sol []int
+	if len(res.Solutions) > 0 {
+		sol = res.Solutions[0]
+	}
+	if ans.Verdict == "unique" {
+		ans.Solution = digits(sol)
+	}
+	return ans, p, sol
+}
+
+// readLink finds and decodes the link in input.
+func readLink(input string) (*variant.Puzzle, error) {
+	l, err := variant.ParseLink(input)
+	if err != nil {
+		return nil, err
+	}
+	return variant.Decode(l)
+}
+
+// linkError is what a user reads about a link that could not be answered.
+func linkError(err error) string {
+	if text, ok := variant.Message(err); ok {
+		return text
+	}
+	if errors.Is(err, variant.ErrNeedsFetch) {
+		return "This SudokuPad link names its puzzle by a short id, which only SudokuPad's server knows, and I can't ask it yet: paste the puzzle's f-puzzles link or SudokuPad's long link (sudokupad.app/scl…) instead."
+	}
+	return err.Error()
+}
+
+// printLink writes a link's verdict, its first solution and the time.
+func printLink(w io.Writer, ans linkJSON, p *variant.Puzzle, sol []int) {
+	switch ans.Verdict {
+	case "unsupported":
+		fmt.Fprintln(w, ans.Error)
+		return
+	case "unique":
+		fmt.Fprintln(w, "unique solution")
+	case "none":
+		fmt.Fprintln(w, "no solution")
+	case "multiple":
+		fmt.Fprintf(w, "not unique: at least %d solutions; one of them:\n", ans.Solutions)
+	case "gave up":
+		fmt.Fprintf(w, "gave up: %d solution found before the time limit, the search not finished\n", ans.Solutions)
+	}
+	if title := strings.TrimSpace(p.Title); title != "" {
+		fmt.Fprintf(w, "%s\n", title)
+	}
+	for r := 0; sol != nil && r < p.Size; r++ {
+		fmt.Fprintln(w, digits(sol[r*p.Size:(r+1)*p.Size]))
+	}
+	fmt.Fprintf(w, "in %d ms\n", ans.MS)
+}
+
+// printCandidates writes the true candidates of every cell, row by row.
+func printCandidates(w io.Writer, p *variant.Puzzle, timeout time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	masks, complete, err := variant.Candidates(ctx, *p)
+	if err != nil {
+		fmt.Fprintln(w, linkError(err))
+		return
+	}
+	if !complete {
+		fmt.Fprintln(w, "true candidates found before the time limit (there may be more):")
+	} else {
+		fmt.Fprintln(w, "true candidates:")
+	}
+	for r := 0; r < p.Size; r++ {
+		cells := make([]string, p.Size)
+		for c := range cells {
+			cells[c] = maskDigits(masks[r*p.Size+c], p.Size)
+		}
+		fmt.Fprintln(w, strings.Join(cells, " "))
+	}
+}
+
+// solveLinkBatch answers one link per line of stdin, one line (or JSON
+// object) each.
+func solveLinkBatch(stdin io.Reader, stdout, stderr io.Writer, ask linkAsk) int {
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		ans, _, _ := answerLink(line, ask)
+		if ask.json {
+			b, _ := json.Marshal(ans)
+			fmt.Fprintln(w, string(b))
+			continue
+		}
+		fmt.Fprintln(w, strings.TrimSpace(ans.Verdict+" "+ans.Solution+" "+ans.Error))
+	}
+	if err := sc.Err(); err != nil {
+		w.Flush()
+		fmt.Fprintf(stderr, "sudokubot: reading links: %v\n", err)
+		return ExitInvalid
+	}
+	return ExitOK
+}
+
+// digits writes cells' digits as puzzles do: 1-9, then A-G.
+func digits(cells []int) string {
+	var b strings.Builder
+	for _, d := range cells {
+		b.WriteByte(digitChar(d))
+	}
+	return b.String()
+}
+
+// maskDigits writes a cell's candidate digits (bit d for digit d).
+func maskDigits(m uint32, size int) string {
+	var b strings.Builder
+	for d := 1; d <= size; d++ {
+		if m&(1<<d) != 0 {
+			b.WriteByte(digitChar(d))
+		}
+	}
+	return b.String()
+}
+
+func digitChar(d int) byte {
+	switch {
+	case d <= 0:
+		return '.'
+	case d <= 9:
+		return byte('0' + d)
+	}
+	return byte('A' + d - 10)
+}
