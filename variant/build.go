@@ -35,6 +35,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	}
 	b.negatives()
 	b.innies(summed(p.Constraints))
+	e.groupSums()
 	e.index()
 	return e, nil
 }

@@ -92,7 +92,9 @@ func (b *builder) littleKiller(l LittleKiller) error {
 	if err != nil || l.Sum == 0 {
 		return err
 	}
-	b.e.props = append(b.e.props, newSumProp(cs, l.Sum, b.e.n))
+	s := newSumProp(cs, l.Sum, b.e.n)
+	s.diag = true
+	b.e.props = append(b.e.props, s)
 	return nil
 }
 

@@ -11,6 +11,12 @@ type sumDP struct {
 	words     int
 	fwd, back []uint64
 	open      []int // the cells not yet placed
+	// groups, when set, splits the cells into groups whose digits differ
+	// (see narrowGroups); gsums, keep and ds are its scratch.
+	groups [][]int
+	gsums  []uint64
+	keep   []uint32
+	ds     []int
 }
 
 // newSumDP returns scratch for k cells with sums up to max.
@@ -23,6 +29,9 @@ func newSumDP(k, max int) sumDP {
 // of sums they can reach (before narrowing), or nil on a contradiction.
 // Placed cells only shift the target: the table covers the open ones.
 func (s *sumDP) narrow(e *engine, cs []int, target []uint64) []uint64 {
+	if s.groups != nil {
+		return s.narrowGroups(e, target)
+	}
 	w, fixed := s.words, 0
 	s.open = s.open[:0]
 	for _, c := range cs {
@@ -117,6 +126,7 @@ func hasSum(set []uint64, v int) bool {
 // killers).
 type sumProp struct {
 	cs     []int
+	diag   bool // a little killer: its cells get distinct groups
 	target []uint64
 	dp     sumDP
 }
