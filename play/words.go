@@ -39,10 +39,14 @@ func WordsFor(locale string, style Style) Words { return Words{P: i18n.For(local
 // show renders a worded sentence in the style.
 func (w Words) show(s string) string {
 	if w.Style == Plain {
-		return strings.NewReplacer("**", "", "`", "").Replace(s)
+		return unmark.Replace(s)
 	}
 	return s
 }
+
+// unmark takes the catalogue's emphasis out, for the Plain style; made
+// once, as every state the page is sent is worded through it.
+var unmark = strings.NewReplacer("**", "", "`", "")
 
 func (w Words) text(s string) string                 { return w.show(w.P.Text(s)) }
 func (w Words) sprintf(f string, args ...any) string { return w.show(w.P.Sprintf(f, args...)) }
