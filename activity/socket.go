@@ -57,6 +57,7 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.sockets.seat(conn, seat.User.ID) != nil {
+		s.sockets.forget(conn)
 		refuse(conn, websocket.ClosePolicyViolation, seat.words().Sprintf(tooManyOwn, s.sockets.perUser))
 		return
 	}

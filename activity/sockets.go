@@ -94,6 +94,14 @@ func (ss *sockets) seat(c *websocket.Conn, user string) error {
 
 // remove forgets a socket and closes it.
 func (ss *sockets) remove(c *websocket.Conn) {
+	ss.forget(c)
+	c.Close()
+}
+
+// forget frees a socket's place without closing it: a socket refused is
+// forgotten before it is told, so the page that reads the refusal finds
+// the place free.
+func (ss *sockets) forget(c *websocket.Conn) {
 	ss.mu.Lock()
 	if user, ok := ss.open[c]; ok {
 		if user == "" {
@@ -104,7 +112,6 @@ func (ss *sockets) remove(c *websocket.Conn) {
 		delete(ss.open, c)
 	}
 	ss.mu.Unlock()
-	c.Close()
 }
 
 // refuse tells a page why its socket is not taken, as an error message
