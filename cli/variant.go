@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
+	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/variant"
 )
 
@@ -116,11 +116,8 @@ func readLink(input string) (*variant.Puzzle, error) {
 
 // linkError is what a user reads about a link that could not be answered.
 func linkError(err error) string {
-	if text, ok := variant.Message(err); ok {
+	if text, ok := variant.Say(solver.English, err); ok {
 		return text
-	}
-	if errors.Is(err, variant.ErrNeedsFetch) {
-		return "This SudokuPad link names its puzzle by a short id, which only SudokuPad's server knows, and I can't ask it yet: paste the puzzle's f-puzzles link or SudokuPad's long link (sudokupad.app/scl…) instead."
 	}
 	return err.Error()
 }

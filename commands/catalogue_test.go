@@ -15,7 +15,7 @@ import (
 )
 
 // wordedDirs are the packages whose texts reach players.
-var wordedDirs = []string{".", "../activity", "../bot", "../daily", "../game", "../picture", "../solver", "../solver/logic"}
+var wordedDirs = []string{".", "../activity", "../bot", "../daily", "../game", "../picture", "../solver", "../solver/logic", "../variant"}
 
 // TestEveryTextTranslated reads the source of every package that speaks to
 // players and checks that each English text it words through a printer

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // small is the f-puzzles JSON of a 4x4 puzzle with one given, compressed
@@ -158,15 +160,15 @@ func TestMessage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := ParseLink(tt.in)
-		if got, ok := Message(err); !ok || got != tt.want {
-			t.Errorf("Message(ParseLink(%q)) = %q, %v, want %q", tt.in, got, ok, tt.want)
+		if got, ok := Say(solver.English, err); !ok || got != tt.want {
+			t.Errorf("Say(ParseLink(%q)) = %q, %v, want %q", tt.in, got, ok, tt.want)
 		}
 	}
-	got, _ := Message(&UnsupportedError{Names: []string{"Between lines"}})
+	got, _ := Say(solver.English, &UnsupportedError{Names: []string{"Between lines"}})
 	if want := "This puzzle uses a constraint I don't support yet: Between lines."; got != want {
-		t.Errorf("Message(unsupported) = %q, want %q", got, want)
+		t.Errorf("Say(unsupported) = %q, want %q", got, want)
 	}
-	if _, ok := Message(ErrNeedsFetch); ok {
-		t.Errorf("Message(ErrNeedsFetch) = ok, want a generic reply")
+	if _, ok := Say(solver.English, errors.New("disk on fire")); ok {
+		t.Errorf("Say(another error) = ok, want a generic reply")
 	}
 }

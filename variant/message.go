@@ -3,34 +3,34 @@ package variant
 import (
 	"errors"
 	"strings"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
-// Message returns the text to show a user for an error of this package,
-// and false for any other error (which deserves a generic reply and a log
-// line instead).
-func Message(err error) (string, bool) {
+// Say returns the text to show a user for an error of this package, in
+// w's language, and false for any other error (which deserves a generic
+// reply and a log line instead). The command line and Discord both word
+// a link's failures here.
+func Say(w solver.Words, err error) (string, bool) {
 	var u *UnsupportedError
-	if errors.As(err, &u) {
-		return "This puzzle uses a constraint I don't support yet: " + strings.Join(u.Names, ", ") + ".", true
-	}
-	for _, m := range messages {
-		if errors.Is(err, m.err) {
-			return m.text, true
-		}
+	switch {
+	case errors.As(err, &u):
+		return w.Sprintf("This puzzle uses a constraint I don't support yet: %s.", strings.Join(u.Names, ", ")), true
+	case errors.Is(err, ErrNoLink):
+		return w.Text("That doesn't look like a SudokuPad or f-puzzles link."), true
+	case errors.Is(err, ErrSeveralLinks):
+		return w.Text("That holds more than one puzzle link: send them one at a time."), true
+	case errors.Is(err, ErrCutShort):
+		return w.Text("This link is cut short: copy the whole link and try again."), true
+	case errors.Is(err, ErrTooLarge):
+		return w.Text("This link's puzzle is too large for me to read."), true
+	case errors.Is(err, ErrBadID):
+		return w.Text("That SudokuPad link's puzzle id doesn't look right."), true
+	case errors.Is(err, ErrDamaged), errors.Is(err, ErrCorrupt):
+		return w.Text("This link's puzzle data is damaged: I can't read it."), true
+	case errors.Is(err, ErrNeedsFetch):
+		return w.Text("This SudokuPad link names its puzzle by a short id, which only SudokuPad's server knows, and I can't ask it here: " +
+			"paste the puzzle's f-puzzles link or SudokuPad's long link (sudokupad.app/scl…) instead."), true
 	}
 	return "", false
-}
-
-// messages are the user's words for each reason, most specific first.
-var messages = []struct {
-	err  error
-	text string
-}{
-	{ErrNoLink, "That doesn't look like a SudokuPad or f-puzzles link."},
-	{ErrSeveralLinks, "That holds more than one puzzle link: send them one at a time."},
-	{ErrCutShort, "This link is cut short: copy the whole link and try again."},
-	{ErrTooLarge, "This link's puzzle is too large for me to read."},
-	{ErrBadID, "That SudokuPad link's puzzle id doesn't look right."},
-	{ErrDamaged, "This link's puzzle data is damaged: I can't read it."},
-	{ErrCorrupt, "This link's puzzle data is damaged: I can't read it."},
 }

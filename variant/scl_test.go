@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // TestSCLShared decodes every scl link of the shared set and compares it
@@ -284,8 +286,8 @@ func TestSCLAlias(t *testing.T) {
 			t.Errorf("%s: Decode(ctc) = %v, want the scl reading, %v", r.Name, err2, err1)
 		}
 		if err1 != nil {
-			if msg, ok := Message(err1); !ok || !strings.Contains(msg, "support") {
-				t.Errorf("%s: Message(%v) = %q, %v", r.Name, err1, msg, ok)
+			if msg, ok := Say(solver.English, err1); !ok || !strings.Contains(msg, "support") {
+				t.Errorf("%s: Say(%v) = %q, %v", r.Name, err1, msg, ok)
 			}
 		}
 	}
