@@ -34,6 +34,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 		}
 	}
 	b.negatives()
+	e.rules = len(e.props)
 	b.innies(summed(p.Constraints))
 	e.groupSums()
 	e.index()

@@ -81,6 +81,7 @@ func DecodeFPuzzles(data string) (*Puzzle, error) {
 	if err := d.grid(raw["grid"]); err != nil {
 		return nil, err
 	}
+	d.p.Solution = fpuzzlesSolution(raw["solution"], head.Size)
 	var names []string
 	for _, key := range slices.Sorted(maps.Keys(raw)) {
 		if cosmetic[key] || isEmpty(raw[key]) {

@@ -25,6 +25,10 @@ type Puzzle struct {
 	Title   string
 	Author  string
 	Rules   string // the rules text, as the setter wrote it
+	// Solution is the solution the setter stored with the puzzle, Size*Size
+	// digits row by row, or nil: SudokuPad checks a player's grid against
+	// it, and so can we when a rule cannot be read.
+	Solution []int
 	// Constraints are the puzzle's rules beyond rows, columns and regions.
 	Constraints []Constraint
 }

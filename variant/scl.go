@@ -233,6 +233,8 @@ func (d *sclDecoder) cages() error {
 				d.p.Author = val
 			case key == "rules":
 				rules = append(rules, val)
+			case key == "solution":
+				d.p.Solution = storedSolution(val, d.p.Size)
 			case key != "title" && key != "author" && !sclHarmlessMeta[key]:
 				d.unsupported("SudokuPad's %q", key)
 			}
