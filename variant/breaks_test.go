@@ -48,7 +48,7 @@ func TestBreaksNamesTheCells(t *testing.T) {
 		Thermo{[]Cell{c(4, 4), c(4, 5), c(4, 6)}},
 	}}
 	answer := make([]int, 81)
-	answer[0], answer[1] = 5, 5        // a repeat in row 1
+	answer[0], answer[1] = 5, 5         // a repeat in row 1
 	answer[8*9+7], answer[8*9+8] = 1, 4 // the cage adds up to 5, not 3
 	answer[4*9+4], answer[4*9+5] = 6, 2 // the thermo falls
 	answer[2*9+2] = 7                   // alone, right
