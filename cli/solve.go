@@ -2,7 +2,9 @@ package cli
 
 import (
 	"bufio"
+	"cmp"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +14,7 @@ import (
 	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/variant"
 )
 
 // solveCmd is "sudokubot solve": one puzzle from the arguments (or standard
@@ -19,7 +22,7 @@ import (
 func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("solve", stderr)
 	batch := fs.Bool("batch", false, "read one puzzle per line of standard input and print one verdict per line")
-	timeout := fs.Duration("timeout", cfg.SolveTimeout, "give up on a puzzle after this long")
+	timeout := fs.Duration("timeout", cfg.SolveTimeout, "give up on a puzzle after this long (a variant link: VARIANT_TIMEOUT unless given)")
 	pngFile := fs.String("png", "", "also write the solution as a PNG image to this file")
 	themeName := fs.String("theme", "light", "image theme: light or dark")
 	labels := fs.Bool("labels", false, "number the rows and columns in the image")
@@ -36,7 +39,12 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 		fmt.Fprintf(stderr, "sudokubot: --theme %q: use light or dark\n", *themeName)
 		return ExitInvalid
 	}
-	ask := linkAsk{count: *count, candidates: *candidates, json: *asJSON, timeout: *timeout}
+	ask := linkAsk{count: *count, candidates: *candidates, json: *asJSON, timeout: cmp.Or(cfg.VariantTimeout, *timeout)}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "timeout" {
+			ask.timeout = *timeout
+		}
+	})
 	if *batch {
 		return solveBatch(stdin, stdout, stderr, ask)
 	}
@@ -57,7 +65,7 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 		}
 		input = string(b)
 	}
-	if looksLikeLink(input) {
+	if variant.LooksLikeLink(input) {
 		return solveLink(input, ask, stdout)
 	}
 	v := judge(input, *timeout)
@@ -148,7 +156,7 @@ func clause(s string) string {
 func solveBatch(stdin io.Reader, stdout, stderr io.Writer, ask linkAsk) int {
 	in := bufio.NewReader(io.LimitReader(stdin, 16<<20))
 	first, _ := in.Peek(4096)
-	if looksLikeLink(firstLine(string(first))) {
+	if variant.LooksLikeLink(firstLine(string(first))) {
 		return solveLinkBatch(in, stdout, stderr, ask)
 	}
 	return eachLine(in, stdout, stderr, func(puzzle string) string { return batchLine(judge(puzzle, ask.timeout)) })

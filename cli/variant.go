@@ -36,18 +36,6 @@ type linkAsk struct {
 	timeout    time.Duration
 }
 
-// looksLikeLink reports whether input is meant as a puzzle link rather
-// than a grid of digits.
-func looksLikeLink(input string) bool {
-	s := strings.ToLower(input)
-	for _, host := range []string{"f-puzzles", "sudokupad", "crackingthecryptic", "://"} {
-		if strings.Contains(s, host) {
-			return true
-		}
-	}
-	return false
-}
-
 // solveLink answers one link and returns the exit status.
 func solveLink(input string, ask linkAsk, stdout io.Writer) int {
 	ans, p, sol := answerLink(input, ask)
@@ -79,30 +67,16 @@ func answerLink(input string, ask linkAsk) (linkJSON, *variant.Puzzle, []int) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), ask.timeout)
 	defer cancel()
-	res, err := variant.Solve(ctx, *p, max(ask.count, 2))
+	v, err := variant.Judge(ctx, *p, ask.count)
 	ms := time.Since(began).Milliseconds()
 	if err != nil {
 		return linkJSON{Verdict: "unsupported", Error: linkError(err), MS: ms}, p, nil
 	}
-	ans := linkJSON{Solutions: res.Count, MS: ms}
-	switch {
-	case res.Count >= 2:
-		ans.Verdict = "multiple"
-	case !res.Complete:
-		ans.Verdict = "gave up"
-	case res.Count == 1:
-		ans.Verdict = "unique"
-	default:
-		ans.Verdict = "none"
+	ans := linkJSON{Verdict: v.Outcome.String(), Solutions: v.Result.Count, MS: ms}
+	if v.Outcome == variant.Unique {
+		ans.Solution = digits(v.Solution())
 	}
-	var sol []int
-	if len(res.Solutions) > 0 {
-		sol = res.Solutions[0]
-	}
-	if ans.Verdict == "unique" {
-		ans.Solution = digits(sol)
-	}
-	return ans, p, sol
+	return ans, p, v.Solution()
 }
 
 // readLink finds and decodes the link in input.

@@ -31,6 +31,9 @@ type Config struct {
 	// GenerateTimeout bounds making one puzzle, on every face
 	// (GENERATE_TIMEOUT).
 	GenerateTimeout time.Duration
+	// VariantTimeout bounds solving a variant puzzle from a link, and
+	// finding its true candidates (VARIANT_TIMEOUT).
+	VariantTimeout time.Duration
 	// DefaultFormat is how /solve answers when not told: image, text or both
 	// (DEFAULT_FORMAT).
 	DefaultFormat string
@@ -85,7 +88,9 @@ const (
 	DefaultSolveTimeout = 2 * time.Second
 	// DefaultGenerateTimeout leaves an extreme puzzle time to be made.
 	DefaultGenerateTimeout = 5 * time.Second
-	DefaultFormatName      = "image"
+	// DefaultVariantTimeout leaves a hard variant time to be answered.
+	DefaultVariantTimeout = 10 * time.Second
+	DefaultFormatName     = "image"
 )
 
 // Limits on SOLVE_TIMEOUT: shorter cannot solve hard puzzles; longer keeps
@@ -120,6 +125,7 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 		DatabaseURL:     l.str("DATABASE_URL", DefaultDatabaseURL),
 		SolveTimeout:    l.duration("SOLVE_TIMEOUT", DefaultSolveTimeout, MinSolveTimeout, MaxSolveTimeout),
 		GenerateTimeout: l.duration("GENERATE_TIMEOUT", DefaultGenerateTimeout, 100*time.Millisecond, MaxSolveTimeout),
+		VariantTimeout:  l.duration("VARIANT_TIMEOUT", DefaultVariantTimeout, 100*time.Millisecond, MaxSolveTimeout),
 		DefaultFormat:   l.choice("DEFAULT_FORMAT", DefaultFormatName, "image", "text", "both"),
 		ImageTheme:      l.choice("IMAGE_THEME", "dark", "dark", "light"),
 		LogLevel:        l.level("LOG_LEVEL"),

@@ -223,6 +223,19 @@ type failFunc func(err error, detail string) (Link, error)
 // and its setters' named ids such as "clover/some-title").
 var shortID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}(?:/[A-Za-z0-9_-]{1,64}){0,2}$`)
 
+// LooksLikeLink reports whether text is meant as a puzzle link rather
+// than a grid of digits: it names a puzzle site or holds "://". Every face
+// decides so here, then ParseLink says what is wrong with a link.
+func LooksLikeLink(text string) bool {
+	s := strings.ToLower(text)
+	for _, host := range []string{"f-puzzles", "sudokupad", "crackingthecryptic", "://"} {
+		if strings.Contains(s, host) {
+			return true
+		}
+	}
+	return false
+}
+
 // readShortID reads an id up to the first character that cannot be in
 // one.
 func readShortID(rest string, fail failFunc) (Link, error) {

@@ -6,16 +6,13 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/variant/varianttest"
 )
 
 // small is the f-puzzles JSON of a 4x4 puzzle with one given, compressed
 // by hand with the test's stream writer (literals only).
 func smallPayload() string {
-	s := newStream()
-	for _, r := range `{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"antiknight":true}` {
-		s.lit(uint16(r))
-	}
-	return s.end()
+	return varianttest.Compress(`{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"antiknight":true}`)
 }
 
 func TestParseLink(t *testing.T) {
