@@ -1,7 +1,9 @@
 // Package render draws Sudoku grids as people see them in Discord: a text
-// grid for a code block, narrow enough for a phone, and a PNG image in a
-// light or dark theme with highlighted cells. It imports the solver and fonts
-// and nothing from Discord; every function is safe for concurrent use.
+// grid for a code block, narrow enough for a phone, a PNG image in a light
+// or dark theme with highlighted cells, and a variant puzzle's PNG with its
+// constraints drawn as SudokuPad draws them (Variant). It imports the
+// solver, the variant puzzles and fonts and nothing from Discord; every
+// function is safe for concurrent use.
 package render
 
 import (

@@ -1,0 +1,124 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/sudokubot/sudokubot/variant"
+)
+
+// parities draws odd cells as a large grey circle, even ones as a square.
+func (d *vdraw) parities() {
+	each(d.p.Constraints, func(p variant.Parity) {
+		c := d.l.centre(p.Cell)
+		if p.Even {
+			d.pen.poly(square(c, d.l.cf(0.35)), false)
+		} else {
+			d.pen.poly(capsule(c, c, d.l.cf(0.35)), false)
+		}
+	})
+	d.pen.fill(d.col.parity)
+}
+
+// edgeClues draws the kropki dots, then the XV clues, on the edge between
+// their two cells.
+func (d *vdraw) edgeClues() {
+	each(d.p.Constraints, func(k variant.Difference) {
+		d.dot(k.Cells, k.Value, 1, d.col.whiteDot, d.col.given, d.col.given)
+	})
+	each(d.p.Constraints, func(k variant.Ratio) {
+		d.dot(k.Cells, k.Value, 2, d.col.blackDot, d.col.blackDotEdge, d.col.whiteDot)
+	})
+	each(d.p.Constraints, d.xv)
+}
+
+// edgeCentre returns the middle of the edge between two cells.
+func (d *vdraw) edgeCentre(cs [2]variant.Cell) pt {
+	return mid(d.l.centre(cs[0]), d.l.centre(cs[1]))
+}
+
+// dot draws a kropki dot with its value written in when it is not the
+// usual one, the dot grown to hold it.
+func (d *vdraw) dot(cells [2]variant.Cell, value, usual int, fill, edge, ink color.RGBA) {
+	c := d.edgeCentre(cells)
+	r, w := math.Max(d.l.cf(0.15), 5), math.Max(1.3, d.l.cf(0.022))
+	face := d.w.face(goFonts.bold, math.Max(d.l.cf(0.2), 10))
+	s := ""
+	if value != usual {
+		s = strconv.Itoa(value)
+		b := inkBox(s, face, c)
+		r = math.Max(r, math.Hypot(float64(b.Dx()), float64(b.Dy()))/2+w+1)
+	}
+	d.pen.poly(capsule(c, c, r), false)
+	d.pen.fill(edge)
+	d.pen.poly(capsule(c, c, r-w), false)
+	d.pen.fill(fill)
+	if s != "" {
+		d.w.centred(s, face, c, ink)
+	}
+}
+
+// xv writes X (10), V (5) or another sum on the edge, on a little paper.
+func (d *vdraw) xv(x variant.XV) {
+	s := map[int]string{5: "V", 10: "X"}[x.Sum]
+	if s == "" {
+		s = strconv.Itoa(x.Sum)
+	}
+	c := d.edgeCentre(x.Cells)
+	face := d.w.face(goFonts.bold, math.Max(d.l.cf(0.34), 13))
+	d.fillRect(inkBox(s, face, c).Inset(-max(2, d.l.cell/24)), d.col.paper)
+	d.w.centred(s, face, c, d.col.given)
+}
+
+// cageSums writes each cage's sum small in the top-left corner of its
+// first cell in reading order, on the cell's paper over the cage's line.
+func (d *vdraw) cageSums() {
+	face := d.w.face(goFonts.regular, math.Max(d.l.cf(0.24), 12))
+	pad := max(1, d.l.cell/36)
+	each(d.p.Constraints, func(k variant.Killer) {
+		if k.Sum <= 0 || len(k.Cells) == 0 {
+			return
+		}
+		first := slices.MinFunc(k.Cells, func(a, b variant.Cell) int {
+			return (a.Row-b.Row)*d.l.n + a.Col - b.Col
+		})
+		s := strconv.Itoa(k.Sum)
+		size := inkBox(s, face, pt{})
+		tl := d.l.corner(first.Row, first.Col)
+		c := tl.add(pt{float64(2*pad+1) + float64(size.Dx())/2, float64(2*pad+1) + float64(size.Dy())/2})
+		d.fillRect(inkBox(s, face, c).Inset(-pad), d.paperOf(first))
+		d.w.centred(s, face, c, d.col.given)
+	})
+}
+
+// diagonalSteps are the little killers' directions, in pixels.
+var diagonalSteps = map[string]pt{
+	"UL": {-math.Sqrt2 / 2, -math.Sqrt2 / 2}, "UR": {math.Sqrt2 / 2, -math.Sqrt2 / 2},
+	"DL": {-math.Sqrt2 / 2, math.Sqrt2 / 2}, "DR": {math.Sqrt2 / 2, math.Sqrt2 / 2},
+}
+
+// outsideClues writes the sandwich sums and the little killers' sums,
+// these with a small arrow along their diagonal, in the margin.
+func (d *vdraw) outsideClues() {
+	face := d.w.face(goFonts.medium, math.Max(d.l.cf(0.32), 15))
+	each(d.p.Constraints, func(s variant.Sandwich) {
+		d.w.centred(strconv.Itoa(s.Sum), face, d.l.centre(s.Clue), d.col.given)
+	})
+	w := math.Max(1.3, d.l.cf(0.025))
+	each(d.p.Constraints, func(k variant.LittleKiller) {
+		c := d.l.centre(k.Clue)
+		u, ok := diagonalSteps[k.Direction]
+		if k.Sum > 0 {
+			d.w.centred(strconv.Itoa(k.Sum), face, c.sub(u.mul(d.l.cf(0.1))), d.col.given)
+		}
+		if !ok {
+			return
+		}
+		tail, tip := c.add(u.mul(d.l.cf(0.2))), c.add(u.mul(d.l.cf(0.44)))
+		d.pen.polyline([]pt{tail, tip}, w)
+		d.arrowhead(tail, tip, w, d.l.cf(0.1))
+		d.pen.fill(d.col.given)
+	})
+}

@@ -1,0 +1,196 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/sudokubot/sudokubot/variant"
+)
+
+// vlayout is the pixel geometry of a variant drawing: a band for the title
+// and author, then the grid, with a margin on each side that is wide only
+// where clues sit outside the grid.
+type vlayout struct {
+	n                        int
+	cell                     int // side of a cell
+	thin, thick              int // line widths
+	band                     int // the title band's depth, 0 without one
+	left, top, right, bottom int // margins around the grid
+	ox, oy                   int // the grid's top-left corner
+	width, height            int
+}
+
+// Title and author sizes, in pixels: the grid is always about 650 wide.
+const (
+	titleSize  = 27
+	authorSize = 19
+)
+
+func variantLayout(p variant.Puzzle) vlayout {
+	n := p.Size
+	l := vlayout{n: n, cell: max(648/n, 44), thin: 1, thick: 3}
+	if n <= 6 {
+		l.thin, l.thick = 2, 4
+	}
+	pad, wide := l.thick+8, l.cell*4/5
+	l.left, l.top, l.right, l.bottom = pad, pad, pad, pad
+	for _, c := range outsideClues(p.Constraints) {
+		switch {
+		case c.Row < 0:
+			l.top = wide
+		case c.Row >= n:
+			l.bottom = wide
+		}
+		switch {
+		case c.Col < 0:
+			l.left = wide
+		case c.Col >= n:
+			l.right = wide
+		}
+	}
+	if p.Title != "" || p.Author != "" {
+		l.band = 12 + titleSize*5/4
+		if p.Author != "" {
+			l.band += authorSize * 3 / 2
+		}
+		l.top = max(l.top, l.thick+4)
+	}
+	l.ox, l.oy = l.left, l.band+l.top
+	l.width, l.height = l.left+n*l.cell+l.right, l.oy+n*l.cell+l.bottom
+	return l
+}
+
+// outsideClues returns where the clues outside the grid sit.
+func outsideClues(cs []variant.Constraint) []variant.Cell {
+	var out []variant.Cell
+	each(cs, func(k variant.LittleKiller) { out = append(out, k.Clue) })
+	each(cs, func(s variant.Sandwich) { out = append(out, s.Clue) })
+	return out
+}
+
+// corner returns the top-left corner of cell r, c (r or c may be n, for
+// the grid's far edges).
+func (l vlayout) corner(r, c int) pt {
+	return pt{float64(l.ox + c*l.cell), float64(l.oy + r*l.cell)}
+}
+
+// centre returns the centre of a cell; for a clue outside the grid, the
+// centre of its place in the margin.
+func (l vlayout) centre(c variant.Cell) pt {
+	axis := func(i, o, low, high int) float64 {
+		switch {
+		case i < 0:
+			return float64(o) - float64(low)/2
+		case i >= l.n:
+			return float64(o+l.n*l.cell) + float64(high)/2
+		}
+		return float64(o) + (float64(i)+0.5)*float64(l.cell)
+	}
+	return pt{axis(c.Col, l.ox, l.left, l.right), axis(c.Row, l.oy, l.top, l.bottom)}
+}
+
+// cf returns a length as a fraction of a cell.
+func (l vlayout) cf(k float64) float64 { return k * float64(l.cell) }
+
+// checkVariant returns an error for a puzzle or options Variant cannot
+// draw.
+func checkVariant(p variant.Puzzle, opt VariantOptions) error {
+	n := p.Size
+	if n < 4 || n > 16 {
+		return fmt.Errorf("render: a %d×%d puzzle, want 4×4 to 16×16", n, n)
+	}
+	if err := checkDigits("givens", p.Givens, n); err != nil {
+		return err
+	}
+	if err := checkDigits("digits", opt.Digits, n); err != nil {
+		return err
+	}
+	switch {
+	case p.Regions != nil && len(p.Regions) != n*n:
+		return fmt.Errorf("render: %d regions for %d cells", len(p.Regions), n*n)
+	case len(opt.Candidates) != 0 && len(opt.Candidates) != n*n:
+		return fmt.Errorf("render: %d candidates for %d cells", len(opt.Candidates), n*n)
+	}
+	for _, c := range opt.Differ {
+		if !inside(c, n) {
+			return fmt.Errorf("render: differing cell %s is outside the %d×%d grid", c, n, n)
+		}
+	}
+	for _, c := range p.Constraints {
+		if err := checkConstraint(c, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkDigits checks that ds is empty or one digit 0..n per cell.
+func checkDigits(what string, ds []int, n int) error {
+	if len(ds) != 0 && len(ds) != n*n {
+		return fmt.Errorf("render: %d %s for %d cells", len(ds), what, n*n)
+	}
+	for i, v := range ds {
+		if v < 0 || v > n {
+			return fmt.Errorf("render: %s: %d at R%dC%d, want 0 to %d", what, v, i/n+1, i%n+1, n)
+		}
+	}
+	return nil
+}
+
+func checkConstraint(c variant.Constraint, n int) error {
+	in, out := constraintCells(c)
+	for _, x := range in {
+		if !inside(x, n) {
+			return fmt.Errorf("render: %s cell %s is outside the %d×%d grid", c.Kind(), x, n, n)
+		}
+	}
+	for _, x := range out {
+		ring := x.Row >= -1 && x.Row <= n && x.Col >= -1 && x.Col <= n
+		if inside(x, n) || !ring {
+			return fmt.Errorf("render: %s clue %s is not next to the %d×%d grid", c.Kind(), x, n, n)
+		}
+		if _, ok := c.(variant.Sandwich); ok && (x.Row < 0 || x.Row >= n) && (x.Col < 0 || x.Col >= n) {
+			return fmt.Errorf("render: sandwich clue %s is in a corner", x)
+		}
+	}
+	return nil
+}
+
+func inside(c variant.Cell, n int) bool { return c.Row >= 0 && c.Row < n && c.Col >= 0 && c.Col < n }
+
+// constraintCells returns the cells a constraint is drawn in, inside the
+// grid and outside it.
+func constraintCells(c variant.Constraint) (in, out []variant.Cell) {
+	switch c := c.(type) {
+	case variant.Killer:
+		return c.Cells, nil
+	case variant.Thermo:
+		return c.Cells, nil
+	case variant.Arrow:
+		in = append(in, c.Bulb...)
+		for _, l := range c.Lines {
+			in = append(in, l...)
+		}
+		return in, nil
+	case variant.LittleKiller:
+		return c.Cells, []variant.Cell{c.Clue}
+	case variant.Sandwich:
+		return nil, []variant.Cell{c.Clue}
+	case variant.Difference:
+		return c.Cells[:], nil
+	case variant.Ratio:
+		return c.Cells[:], nil
+	case variant.XV:
+		return c.Cells[:], nil
+	case variant.Parity:
+		return []variant.Cell{c.Cell}, nil
+	case variant.Palindrome:
+		return c.Cells, nil
+	case variant.Renban:
+		return c.Cells, nil
+	case variant.Whispers:
+		return c.Cells, nil
+	case variant.ExtraRegion:
+		return c.Cells, nil
+	}
+	return nil, nil
+}
