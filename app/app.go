@@ -48,6 +48,9 @@ type Database interface {
 	// SessionKeys are the big board's session keys, kept in the database
 	// for every process (when the configuration gives none).
 	activity.SessionKeys
+	// Links keeps variant puzzles' links for the buttons under a reply
+	// about one.
+	commands.Links
 }
 
 var (
@@ -96,7 +99,7 @@ type Main struct {
 // the tests run the wiring that runs in production.
 func New(cfg config.Config, log *slog.Logger, db Database) *Main {
 	m := &Main{Config: cfg, Log: log, Metrics: bot.NewMetrics(), db: db}
-	deps := commands.Deps{Meter: m.Metrics, SolveTimeout: cfg.SolveTimeout, GenerateTimeout: cfg.GenerateTimeout, DefaultFormat: cfg.DefaultFormat,
+	deps := commands.Deps{Meter: m.Metrics, SolveTimeout: cfg.SolveTimeout, GenerateTimeout: cfg.GenerateTimeout, VariantTimeout: cfg.VariantTimeout, DefaultFormat: cfg.DefaultFormat,
 		DarkImages: cfg.ImageTheme == "dark", Log: log, Renders: render.NewCache(256), Pictures: bot.NewPictures(cfg.APIURL),
 		Reader: picture.NewReader(pictureMemory),
 		Launch: cfg.ActivityAddr != ""}
@@ -107,6 +110,7 @@ func New(cfg config.Config, log *slog.Logger, db Database) *Main {
 	if db != nil {
 		svc = daily.New(db, log)
 		deps.Daily, deps.Games, m.Options.Prepare, m.Options.Replays = svc, db, svc.Ready, db
+		deps.Links = db
 		m.Metrics.CountDatabaseErrors(db.Errors)
 		if cfg.DailyPosts {
 			m.Options.Schedule = &bot.Schedule{Daily: svc, Post: deps.DailyPost, Remind: deps.DailyReminder, Every: cfg.DailyPoll}

@@ -248,6 +248,10 @@ func buttons(resp commands.Response) []discordgo.MessageComponent {
 	for _, r := range rows[:min(len(rows), 5)] {
 		row := discordgo.ActionsRow{}
 		for _, b := range r[:min(len(r), 5)] {
+			if b.URL != "" {
+				row.Components = append(row.Components, discordgo.Button{Label: b.Label, URL: b.URL, Style: discordgo.LinkButton})
+				continue
+			}
 			row.Components = append(row.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID,
 				Style: buttonStyles[b.Style], Disabled: b.Disabled})
 		}

@@ -22,8 +22,8 @@ func checkCommand(d Deps) Command {
 			Name:        "check",
 			Description: "Check an answer to a Sudoku puzzle: correct, incomplete, or which cells are wrong",
 			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", MaxLength: 1500,
-					Description: "The puzzle as given: 81 digits row by row, . or 0 for blanks"},
+				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", MaxLength: maxPuzzleText,
+					Description: "The puzzle as given: 81 digits row by row (. or 0 for blanks), or its SudokuPad or f-puzzles link"},
 				{Type: discordgo.ApplicationCommandOptionString, Name: "answer", MaxLength: 1500,
 					Description: "The filled-in grid to check, in the same form"},
 				imageOption("image", "Or a picture of the puzzle; of a finished grid, it is the answer too"),
@@ -65,6 +65,13 @@ func (d Deps) checkOpen(ctx context.Context, i *discordgo.Interaction) (Response
 	}
 	if puzzleText == "" || answerText == "" {
 		return userError(pr.Text("Give me the puzzle and the answer: as text, or as pictures (one picture of a finished grid is both).")), nil
+	}
+	if isLink(puzzleText) {
+		resp, err := d.checkLink(ctx, pr, puzzleText, answerText)
+		for k := len(read) - 1; k >= 0 && err == nil; k-- {
+			resp, err = d.withReading(pr, read[k], resp, nil)
+		}
+		return resp, err
 	}
 	resp, err := d.checkReply(ctx, pr, puzzleText, answerText)
 	for k := len(read) - 1; k >= 0 && err == nil; k-- {
@@ -161,11 +168,7 @@ func (d Deps) checkVerdict(pr i18n.Printer, p, answer solver.Grid, wrong []solve
 	var resp Response
 	switch {
 	case len(wrong) > 0:
-		resp.Content = pr.Sprintf("**Not quite:** %s: ||%s||", pr.Count(len(wrong), "%d cell is wrong", "%d cells are wrong"),
-			solver.CellNames(pr, wrong, 40))
-		if empty > 0 {
-			resp.Content += "\n" + pr.Count(empty, "And %d cell is still empty.", "And %d cells are still empty.")
-		}
+		resp.Content = checkWrong(pr, wrong, empty)
 		file, err := d.image(answer, render.Options{Puzzle: p,
 			Highlights: []render.Highlight{{Style: render.Wrong, Cells: wrong}}}, "SPOILER_check.png")
 		if err != nil {
@@ -173,12 +176,27 @@ func (d Deps) checkVerdict(pr i18n.Printer, p, answer solver.Grid, wrong []solve
 		}
 		resp.Files = []File{file}
 	case empty > 0:
-		resp.Content = pr.Count(empty, "**Incomplete:** no mistakes so far, and %d cell is still empty.",
-			"**Incomplete:** no mistakes so far, and %d cells are still empty.")
+		resp.Content = checkIncomplete(pr, empty)
 	case several:
 		resp.Content = pr.Text("**Correct!** The grid keeps every given and breaks no rule. (The puzzle has more than one solution; this is one of them.)")
 	default:
 		resp.Content = pr.Text("**Correct!** That is the solution.")
 	}
 	return resp, nil
+}
+
+// checkWrong words an answer with wrong cells, named under a spoiler.
+func checkWrong(pr i18n.Printer, wrong []solver.Cell, empty int) string {
+	text := pr.Sprintf("**Not quite:** %s: ||%s||", pr.Count(len(wrong), "%d cell is wrong", "%d cells are wrong"),
+		solver.CellNames(pr, wrong, 40))
+	if empty > 0 {
+		text += "\n" + pr.Count(empty, "And %d cell is still empty.", "And %d cells are still empty.")
+	}
+	return text
+}
+
+// checkIncomplete words an answer without mistakes that is not finished.
+func checkIncomplete(pr i18n.Printer, empty int) string {
+	return pr.Count(empty, "**Incomplete:** no mistakes so far, and %d cell is still empty.",
+		"**Incomplete:** no mistakes so far, and %d cells are still empty.")
 }

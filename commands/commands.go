@@ -123,6 +123,9 @@ type Button struct {
 	CustomID string
 	Style    ButtonStyle
 	Disabled bool
+	// URL, when set, makes a link button that opens it in the browser (at
+	// most 512 characters, Discord's limit); it has no CustomID.
+	URL string
 }
 
 // ButtonStyle is a button's colour: Plain (grey), Chosen (blurple: the
@@ -158,6 +161,12 @@ type Deps struct {
 	// 0, as in tests); past it the closest puzzle found so far is used and
 	// logged.
 	GenerateTimeout time.Duration
+	// VariantTimeout bounds solving a variant puzzle from a link, and
+	// finding its true candidates (VARIANT_TIMEOUT; 10s when 0).
+	VariantTimeout time.Duration
+	// Links keeps the variant puzzles' links for the buttons under a reply
+	// about one; nil leaves those buttons out.
+	Links Links
 	// Seed returns a fresh seed for /generate (default: from Now).
 	Seed func() uint64
 	// Log records what users are not told, such as a generated puzzle that
@@ -253,6 +262,9 @@ func (d Deps) withDefaults() Deps {
 	if d.GenerateTimeout <= 0 {
 		d.GenerateTimeout = 3 * time.Second
 	}
+	if d.VariantTimeout <= 0 {
+		d.VariantTimeout = 10 * time.Second
+	}
 	if d.Seed == nil {
 		d.Seed = func() uint64 { return uint64(d.Now().UnixNano()) }
 	}
@@ -285,8 +297,14 @@ func (c Command) IsUpdate(i *discordgo.Interaction) bool {
 	return ok && r.Updates
 }
 
-// IsPrivate reports whether the command's replies to i are private.
+// IsPrivate reports whether the command's replies to i are private: by
+// the command's Private, or for a click, by its route's.
 func (c Command) IsPrivate(i *discordgo.Interaction) bool {
+	if i.Type == discordgo.InteractionMessageComponent {
+		if r, _, ok := c.Route(customID(i)); ok && r.Private {
+			return true
+		}
+	}
 	return c.Private != nil && c.Private(i)
 }
 

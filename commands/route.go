@@ -84,6 +84,9 @@ type Route struct {
 	// Updates: the reply replaces the message the button is on (a tap on
 	// a board), or for a form opened by a button, that message.
 	Updates bool
+	// Private: the reply is for the person who clicked alone, whoever
+	// sees the message the button is on (a solution they asked to see).
+	Private bool
 	// Handle answers one click or form with the parts of its custom id,
 	// as a Command's Handle does.
 	Handle func(ctx context.Context, i *discordgo.Interaction, a Args) (Response, error)
@@ -103,11 +106,11 @@ func (c Command) Route(customID string) (r Route, a Args, ok bool) {
 
 // customID returns the custom id of a button click or a form.
 func customID(i *discordgo.Interaction) string {
-	switch i.Type {
-	case discordgo.InteractionMessageComponent:
-		return i.MessageComponentData().CustomID
-	case discordgo.InteractionModalSubmit:
-		return i.ModalSubmitData().CustomID
+	switch data := i.Data.(type) {
+	case discordgo.MessageComponentInteractionData:
+		return data.CustomID
+	case discordgo.ModalSubmitInteractionData:
+		return data.CustomID
 	}
 	return ""
 }

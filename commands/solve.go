@@ -18,8 +18,8 @@ func solveCommand(d Deps) Command {
 			Name:        "solve",
 			Description: "Solve a Sudoku puzzle and show the solution",
 			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", MaxLength: 1500,
-					Description: "The puzzle: 81 digits row by row, with . or 0 for blanks (a pasted grid works too)"},
+				{Type: discordgo.ApplicationCommandOptionString, Name: "puzzle", MaxLength: maxPuzzleText,
+					Description: "The puzzle: 81 digits row by row (. or 0 for blanks), or a SudokuPad or f-puzzles link"},
 				imageOption("image", "Or a picture of the puzzle: a photo or a screenshot"),
 				{Type: discordgo.ApplicationCommandOptionString, Name: "format", Description: "How to show the solution",
 					Choices: []*discordgo.ApplicationCommandOptionChoice{
@@ -41,19 +41,25 @@ func solveCommand(d Deps) Command {
 				return *bad, nil
 			case pic != nil:
 				return d.solvePicture(ctx, pr, pic, f)
+			case isLink(text):
+				return d.solveLink(ctx, pr, text)
 			}
 			return d.solveReply(ctx, pr, text, f)
 		},
-		Routes: []Route{
-			{Pattern: fixID, Handle: func(_ context.Context, i *discordgo.Interaction, a Args) (Response, error) {
+		Routes: append(d.linkRoutes(),
+			Route{Pattern: fixID, Handle: func(_ context.Context, i *discordgo.Interaction, a Args) (Response, error) {
 				return Response{Modal: fixForm(i18n.For(string(i.Locale)), a["givens"])}, nil
 			}},
-			{Pattern: fixedID, Handle: func(ctx context.Context, i *discordgo.Interaction, _ Args) (Response, error) {
+			Route{Pattern: fixedID, Handle: func(ctx context.Context, i *discordgo.Interaction, _ Args) (Response, error) {
 				return d.solveReply(ctx, i18n.For(string(i.Locale)), modalValue(i, "grid"), formatFor(d, ""))
 			}},
-		},
+		),
 	}
 }
+
+// maxPuzzleText is the longest puzzle option Discord takes (6,000
+// characters): room for the long SudokuPad and f-puzzles links.
+const maxPuzzleText = 6000
 
 // The patterns of /solve's custom ids: Fix under a reply about a picture,
 // with the puzzle as read, and the form it opens.

@@ -28,7 +28,10 @@ func solveMessageCommand(d Deps) Command {
 			if msg == nil || msg.Content == "" {
 				return userError(pr.Text("That message has no text or picture I can read a puzzle from.") + " " + pr.Text(pasteHelp)), nil
 			}
-			return d.solveReply(ctx, i18n.For(string(i.Locale)), puzzleIn(msg.Content), formatFor(d, ""))
+			if isLink(msg.Content) {
+				return d.solveLink(ctx, pr, msg.Content)
+			}
+			return d.solveReply(ctx, pr, puzzleIn(msg.Content), formatFor(d, ""))
 		},
 	}
 }

@@ -49,6 +49,7 @@ type wireComponent struct {
 	Label    string                  `json:"label"`    // a button\'s
 	Style    discordgo.ButtonStyle   `json:"style"`    // a button\'s
 	Disabled bool                    `json:"disabled"` // a button\'s
+	URL      string                  `json:"url"`      // a link button's
 	Content  string                  `json:"content"`  // a text display's
 	Items    []struct {
 		Media struct {
@@ -73,6 +74,10 @@ func (w *wireMessage) message(files []File) Message {
 	walk(w.Components, func(c wireComponent) {
 		switch c.Type {
 		case discordgo.ButtonComponent:
+			if c.Style == discordgo.LinkButton {
+				m.Links = append(m.Links, c.URL)
+				break
+			}
 			m.Buttons = append(m.Buttons, c.CustomID)
 		case discordgo.TextInputComponent:
 			m.Inputs = append(m.Inputs, c.CustomID)
@@ -158,7 +163,30 @@ func (w *wireMessage) v2Problem(onV2 bool, files []File) string {
 	case count > maxComponents:
 		return fmt.Sprintf("%d components, more than %d", count, maxComponents)
 	}
+	if p := buttonProblem(w.Components); p != "" {
+		return p
+	}
 	return missingMedia(w.Components, files)
+}
+
+// buttonProblem says why Discord would refuse a button: a link button
+// opens its url and has no custom id, every other has a custom id; a url
+// is at most 512 characters.
+func buttonProblem(cs []wireComponent) string {
+	problem := ""
+	walk(cs, func(c wireComponent) {
+		link := c.Style == discordgo.LinkButton
+		switch {
+		case c.Type != discordgo.ButtonComponent || problem != "":
+		case link && (c.URL == "" || c.CustomID != ""):
+			problem = "a link button needs a url and no custom_id"
+		case !link && (c.CustomID == "" || c.URL != ""):
+			problem = "a button that is not a link needs a custom_id and no url"
+		case len(c.URL) > 512:
+			problem = fmt.Sprintf("a button's url of %d characters, more than 512", len(c.URL))
+		}
+	})
+	return problem
 }
 
 // hasV2Type reports whether a top-level component exists only in V2.

@@ -19,6 +19,14 @@ func button(id string) map[string]any {
 	return map[string]any{"type": 1, "components": []map[string]any{{"type": 2, "style": 2, "custom_id": id, "label": "x"}}}
 }
 
+// linkBody is a callback whose message has one row holding button.
+func linkBody(button map[string]any) string {
+	button["type"] = 2
+	b, _ := json.Marshal(map[string]any{"type": 4, "data": map[string]any{"content": "hi",
+		"components": []any{map[string]any{"type": 1, "components": []any{button}}}}})
+	return string(b)
+}
+
 func TestFakeEnforcesComponentsV2(t *testing.T) {
 	const v2, private = 1 << 15, 1 << 6
 	tests := []struct {
@@ -39,6 +47,14 @@ func TestFakeEnforcesComponentsV2(t *testing.T) {
 		}()...), 400, "more than 40"},
 		{"a gallery of a file not sent", v2Body(4, v2, map[string]any{"type": 12,
 			"items": []map[string]any{{"media": map[string]any{"url": "attachment://board.png"}}}}), 400, "does not attach"},
+		{"a link button", linkBody(map[string]any{"style": 5, "url": "https://sudokupad.app/abc", "label": "Open"}), 204, ""},
+		{"a link button with a custom id", linkBody(map[string]any{"style": 5, "url": "https://sudokupad.app/abc", "custom_id": "x", "label": "Open"}),
+			400, "a link button needs a url and no custom_id"},
+		{"a link button without a url", linkBody(map[string]any{"style": 5, "label": "Open"}), 400, "a link button needs a url"},
+		{"a plain button with a url", linkBody(map[string]any{"style": 2, "url": "https://sudokupad.app/abc", "custom_id": "x", "label": "Open"}),
+			400, "needs a custom_id and no url"},
+		{"a url of 513 characters", linkBody(map[string]any{"style": 5, "url": "https://sudokupad.app/" + strings.Repeat("a", 491), "label": "Open"}),
+			400, "url"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -29,6 +29,8 @@ type Message struct {
 	Media   []string
 	Embeds  int
 	Buttons []string // custom ids of buttons, nested ones included
+	// Links are the URLs of link buttons.
+	Links []string
 	// Outline is the message's components drawn as text, a line each (a
 	// row of buttons as "[1] {2} (3)": plain, chosen, disabled).
 	Outline string

@@ -1,0 +1,251 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/sudokubot/sudokubot/variant/varianttest"
+)
+
+// memLinks keeps links in memory, as the store does; down fails every
+// call.
+type memLinks struct {
+	mu    sync.Mutex
+	links map[string]string
+	down  bool
+}
+
+func (m *memLinks) SaveLink(_ context.Context, key, link string, _, _ time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.down {
+		return errors.New("store: save link: database is closed")
+	}
+	if m.links == nil {
+		m.links = map[string]string{}
+	}
+	m.links[key] = link
+	return nil
+}
+
+func (m *memLinks) Link(_ context.Context, key string) (string, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.down {
+		return "", false, errors.New("store: link: database is closed")
+	}
+	l, ok := m.links[key]
+	return l, ok, nil
+}
+
+// fpuz4 is the f-puzzles link of a 4×4 puzzle: givens row by row (. for
+// a blank) and the JSON of its constraints, as f-puzzles writes them.
+func fpuz4(givens, extra string) string { return fpuz(4, givens, extra) }
+
+// fpuz is the f-puzzles link of an n×n puzzle.
+func fpuz(n int, givens, extra string) string {
+	var rows []string
+	for r := 0; r < n; r++ {
+		var cells []string
+		for c := 0; c < n; c++ {
+			if d := givens[r*n+c]; d != '.' {
+				cells = append(cells, fmt.Sprintf(`{"value":%c,"given":true}`, d))
+			} else {
+				cells = append(cells, `{}`)
+			}
+		}
+		rows = append(rows, "["+strings.Join(cells, ",")+"]")
+	}
+	json := `{"size":` + fmt.Sprint(n) + `,"title":"Tiny *cage*","author":"ada","grid":[` + strings.Join(rows, ",") + `]`
+	if extra != "" {
+		json += "," + extra
+	}
+	return varianttest.FPuzzlesLink(json + "}")
+}
+
+// The 4×4 puzzles of these tests: solved, it reads 1234 3412 2143 4321.
+const (
+	tinySolution = "1234341221434321"
+	tinyCage     = `"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]`
+)
+
+var (
+	tinyUnique  = fpuz4("1.3434.2214..321", tinyCage)
+	tinyOpen    = fpuz4("................", tinyCage)
+	tinyNone    = fpuz4("1...............", `"even":[{"cell":"R1C1"}]`)
+	tinyBetween = fpuz4("................", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]`)
+)
+
+func linkDeps(links Links) Deps {
+	d := deps()
+	d.Links, d.VariantTimeout = links, 5*time.Second
+	return d
+}
+
+// handle runs a command of d on i.
+func handle(t *testing.T, d Deps, name string, i *discordgo.Interaction) (Command, Response) {
+	t.Helper()
+	for _, c := range All(d) {
+		if c.Def.Name == name {
+			resp, err := c.Handle(context.Background(), i)
+			if err != nil {
+				t.Fatalf("/%s: %v", name, err)
+			}
+			return c, resp
+		}
+	}
+	t.Fatalf("no command %q", name)
+	return Command{}, Response{}
+}
+
+// press clicks a button under a reply, as the person who did sees it.
+func press(t *testing.T, cmd Command, b Button) (Response, bool, error) {
+	t.Helper()
+	click := decode(t, map[string]any{"id": "5", "application_id": "2", "type": discordgo.InteractionMessageComponent,
+		"token": "tok", "data": map[string]any{"custom_id": b.CustomID, "component_type": 2}})
+	resp, err := component(cmd, click, b.CustomID)
+	return resp, cmd.Ephemeral(click, resp), err
+}
+
+// TestSolveALinkReplies: /solve on a link draws the puzzle, says unique,
+// none or several (naming the cells two solutions differ in), and keeps
+// the solution behind a private button.
+func TestSolveALinkReplies(t *testing.T) {
+	links := &memLinks{}
+	d := linkDeps(links)
+	cmd, resp := handle(t, d, "solve", slash(t, "solve", map[string]any{"puzzle": "<" + tinyUnique + ">."}))
+	if !strings.Contains(resp.Content, "**Tiny \\*cage\\*** by ada") || !strings.Contains(resp.Content, "**Unique.**") ||
+		strings.Contains(resp.Content, tinySolution) || resp.Notice {
+		t.Errorf("reply %q: want the title escaped, unique, and no solution shown", resp.Content)
+	}
+	if len(resp.Files) != 1 || resp.Files[0].Name != "puzzle.png" {
+		t.Errorf("files %+v, want the puzzle drawn", resp.Files)
+	}
+	labels := map[string]Button{}
+	for _, b := range resp.Buttons {
+		labels[b.Label] = b
+		if len(b.CustomID) > 100 || len(b.URL) > maxButtonURL {
+			t.Errorf("button %+v does not fit Discord", b)
+		}
+	}
+	back := "https://sudokupad.app/fpuzzles" + tinyUnique[strings.Index(tinyUnique, "load=")+5:]
+	if u := labels["Open in SudokuPad"].URL; u != back && !strings.Contains(resp.Content, "(<"+back+">)") {
+		t.Errorf("the link back is %q, and not in the reply: %q", u, resp.Content)
+	}
+	sol, private, err := press(t, cmd, labels["Show solution"])
+	if err != nil || !private || !strings.Contains(sol.Content, tinySolution) || len(sol.Files) != 1 {
+		t.Errorf("Show solution = %q, private %v, %v; want the solution, privately", sol.Content, private, err)
+	}
+	cands, private, err := press(t, cmd, labels["True candidates"])
+	if err != nil || !private || !strings.Contains(cands.Content, "True candidates") || len(cands.Files) != 1 {
+		t.Errorf("True candidates = %q, private %v, %v", cands.Content, private, err)
+	}
+	_, open := handle(t, d, "solve", slash(t, "solve", map[string]any{"puzzle": tinyOpen}))
+	if !strings.Contains(open.Content, "**Not unique.**") || !strings.Contains(open.Content, "Two of them differ in") {
+		t.Errorf("an open grid: %q", open.Content)
+	}
+	_, none := handle(t, d, "solve", slash(t, "solve", map[string]any{"puzzle": tinyNone}))
+	if !strings.Contains(none.Content, "**No solution.**") {
+		t.Errorf("a 1 on an even cell: %q", none.Content)
+	}
+	for _, b := range none.Buttons {
+		if b.CustomID != "" {
+			t.Errorf("a puzzle without a solution offers %q", b.Label)
+		}
+	}
+}
+
+// TestSolveALinkRefuses: a link that can't be answered gets a private
+// sentence saying why, never a verdict.
+func TestSolveALinkRefuses(t *testing.T) {
+	d := linkDeps(&memLinks{})
+	for _, tt := range []struct{ in, want string }{
+		{tinyBetween, "This puzzle uses a constraint I don't support yet: Between lines."},
+		{tinyUnique[:len(tinyUnique)-30], "cut short"},
+		{"https://sudokupad.app/", "That doesn't look like"},
+		{"https://example.com/puzzle", "That doesn't look like a SudokuPad or f-puzzles link."},
+	} {
+		cmd, resp := handle(t, d, "solve", slash(t, "solve", map[string]any{"puzzle": tt.in}))
+		if !strings.Contains(resp.Content, tt.want) || !cmd.Ephemeral(nil, resp) || len(resp.Files) > 0 {
+			t.Errorf("/solve %.60q = %q; want a private %q", tt.in, resp.Content, tt.want)
+		}
+	}
+	slow := linkDeps(&memLinks{})
+	slow.VariantTimeout = time.Nanosecond
+	_, resp := handle(t, slow, "solve", slash(t, "solve", map[string]any{"puzzle": fpuz(9, strings.Repeat(".", 81), `"antiknight":true`)}))
+	if !strings.Contains(resp.Content, "**Gave up**") {
+		t.Errorf("past the time limit: %q", resp.Content)
+	}
+}
+
+// TestLinkButtonsWithoutTheStore: with the store down the reply goes
+// without its buttons; a button whose link is gone, or pressed while the
+// store is down, says so.
+func TestLinkButtonsWithoutTheStore(t *testing.T) {
+	links := &memLinks{}
+	d := linkDeps(links)
+	cmd, resp := handle(t, d, "solve", slash(t, "solve", map[string]any{"puzzle": tinyUnique}))
+	show := resp.Buttons[0]
+	links.down = true
+	_, down := handle(t, d, "solve", slash(t, "solve", map[string]any{"puzzle": tinyUnique}))
+	for _, b := range down.Buttons {
+		if b.URL == "" || !strings.Contains(down.Content, "**Unique.**") {
+			t.Errorf("with the store down: %q with button %+v, want the verdict and no button but the link back", down.Content, b)
+		}
+	}
+	_, _, err := press(t, cmd, show)
+	var f *Failure
+	if !errors.As(err, &f) || !strings.Contains(f.Reply.Content, "database") {
+		t.Errorf("a press with the store down: %v; want a failure that says the database is down", err)
+	}
+	links.down, links.links = false, nil
+	gone, private, err := press(t, cmd, show)
+	if err != nil || !private || !strings.Contains(gone.Content, "I no longer have this puzzle") {
+		t.Errorf("a press after the link went: %q, %v, %v", gone.Content, private, err)
+	}
+}
+
+// TestCheckALink: /check on a link judges the answer by the solution,
+// or by the rules when the puzzle has several.
+func TestCheckALink(t *testing.T) {
+	d := linkDeps(&memLinks{})
+	wrong := "1434343221434321" // r1c2 and r2c3, which are not givens, are 4 and 3
+	for _, tt := range []struct{ puzzle, answer, want string }{
+		{tinyUnique, tinySolution, "**Correct!** That is the solution."},
+		{tinyUnique, ".2....1....34...", "**Correct!** That is the solution."}, // the givens filled in
+		{tinyUnique, wrong, "**Not quite:** 2 cells are wrong: ||r1c2, r2c3||"},
+		{tinyUnique, "12..............", "**Incomplete:** no mistakes so far, and 3 cells are still empty."},
+		{tinyUnique, "2234341221434321", "**The answer changes the puzzle:** r1c1 is 1 in the puzzle but 2 in the answer."},
+		{tinyOpen, tinySolution, "(The puzzle has more than one solution; this is one of them.)"},
+		{tinyOpen, "2134341221434321", "**Not quite:** 4 cells are wrong: ||r1c1, r1c2, r3c1, r3c2||"}, // columns 1 and 2 repeat a digit
+		{tinyOpen, strings.Repeat(".", 81), "The puzzle is 4×4 but the answer is 9×9"},
+		{tinyNone, tinySolution, "**This puzzle has no solution**"},
+		{tinyBetween, tinySolution, "Between lines"},
+	} {
+		_, resp := handle(t, d, "check", slash(t, "check", map[string]any{"puzzle": tt.puzzle, "answer": tt.answer}))
+		if !strings.Contains(resp.Content, tt.want) {
+			t.Errorf("/check %s: %q; want %q", tt.answer, resp.Content, tt.want)
+		}
+	}
+}
+
+// TestSolveALinkInAMessage: "Solve this puzzle" on a message holding a
+// link answers as /solve does.
+func TestSolveALinkInAMessage(t *testing.T) {
+	i := decode(t, map[string]any{
+		"id": "1", "application_id": "2", "type": discordgo.InteractionApplicationCommand, "token": "tok",
+		"data": map[string]any{"id": "3", "name": "Solve this puzzle", "type": discordgo.MessageApplicationCommand,
+			"target_id": "99", "resolved": map[string]any{"messages": map[string]any{
+				"99": map[string]any{"id": "99", "channel_id": "5", "content": "is this unique? " + tinyUnique}}}},
+	})
+	if _, resp := handle(t, linkDeps(&memLinks{}), "Solve this puzzle", i); !strings.Contains(resp.Content, "**Unique.**") || len(resp.Buttons) < 2 {
+		t.Errorf("reply %q with %d buttons; want unique and its buttons", resp.Content, len(resp.Buttons))
+	}
+}
