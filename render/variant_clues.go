@@ -75,7 +75,7 @@ func (d *vdraw) xv(x variant.XV) {
 // cageSums writes each cage's sum small in the top-left corner of its
 // first cell in reading order, on the cell's paper over the cage's line.
 func (d *vdraw) cageSums() {
-	face := d.w.face(goFonts.regular, math.Max(d.l.cf(0.24), 12))
+	face := d.w.face(goFonts.regular, min(max(d.l.cf(0.24), 12), 26))
 	pad := max(1, d.l.cell/36)
 	each(d.p.Constraints, func(k variant.Killer) {
 		if k.Sum <= 0 || len(k.Cells) == 0 {
@@ -102,23 +102,23 @@ var diagonalSteps = map[string]pt{
 // outsideClues writes the sandwich sums and the little killers' sums,
 // these with a small arrow along their diagonal, in the margin.
 func (d *vdraw) outsideClues() {
-	face := d.w.face(goFonts.medium, math.Max(d.l.cf(0.32), 15))
+	face := d.w.face(goFonts.medium, math.Max(d.l.cl(0.32), 15))
 	each(d.p.Constraints, func(s variant.Sandwich) {
 		d.w.centred(strconv.Itoa(s.Sum), face, d.l.centre(s.Clue), d.col.given)
 	})
-	w := math.Max(1.3, d.l.cf(0.025))
+	w := math.Max(1.3, d.l.cl(0.025))
 	each(d.p.Constraints, func(k variant.LittleKiller) {
 		c := d.l.centre(k.Clue)
 		u, ok := diagonalSteps[k.Direction]
 		if k.Sum > 0 {
-			d.w.centred(strconv.Itoa(k.Sum), face, c.sub(u.mul(d.l.cf(0.1))), d.col.given)
+			d.w.centred(strconv.Itoa(k.Sum), face, c.sub(u.mul(d.l.cl(0.1))), d.col.given)
 		}
 		if !ok {
 			return
 		}
-		tail, tip := c.add(u.mul(d.l.cf(0.2))), c.add(u.mul(d.l.cf(0.44)))
+		tail, tip := c.add(u.mul(d.l.cl(0.2))), c.add(u.mul(d.l.cl(0.44)))
 		d.pen.polyline([]pt{tail, tip}, w)
-		d.arrowhead(tail, tip, w, d.l.cf(0.1))
+		d.arrowhead(tail, tip, w, d.l.cl(0.1))
 		d.pen.fill(d.col.given)
 	})
 }

@@ -31,7 +31,7 @@ func variantLayout(p variant.Puzzle) vlayout {
 	if n <= 6 {
 		l.thin, l.thick = 2, 4
 	}
-	pad, wide := l.thick+8, l.cell*4/5
+	pad, wide := l.thick+8, int(l.cl(0.8))
 	l.left, l.top, l.right, l.bottom = pad, pad, pad, pad
 	for _, c := range outsideClues(p.Constraints) {
 		switch {
@@ -90,6 +90,11 @@ func (l vlayout) centre(c variant.Cell) pt {
 
 // cf returns a length as a fraction of a cell.
 func (l vlayout) cf(k float64) float64 { return k * float64(l.cell) }
+
+// cl returns a length as a fraction of an outside clue's place, a cell
+// but at most 80 pixels, so that the few large cells of a small grid do
+// not make wide margins and huge clues.
+func (l vlayout) cl(k float64) float64 { return k * float64(min(l.cell, 80)) }
 
 // checkVariant returns an error for a puzzle or options Variant cannot
 // draw.
