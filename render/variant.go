@@ -31,7 +31,8 @@ type VariantOptions struct {
 // killer cages, thermometers, arrows (with pill bulbs), little killer and
 // sandwich clues outside the grid, difference and ratio dots, XV, odd and
 // even cells, palindrome, renban and whispers lines, extra regions and
-// the diagonals. Global rules without a picture (antiknight, antiking,
+// the diagonals. Digits above 9 are written as numbers, 10 to 16, as
+// f-puzzles and SudokuPad write them. Global rules without a picture (antiknight, antiking,
 // disjoint groups, nonconsecutive and the negative constraints) and
 // constraint types it does not know are not drawn: say them in words.
 //

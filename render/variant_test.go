@@ -2,9 +2,11 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"image/png"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/variant"
@@ -191,4 +193,29 @@ func BenchmarkVariant(b *testing.B) {
 		size = len(img)
 	}
 	b.ReportMetric(float64(size), "bytes")
+}
+
+// TestVariantConcurrent draws from many goroutines at once (the bot does:
+// fonts are shared, faces are each drawing's own) and checks every image
+// is the same, and the puzzle unchanged.
+func TestVariantConcurrent(t *testing.T) {
+	p := sampler(t)
+	before := fmt.Sprintf("%#v", p)
+	want, err := Variant(p, VariantOptions{Digits: solution9()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() {
+			got, err := Variant(p, VariantOptions{Digits: solution9()})
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("concurrent Variant differs (err %v)", err)
+			}
+		})
+	}
+	wg.Wait()
+	if after := fmt.Sprintf("%#v", p); after != before {
+		t.Errorf("Variant changed its puzzle:\n%s\nwas\n%s", after, before)
+	}
 }
