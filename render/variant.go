@@ -90,12 +90,14 @@ type vdraw struct {
 	pen     pen
 	w       writer
 	regions []int // each cell's region, row by row
+	sums    []sumLabel
 }
 
 func newVariantDrawing(p variant.Puzzle, opt VariantOptions) *vdraw {
 	d := &vdraw{p: p, opt: opt, l: variantLayout(p), col: variantColoursFor(opt.Theme), regions: regionsOf(p)}
 	d.img = image.NewRGBA(image.Rect(0, 0, d.l.width, d.l.height))
 	d.pen.dst, d.w.dst = d.img, d.img
+	d.sums = d.sumLabels()
 	return d
 }
 

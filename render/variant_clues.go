@@ -1,10 +1,13 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"slices"
 	"strconv"
+
+	"golang.org/x/image/font"
 
 	"github.com/sudokubot/sudokubot/variant"
 )
@@ -72,11 +75,20 @@ func (d *vdraw) xv(x variant.XV) {
 	d.w.centred(s, face, c, d.col.given)
 }
 
-// cageSums writes each cage's sum small in the top-left corner of its
+// sumLabel is a cage's sum as written: in the top-left corner of its
 // first cell in reading order, on the cell's paper over the cage's line.
-func (d *vdraw) cageSums() {
-	face := d.w.face(goFonts.regular, min(max(d.l.cf(0.24), 12), 26))
+type sumLabel struct {
+	cell  variant.Cell
+	text  string
+	at    pt              // the text's centre
+	paper image.Rectangle // the paper under it
+}
+
+// sumLabels returns where the cages' sums are written.
+func (d *vdraw) sumLabels() []sumLabel {
+	face := d.sumFace()
 	pad := max(1, d.l.cell/36)
+	var out []sumLabel
 	each(d.p.Constraints, func(k variant.Killer) {
 		if k.Sum <= 0 || len(k.Cells) == 0 {
 			return
@@ -88,9 +100,21 @@ func (d *vdraw) cageSums() {
 		size := inkBox(s, face, pt{})
 		tl := d.l.corner(first.Row, first.Col)
 		c := tl.add(pt{float64(2*pad+1) + float64(size.Dx())/2, float64(2*pad+1) + float64(size.Dy())/2})
-		d.fillRect(inkBox(s, face, c).Inset(-pad), d.paperOf(first))
-		d.w.centred(s, face, c, d.col.given)
+		out = append(out, sumLabel{first, s, c, inkBox(s, face, c).Inset(-pad)})
 	})
+	return out
+}
+
+func (d *vdraw) sumFace() font.Face {
+	return d.w.face(goFonts.regular, min(max(d.l.cf(0.24), 12), 26))
+}
+
+// cageSums writes each cage's sum.
+func (d *vdraw) cageSums() {
+	for _, s := range d.sums {
+		d.fillRect(s.paper, d.paperOf(s.cell))
+		d.w.centred(s.text, d.sumFace(), s.at, d.col.given)
+	}
 }
 
 // diagonalSteps are the little killers' directions, in pixels.

@@ -116,7 +116,7 @@ func (d *vdraw) digits() {
 		case v != 0:
 			d.digit(v, c, goFonts.medium, d.col.solved)
 		case len(d.opt.Candidates) > 0:
-			d.candidates(d.opt.Candidates[i], c)
+			d.candidates(d.opt.Candidates[i], variant.Cell{Row: i / n, Col: i % n})
 		}
 	}
 }
@@ -130,22 +130,31 @@ func (d *vdraw) digit(v int, c pt, f *opentype.Font, col color.RGBA) {
 }
 
 // candidates draws the digits of mask (bit d for d) as small digits laid
-// out in a near-square block, each in its own place.
-func (d *vdraw) candidates(mask uint32, c pt) {
-	n := d.l.n
+// out in a near-square block, each in its own place; below the cage's sum
+// in the cell that has one.
+func (d *vdraw) candidates(mask uint32, cell variant.Cell) {
+	n, c := d.l.n, d.l.centre(cell)
 	cols := int(math.Ceil(math.Sqrt(float64(n))))
 	rows := (n + cols - 1) / cols
 	side := d.l.cf(0.8) // the block, inside the cage lines
 	if n > 9 {
 		side = d.l.cf(0.92)
 	}
+	top := c.sub(pt{side / 2, side / 2})
+	height := side
+	for _, s := range d.sums {
+		if s.cell == cell {
+			top.y = math.Max(top.y, float64(s.paper.Max.Y))
+			height = c.y + side/2 - top.y
+		}
+	}
 	sw, sh := side/float64(cols), side/float64(rows)
-	size := math.Min(sh*0.8, sw*0.9)
+	size := math.Min(sh*0.8, sw*0.9) // the same in every cell
 	if n > 9 {
 		size = math.Min(sh*0.85, sw*0.72)
 	}
+	sh = height / float64(rows)
 	face := d.w.face(goFonts.regular, size)
-	top := c.sub(pt{side / 2, side / 2})
 	for v := 1; v <= n; v++ {
 		if mask>>v&1 == 0 {
 			continue

@@ -32,6 +32,7 @@ func TestVariantGolden(t *testing.T) {
 		{"variant_16x16.png", sixteenPuzzle(t), VariantOptions{}},
 		{"variant_digits.png", killerPuzzle(t), VariantOptions{Digits: solution9()}},
 		{"variant_candidates_differ.png", kropkiPuzzle(t), VariantOptions{Candidates: candidates, Differ: diff}},
+		{"variant_killer_candidates.png", killerPuzzle(t), VariantOptions{Candidates: candidates, Digits: append(solution9()[:27:27], make([]int, 54)...)}},
 		{"variant_dark.png", sampler(t), VariantOptions{Theme: Dark, Differ: diff[1:2]}},
 	}
 	for _, tt := range tests {
