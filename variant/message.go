@@ -16,6 +16,13 @@ func Say(w solver.Words, err error) (string, bool) {
 	switch {
 	case errors.As(err, &u):
 		return w.Sprintf("This puzzle uses a constraint I don't support yet: %s.", strings.Join(u.Names, ", ")), true
+	case errors.Is(err, ErrUnknownID):
+		return w.Text("SudokuPad has no puzzle by that id: check the link, or paste the puzzle's long link (sudokupad.app/scl…) or its f-puzzles link."), true
+	case errors.Is(err, ErrUnavailable):
+		return w.Text("I couldn't get that puzzle from SudokuPad just now (it didn't answer in time, or answered with an error): " +
+			"try again in a minute, or paste the puzzle's long link (sudokupad.app/scl…) or its f-puzzles link."), true
+	case errors.Is(err, ErrUnreadable):
+		return w.Text("SudokuPad sent that puzzle in a form I can't read: paste its f-puzzles link instead."), true
 	case errors.Is(err, ErrNoLink):
 		return w.Text("That doesn't look like a SudokuPad or f-puzzles link."), true
 	case errors.Is(err, ErrSeveralLinks):
