@@ -26,8 +26,9 @@ type Fetcher interface {
 	// Fetch returns SudokuPad's answer for id (a ShortID's Payload): the
 	// puzzle's data as text. Its error wraps ErrUnknownID when SudokuPad
 	// has no puzzle by that id, ErrTooLarge for an answer past the
-	// fetcher's bound, and ErrUnavailable when no good answer came in
-	// time; Resolve takes any other error as ErrUnavailable.
+	// fetcher's bound, ErrBadID for an id it will not ask about, and
+	// ErrUnavailable when no good answer came in time; Resolve takes any
+	// other error as ErrUnavailable.
 	Fetch(ctx context.Context, id string) (string, error)
 }
 
@@ -43,11 +44,11 @@ const maxBody = 1 << 20
 
 // Resolve returns the puzzle l stands for: Decode's for a link that
 // carries its puzzle; for a ShortID, the puzzle f fetches for its id
-// (ErrNeedsFetch when f is nil, ErrBadID when the id is not one). A fetch
-// that fails is an error wrapping ErrUnknownID, ErrUnavailable or
-// ErrTooLarge (and the fetcher's own error); an answer that is not puzzle
-// data, one wrapping ErrUnreadable. Decoding errors are Decode's. l is
-// not modified.
+// (ErrNeedsFetch when f is nil, ErrBadID when the id is not one). A
+// fetch that fails is an error wrapping ErrUnknownID, ErrUnavailable,
+// ErrTooLarge or ErrBadID (and the fetcher's own error); an answer that
+// is not puzzle data, one wrapping ErrUnreadable. Decoding errors are
+// Decode's. l is not modified.
 func Resolve(ctx context.Context, f Fetcher, l Link) (*Puzzle, error) {
 	if l.Format != ShortID {
 		return Decode(l)
@@ -72,7 +73,7 @@ func Resolve(ctx context.Context, f Fetcher, l Link) (*Puzzle, error) {
 // fetchError wraps a fetcher's error, as ErrUnavailable unless it says
 // why already.
 func fetchError(id string, err error) error {
-	for _, known := range []error{ErrUnknownID, ErrUnavailable, ErrTooLarge} {
+	for _, known := range []error{ErrUnknownID, ErrUnavailable, ErrTooLarge, ErrBadID} {
 		if errors.Is(err, known) {
 			return fmt.Errorf("variant: fetch %q: %w", id, err)
 		}
