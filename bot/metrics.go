@@ -31,6 +31,7 @@ type Metrics struct {
 	boardMessages *prometheus.CounterVec   // by kind and outcome
 	boardSeconds  *prometheus.HistogramVec // by kind
 	boardSignIns  *prometheus.CounterVec   // by result
+	sudokuPad     *prometheus.CounterVec   // SudokuPad fetches by result
 }
 
 // NewMetrics returns the series, registered with a registry of their own.
@@ -67,9 +68,11 @@ func NewMetrics() *Metrics {
 			Help: "Time to answer a big board's message (read, applied, stored), by kind.", Buckets: buckets}, []string{"kind"}),
 		boardSignIns: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_board_sign_ins_total",
 			Help: "The big board's sign-ins: ok, refused (by Discord, or not in the Activity) or failed (Discord did not answer)."}, []string{"result"}),
+		sudokuPad: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sudokubot_sudokupad_fetches_total",
+			Help: "Short ids looked up at SudokuPad, by result: ok, cached (answered from the cache), not_found, too_large or failed (no answer in time, another status, a redirect, or over the rate)."}, []string{"result"}),
 	}
 	m.registry.MustRegister(m.interactions, m.firstCallback, m.reply, m.rateLimited, m.apiErrors, m.dailyPosts, m.reminders,
-		m.endpoint, m.solver, m.timeouts, m.boardSockets, m.boardMessages, m.boardSeconds, m.boardSignIns,
+		m.endpoint, m.solver, m.timeouts, m.boardSockets, m.boardMessages, m.boardSeconds, m.boardSignIns, m.sudokuPad,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
