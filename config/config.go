@@ -23,6 +23,10 @@ type Config struct {
 	GuildID string
 	// APIURL is the origin REST requests go to (DISCORD_API_URL).
 	APIURL *url.URL
+	// SudokuPadURL is the origin of SudokuPad's API, which resolves the
+	// short ids of SudokuPad links (SUDOKUPAD_URL): https, or http on
+	// this machine (a test's fake, a local mirror).
+	SudokuPadURL *url.URL
 	// DatabaseURL is a SQLite file path or a postgres:// URL (DATABASE_URL).
 	DatabaseURL string
 	// SolveTimeout bounds one solve, and a hint's search, on every face
@@ -84,6 +88,7 @@ type Config struct {
 // Defaults for settings that may be left unset.
 const (
 	DefaultAPIURL       = "https://discord.com"
+	DefaultSudokuPadURL = "https://sudokupad.app"
 	DefaultDatabaseURL  = "sudokubot.db"
 	DefaultSolveTimeout = 2 * time.Second
 	// DefaultGenerateTimeout leaves an extreme puzzle time to be made.
@@ -122,6 +127,7 @@ func Load(getenv func(string) string, requireToken bool) (Config, error) {
 		Token:           l.token(requireToken),
 		GuildID:         l.snowflake("DISCORD_GUILD_ID"),
 		APIURL:          l.origin("DISCORD_API_URL", DefaultAPIURL),
+		SudokuPadURL:    l.secureOrigin("SUDOKUPAD_URL", DefaultSudokuPadURL),
 		DatabaseURL:     l.str("DATABASE_URL", DefaultDatabaseURL),
 		SolveTimeout:    l.duration("SOLVE_TIMEOUT", DefaultSolveTimeout, MinSolveTimeout, MaxSolveTimeout),
 		GenerateTimeout: l.duration("GENERATE_TIMEOUT", DefaultGenerateTimeout, 100*time.Millisecond, MaxSolveTimeout),

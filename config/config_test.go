@@ -290,3 +290,33 @@ func TestActivitySockets(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadSudokuPadURL: SudokuPad's origin is https, or http on this
+// machine only (a test's fake SudokuPad, a local mirror).
+func TestLoadSudokuPadURL(t *testing.T) {
+	tests := []struct {
+		value, want string // want "": refused
+	}{
+		{"", DefaultSudokuPadURL},
+		{"https://mirror.example.org", "https://mirror.example.org"},
+		{"https://mirror.example.org:8443/", "https://mirror.example.org:8443"},
+		{"http://127.0.0.1:8080", "http://127.0.0.1:8080"},
+		{"http://localhost:9000/", "http://localhost:9000"},
+		{"http://[::1]:9000", "http://[::1]:9000"},
+		{"http://sudokupad.app", ""},
+		{"http://127.0.0.1.example.org", ""},
+		{"ftp://sudokupad.app", ""},
+		{"sudokupad.app", ""},
+		{"https://sudokupad.app/api/puzzle", ""},
+		{"https://sudokupad.app?x=1", ""},
+	}
+	for _, tt := range tests {
+		c, err := Load(env(map[string]string{"SUDOKUPAD_URL": tt.value}), false)
+		switch {
+		case tt.want == "" && (err == nil || !strings.Contains(err.Error(), "SUDOKUPAD_URL")):
+			t.Errorf("SUDOKUPAD_URL=%q: Load = %v, want a problem naming SUDOKUPAD_URL", tt.value, err)
+		case tt.want != "" && (err != nil || c.SudokuPadURL.String() != tt.want):
+			t.Errorf("SUDOKUPAD_URL=%q: Load = %v, %v, want %s", tt.value, c.SudokuPadURL, err, tt.want)
+		}
+	}
+}

@@ -65,6 +65,21 @@ func (l *loader) origin(name, def string) *url.URL {
 	return u
 }
 
+// secureOrigin reads an origin that must be https, but for one on this
+// machine (localhost, 127.0.0.1, ::1), which may be http.
+func (l *loader) secureOrigin(name, def string) *url.URL {
+	n := len(l.problems)
+	u := l.origin(name, def)
+	if len(l.problems) > n || u.Scheme == "https" {
+		return u
+	}
+	if h := u.Hostname(); h == "localhost" || h == "127.0.0.1" || h == "::1" {
+		return u
+	}
+	l.problem("%s=%q is plain http: use https (http only for localhost or 127.0.0.1), like %s", name, u.String(), def)
+	return nil
+}
+
 func (l *loader) duration(name string, def, lo, hi time.Duration) time.Duration {
 	v := l.str(name, "")
 	if v == "" {
