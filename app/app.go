@@ -101,8 +101,9 @@ func New(cfg config.Config, log *slog.Logger, db Database) *Main {
 	m := &Main{Config: cfg, Log: log, Metrics: bot.NewMetrics(), db: db}
 	deps := commands.Deps{Meter: m.Metrics, SolveTimeout: cfg.SolveTimeout, GenerateTimeout: cfg.GenerateTimeout, VariantTimeout: cfg.VariantTimeout, DefaultFormat: cfg.DefaultFormat,
 		DarkImages: cfg.ImageTheme == "dark", Log: log, Renders: render.NewCache(256), Pictures: bot.NewPictures(cfg.APIURL),
-		Reader: picture.NewReader(pictureMemory),
-		Launch: cfg.ActivityAddr != ""}
+		Reader:  picture.NewReader(pictureMemory),
+		Puzzles: bot.NewSudokuPad(bot.SudokuPadOptions{BaseURL: cfg.SudokuPadURL, Metrics: m.Metrics, Log: log}),
+		Launch:  cfg.ActivityAddr != ""}
 	m.Options = bot.Options{Token: cfg.Token, GuildID: cfg.GuildID, APIURL: cfg.APIURL, Log: log,
 		ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, InteractionsAddr: cfg.InteractionsAddr,
 		PublicKey: cfg.PublicKey, Metrics: m.Metrics, Slots: limit.NewSlots(heavySlots())}

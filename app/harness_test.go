@@ -118,12 +118,13 @@ func startOn(t testing.TB, fake *discordtest.Server, st *store.DB, change func(*
 
 // wired returns the process main makes, through New, with main's logger,
 // at debug level on logs, for the fake Discord at origin, with the
-// settings' defaults (daily posts on) and extra: every command, the
-// metrics, and on st the daily challenge, its posts, health check and
-// error count.
+// settings' defaults (daily posts on, SudokuPad on a closed local port)
+// and extra: every command, the metrics, and on st the daily challenge,
+// its posts, health check and error count.
 func wired(t testing.TB, origin *url.URL, logs io.Writer, st *store.DB, extra ...string) *Main {
 	t.Helper()
-	env := map[string]string{"DISCORD_TOKEN": testToken, "DISCORD_API_URL": origin.String(), "LOG_LEVEL": "debug"}
+	env := map[string]string{"DISCORD_TOKEN": testToken, "DISCORD_API_URL": origin.String(), "LOG_LEVEL": "debug",
+		"SUDOKUPAD_URL": "http://127.0.0.1:1"} // the tests never reach sudokupad.app; one that needs answers passes its fake's
 	for k := 0; k+1 < len(extra); k += 2 {
 		env[extra[k]] = extra[k+1]
 	}

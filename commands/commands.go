@@ -19,6 +19,7 @@ import (
 	"github.com/sudokubot/sudokubot/game"
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
+	"github.com/sudokubot/sudokubot/variant"
 )
 
 // Command is one application command.
@@ -191,6 +192,9 @@ type Deps struct {
 	// Reader reads them within one bound on the memory of all the reads
 	// at once; nil bounds each read alone.
 	Reader *picture.Reader
+	// Puzzles resolves SudokuPad links' short ids (variant.Resolve with
+	// it); nil leaves them unread (variant.ErrNeedsFetch).
+	Puzzles variant.Fetcher
 }
 
 // Meter receives what handlers measure, for the bot's metrics.
