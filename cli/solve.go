@@ -39,7 +39,7 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 		fmt.Fprintf(stderr, "sudokubot: --theme %q: use light or dark\n", *themeName)
 		return ExitInvalid
 	}
-	ask := linkAsk{count: *count, candidates: *candidates, json: *asJSON, timeout: cmp.Or(cfg.VariantTimeout, *timeout)}
+	ask := linkAsk{count: *count, candidates: *candidates, json: *asJSON, timeout: cmp.Or(cfg.VariantTimeout, *timeout), puzzles: newPuzzles(cfg)}
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "timeout" {
 			ask.timeout = *timeout

@@ -6,9 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 	"time"
 
+	"github.com/sudokubot/sudokubot/bot"
+	"github.com/sudokubot/sudokubot/config"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/variant"
 )
@@ -17,7 +20,9 @@ import (
 // "sudokubot solve LINK" reads it, counts its solutions up to --count
 // within the time limit and says unique, none or multiple, as for a
 // classic puzzle; --candidates prints every digit some solution puts in
-// each cell; --json prints one object per link.
+// each cell; --json prints one object per link. A SudokuPad link that
+// names its puzzle by a short id is looked up at SudokuPad's API
+// (SUDOKUPAD_URL).
 
 // linkJSON is one link's answer, as --json prints it.
 type linkJSON struct {
@@ -34,6 +39,13 @@ type linkAsk struct {
 	candidates bool
 	json       bool
 	timeout    time.Duration
+	puzzles    variant.Fetcher // resolves short ids
+}
+
+// newPuzzles returns the SudokuPad client for cfg's SUDOKUPAD_URL, which
+// logs nothing: the command line words its failures itself.
+func newPuzzles(cfg config.Config) *bot.SudokuPad {
+	return bot.NewSudokuPad(bot.SudokuPadOptions{BaseURL: cfg.SudokuPadURL, Log: slog.New(slog.DiscardHandler)})
 }
 
 // solveLink answers one link and returns the exit status.
@@ -61,7 +73,7 @@ func solveLink(input string, ask linkAsk, stdout io.Writer) int {
 // be read, sol is the first solution found.
 func answerLink(input string, ask linkAsk) (linkJSON, *variant.Puzzle, []int) {
 	began := time.Now()
-	p, err := readLink(input)
+	p, err := readLink(input, ask.puzzles)
 	if err != nil {
 		return linkJSON{Verdict: "unsupported", Error: linkError(err)}, nil, nil
 	}
@@ -79,13 +91,14 @@ func answerLink(input string, ask linkAsk) (linkJSON, *variant.Puzzle, []int) {
 	return ans, p, v.Solution()
 }
 
-// readLink finds and decodes the link in input.
-func readLink(input string) (*variant.Puzzle, error) {
+// readLink finds the link in input and decodes it, fetching a short id's
+// puzzle through puzzles.
+func readLink(input string, puzzles variant.Fetcher) (*variant.Puzzle, error) {
 	l, err := variant.ParseLink(input)
 	if err != nil {
 		return nil, err
 	}
-	return variant.Decode(l)
+	return variant.Resolve(context.Background(), puzzles, l)
 }
 
 // linkError is what a user reads about a link that could not be answered.

@@ -2,12 +2,67 @@ package cli
 
 import (
 	"encoding/json"
+	"io"
 	"math"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// TestMain points SUDOKUPAD_URL at a closed local port, so that no test
+// reaches sudokupad.app; a test that needs answers sets its fake's.
+func TestMain(m *testing.M) {
+	os.Setenv("SUDOKUPAD_URL", "http://127.0.0.1:1")
+	os.Exit(m.Run())
+}
+
+// fakeSudokuPad serves SudokuPad's API from answers (by id; 404 for the
+// others) and points SUDOKUPAD_URL at it for the test.
+func fakeSudokuPad(t *testing.T, answers map[string]string) {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := answers[strings.TrimPrefix(r.URL.Path, "/api/puzzle/")]
+		if !ok || !strings.HasPrefix(r.URL.Path, "/api/puzzle/") {
+			http.NotFound(w, r)
+			return
+		}
+		io.WriteString(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("SUDOKUPAD_URL", srv.URL)
+}
+
+// TestSolveAShortID: "sudokubot solve" with a SudokuPad short id asks
+// SUDOKUPAD_URL for the puzzle and gives its verdict; an id SudokuPad
+// does not know, or a SudokuPad that does not answer, is said so.
+func TestSolveAShortID(t *testing.T) {
+	scl, err := os.ReadFile(filepath.Join("..", "variant", "testdata", "sudokupad", "classic.scl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const solution = "927861345816345297345297168284513976153976482679428513798132654531684729462759831"
+	code, out, _ := runCLI(t, "", "solve", "--timeout", "20s", "https://sudokupad.app/someid")
+	if code != ExitInvalid || !strings.Contains(out, "couldn't get that puzzle from SudokuPad") {
+		t.Errorf("solve with SudokuPad unreachable: %d %q", code, out)
+	}
+	fakeSudokuPad(t, map[string]string{"someid": string(scl), "clover/classic": string(scl)})
+	code, out, _ = runCLI(t, "", "solve", "--timeout", "20s", "https://sudokupad.app/someid")
+	if code != ExitOK || !strings.HasPrefix(out, "unique solution\n") || !strings.Contains(out, "\n"+solution[:9]+"\n") {
+		t.Errorf("solve https://sudokupad.app/someid: %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "solve", "--json", "sudokupad.app/clover/classic")
+	var got linkJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != ExitOK || got.Verdict != "unique" || got.Solution != solution {
+		t.Errorf("solve --json a named short id: %d %q (%v)", code, out, err)
+	}
+	code, out, _ = runCLI(t, "", "solve", "https://sudokupad.app/nosuchid")
+	if code != ExitInvalid || !strings.Contains(out, "SudokuPad has no puzzle by that id") {
+		t.Errorf("solve an unknown id: %d %q", code, out)
+	}
+}
 
 // variantRow is a row of the shared variant set: a link and its answer.
 type variantRow struct{ name, types, solutions, solution, link string }
