@@ -1,6 +1,8 @@
 // Package variant reads variant Sudoku puzzles from the links people paste
 // in chat: f-puzzles links (f-puzzles.com/?load=…) and SudokuPad links
-// (sudokupad.app/…). It is pure: it decodes text and fetches nothing.
+// (sudokupad.app/…). It is pure: it decodes text, and fetches nothing
+// itself: a short id's puzzle comes through the Fetcher its caller gives
+// Resolve.
 //
 // ParseLink finds one link in a message and undoes what chat does to it;
 // Decode turns it into a Puzzle, whose Constraints are typed (Killer,
@@ -17,6 +19,23 @@
 // same; scf is a compact classic code (decoded here); classic is taken to
 // be 81 digits (we have seen no example); any other id is a short id only
 // SudokuPad's API resolves (https://sudokupad.app/api/puzzle/<id>).
+//
+// # SudokuPad's API
+//
+// As SudokuPad's own loader and the tools that call it use it: GET
+// https://sudokupad.app/api/puzzle/<id>, each /-separated part of the id
+// percent-encoded, answers 200 with the puzzle's data as plain text
+// (sometimes with a trailing newline), and 404 for an id it does not
+// know. The text is what a long link carries after the host: a format
+// prefix and its payload (scl or ctc, fpuzzles or fpuz, scf), the payload
+// possibly percent-encoded or with its // collapsed, which the link
+// reading undoes (Resolve reads it so). A few old puzzles answer with
+// their CTC JSON itself, zipped or plain, and no prefix: SudokuPad reads
+// any unprefixed answer as scl data, and so do we when it is an object
+// ({…}). Anything else (a puzzle pack, another id, a page of HTML) we
+// refuse (ErrUnreadable). When its own API fails, SudokuPad's page tries
+// two legacy stores (a svencodes.com proxy and Firebase storage); we do
+// not.
 //
 // # SudokuPad's scl format
 //

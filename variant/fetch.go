@@ -7,21 +7,8 @@ import (
 	"strings"
 )
 
-// SudokuPad's API, as its own loader and the tools that call it use it:
-// GET https://sudokupad.app/api/puzzle/<id>, each /-separated part of the
-// id percent-encoded, answers 200 with the puzzle's data as plain text
-// (sometimes with a trailing newline), and 404 for an id it does not
-// know. The text is what a long link would carry after the host: a
-// format prefix and its payload (scl or ctc, fpuzzles or fpuz, scf), the
-// payload possibly percent-encoded or with its // collapsed, which the
-// link reading undoes. A few old puzzles answer with their CTC JSON
-// itself, zipped or plain, and no prefix: SudokuPad reads any unprefixed
-// answer as scl data, and so do we when it is an object ({…}). Anything
-// else (a puzzle pack, another id, a page of HTML) we refuse. When its
-// own API fails, SudokuPad's page tries two legacy stores (a
-// svencodes.com proxy and Firebase storage); we do not.
-
-// Fetcher gets a short id's puzzle from SudokuPad.
+// Fetcher gets a short id's puzzle from SudokuPad's API (the package
+// comment says what it answers).
 type Fetcher interface {
 	// Fetch returns SudokuPad's answer for id (a ShortID's Payload): the
 	// puzzle's data as text. Its error wraps ErrUnknownID when SudokuPad
