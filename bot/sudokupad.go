@@ -59,8 +59,8 @@ type SudokuPadOptions struct {
 	TTL, MissTTL time.Duration
 	// MaxInFlight bounds the fetches at once (4); the others wait, within
 	// their time. RateBurst fetches may start at once, then one every
-	// RateEvery (20, then one every 500ms); past the rate a fetch fails at
-	// once.
+	// RateEvery (20, then one every 500ms); past the rate a fetch waits
+	// its turn, or fails at once when that is past its time.
 	MaxInFlight int
 	RateBurst   int
 	RateEvery   time.Duration
@@ -188,15 +188,15 @@ func (s *SudokuPad) run(ctx context.Context, id string, c *fetchCall) {
 	}
 	delete(s.calls, id)
 	s.mu.Unlock()
-	close(c.done)
 	s.report(id, status, err)
+	close(c.done)
 }
 
 // get asks SudokuPad for id once, within the rate and a free slot, and
 // returns the status (0: none) and the answer.
 func (s *SudokuPad) get(ctx context.Context, id string) (int, string, error) {
-	if _, ok := s.rate.Allow("", 1); !ok {
-		return 0, "", fmt.Errorf("sudokupad: %s: %w: over the rate of fetches", id, variant.ErrUnavailable)
+	if err := s.paced(ctx); err != nil {
+		return 0, "", fmt.Errorf("sudokupad: %s: %w: %w", id, variant.ErrUnavailable, err)
 	}
 	release, ok := s.slots.Take(ctx)
 	if !ok {
@@ -216,6 +216,30 @@ func (s *SudokuPad) get(ctx context.Context, id string) (int, string, error) {
 	defer resp.Body.Close()
 	body, err := s.read(id, resp)
 	return resp.StatusCode, body, err
+}
+
+// errOverRate is paced's error when the rate allows no fetch in time.
+var errOverRate = errors.New("over the rate of fetches")
+
+// paced takes a fetch from the rate, waiting for one while ctx's time
+// allows.
+func (s *SudokuPad) paced(ctx context.Context) error {
+	for {
+		wait, ok := s.rate.Allow("", 1)
+		if ok {
+			return nil
+		}
+		if deadline, has := ctx.Deadline(); has && time.Until(deadline) < wait {
+			return errOverRate
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return errOverRate
+		}
+	}
 }
 
 // read reads a 200 answer within MaxBody, and words any other status.

@@ -320,7 +320,8 @@ func TestSudokuPadGiveUp(t *testing.T) {
 }
 
 // TestSudokuPadBounds: at most MaxInFlight requests at once, the others
-// waiting their turn; past the rate a fetch fails at once, unsent.
+// waiting their turn; a fetch the rate allows only after its time fails
+// at once, unsent.
 func TestSudokuPadBounds(t *testing.T) {
 	f := newFakePad(t)
 	c := newTestPad(t, f, SudokuPadOptions{MaxInFlight: 2, RateBurst: 6, RateEvery: time.Hour})
@@ -350,5 +351,21 @@ func TestSudokuPadBounds(t *testing.T) {
 	}
 	if n, _ := f.count("/api/puzzle/seventh"); n != 0 {
 		t.Errorf("a fetch past the rate was sent")
+	}
+}
+
+// TestSudokuPadPaces: past the burst, a fetch waits for the rate when its
+// time allows, rather than failing.
+func TestSudokuPadPaces(t *testing.T) {
+	f := newFakePad(t)
+	c := newTestPad(t, f, SudokuPadOptions{RateBurst: 1, RateEvery: 50 * time.Millisecond})
+	began := time.Now()
+	for _, id := range []string{"first", "second"} {
+		if _, err := c.Fetch(t.Context(), id); err != nil {
+			t.Fatalf("Fetch(%s) = %v", id, err)
+		}
+	}
+	if took := time.Since(began); took < 40*time.Millisecond {
+		t.Errorf("two fetches over a rate of one each 50ms took %v", took)
 	}
 }
