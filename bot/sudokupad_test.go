@@ -17,6 +17,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/variant"
 )
 
@@ -178,7 +179,7 @@ func TestSudokuPadResolves(t *testing.T) {
 		t.Fatalf("Resolve(%v) = %v, %v", l, p, err)
 	}
 	_, err = variant.Resolve(t.Context(), c, variant.Link{Format: variant.ShortID, Payload: "missing"})
-	if text, ok := variant.Message(err); !errors.Is(err, variant.ErrUnknownID) || !ok || text == "" {
+	if text, ok := variant.Say(solver.English, err); !errors.Is(err, variant.ErrUnknownID) || !ok || text == "" {
 		t.Errorf("Resolve(missing) = %v (%q)", err, text)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // fakeFetcher answers ids from a map, as SudokuPad's API would; an id it
@@ -73,8 +75,8 @@ func TestResolve(t *testing.T) {
 				if !errors.Is(err, tt.wantErr) || p != nil {
 					t.Fatalf("Resolve(%s) = %v, %v, want %v", tt.id, p, err, tt.wantErr)
 				}
-				if _, ok := Message(err); !ok {
-					t.Errorf("Message(%v) has no words for the user", err)
+				if _, ok := Say(solver.English, err); !ok {
+					t.Errorf("Say(%v) has no words for the user", err)
 				}
 				return
 			}
@@ -132,8 +134,8 @@ func TestResolveWithoutFetch(t *testing.T) {
 	if !errors.Is(err, ErrUnavailable) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Resolve(a fetch that timed out) = %v, want ErrUnavailable and its cause", err)
 	}
-	if text, ok := Message(err); !ok || !strings.Contains(text, "SudokuPad") {
-		t.Errorf("Message(%v) = %q, %v", err, text, ok)
+	if text, ok := Say(solver.English, err); !ok || !strings.Contains(text, "SudokuPad") {
+		t.Errorf("Say(%v) = %q, %v", err, text, ok)
 	}
 }
 
