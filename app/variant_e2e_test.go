@@ -2,8 +2,11 @@ package app
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/sudokubot/sudokubot/internal/discordtest"
@@ -54,4 +57,36 @@ func TestSolveALinkEndToEnd(t *testing.T) {
 		bad := h.ask(ada, "solve", map[string]any{"puzzle": linkPuzzle[:len(linkPuzzle)-40]})
 		checkMessage(t, bad.Final, []string{"This link is cut short"}, "", true)
 	})
+}
+
+// TestSolveAShortIDEndToEnd: a SudokuPad short id is asked of SudokuPad
+// (a fake, at SUDOKUPAD_URL) once, and answered as its long link would
+// be, with a link button back to the short address; an id SudokuPad does
+// not know is said so, privately.
+func TestSolveAShortIDEndToEnd(t *testing.T) {
+	var asked atomic.Int32
+	pad := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Add(1)
+		if r.URL.Path != "/api/puzzle/ada-four" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write([]byte("fpuzzles" + strings.TrimPrefix(linkPuzzle, "https://www.f-puzzles.com/?load=")))
+	}))
+	defer pad.Close()
+	fake := discordtest.New(testToken)
+	t.Cleanup(fake.Close)
+	h := startOn(t, fake, nil, nil, "SUDOKUPAD_URL", pad.URL)
+	for range 2 {
+		r := h.ask(ada, "solve", map[string]any{"puzzle": "https://sudokupad.app/ada-four"})
+		checkMessage(t, r.Final, []string{"**Four** by ada", "**Unique.**"}, "puzzle.png", false)
+		if len(r.Final.Links) != 1 || r.Final.Links[0] != "https://sudokupad.app/ada-four" {
+			t.Errorf("link buttons %v, want the one back to SudokuPad", r.Final.Links)
+		}
+	}
+	if n := asked.Load(); n != 1 {
+		t.Errorf("SudokuPad was asked %d times for one puzzle, want once (the answer is kept)", n)
+	}
+	r := h.ask(ada, "solve", map[string]any{"puzzle": "https://sudokupad.app/nobody-knows"})
+	checkMessage(t, r.Final, []string{"SudokuPad has no puzzle by that id"}, "", true)
 }

@@ -67,7 +67,7 @@ func (d Deps) readLink(ctx context.Context, pr i18n.Printer, text string) (varia
 	l, err := variant.ParseLink(text)
 	if err == nil {
 		var p *variant.Puzzle
-		if p, err = variant.Decode(l); err == nil {
+		if p, err = variant.Resolve(ctx, d.Puzzles, l); err == nil {
 			return l, p, nil, nil
 		}
 	}
