@@ -23,7 +23,7 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 	fs := newFlagSet("solve", stderr)
 	batch := fs.Bool("batch", false, "read one puzzle per line of standard input and print one verdict per line")
 	timeout := fs.Duration("timeout", cfg.SolveTimeout, "give up on a puzzle after this long (a variant link: VARIANT_TIMEOUT unless given)")
-	pngFile := fs.String("png", "", "also write the solution as a PNG image to this file")
+	pngFile := fs.String("png", "", "also write the solution as a PNG image to this file (a variant link: the puzzle with its constraints, solved when a solution was found)")
 	themeName := fs.String("theme", "light", "image theme: light or dark")
 	labels := fs.Bool("labels", false, "number the rows and columns in the image")
 	imageFile := fs.String("image", "", "read the puzzle from this picture (PNG, JPEG or WebP)")
@@ -66,7 +66,8 @@ func solveCmd(cfg config.Config, args []string, stdin io.Reader, stdout, stderr 
 		input = string(b)
 	}
 	if variant.LooksLikeLink(input) {
-		return solveLink(input, ask, stdout)
+		ask.png, ask.theme = *pngFile, theme
+		return solveLink(input, ask, stdout, stderr)
 	}
 	v := judge(input, *timeout)
 	status := printVerdict(v, stdout, *timeout)

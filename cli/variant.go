@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/sudokubot/sudokubot/bot"
 	"github.com/sudokubot/sudokubot/config"
+	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/variant"
 )
@@ -40,6 +42,8 @@ type linkAsk struct {
 	json       bool
 	timeout    time.Duration
 	puzzles    variant.Fetcher // resolves short ids
+	png        string          // where to draw the puzzle, or ""
+	theme      render.Theme
 }
 
 // newPuzzles returns the SudokuPad client for cfg's SUDOKUPAD_URL, which
@@ -49,8 +53,13 @@ func newPuzzles(cfg config.Config) *bot.SudokuPad {
 }
 
 // solveLink answers one link and returns the exit status.
-func solveLink(input string, ask linkAsk, stdout io.Writer) int {
+func solveLink(input string, ask linkAsk, stdout, stderr io.Writer) int {
 	ans, p, sol := answerLink(input, ask)
+	if ask.png != "" && p != nil {
+		if err := writeVariant(ask.png, *p, sol, ask.theme); err != nil {
+			fmt.Fprintf(stderr, "sudokubot: writing the image: %v\n", err)
+		}
+	}
 	if ask.json {
 		b, _ := json.Marshal(ans)
 		fmt.Fprintln(stdout, string(b))
@@ -212,4 +221,14 @@ func digitChar(d int) byte {
 		return byte('0' + d)
 	}
 	return byte('A' + d - 10)
+}
+
+// writeVariant draws a variant puzzle as the bot's reply does, with sol's
+// digits when a solution was found, to path.
+func writeVariant(path string, p variant.Puzzle, sol []int, theme render.Theme) error {
+	b, err := render.Variant(p, render.VariantOptions{Theme: theme, Digits: sol})
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o644)
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"image/png"
 	"io"
 	"math"
 	"net/http"
@@ -10,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/variant/varianttest"
 )
 
 // TestMain points SUDOKUPAD_URL at a closed local port, so that no test
@@ -130,5 +133,23 @@ func TestSolveALink(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != ExitOK || len(lines) != 2 || !strings.Contains(lines[0], `"verdict":"unique"`) || !strings.Contains(lines[1], `"verdict":"unsupported"`) {
 		t.Errorf("a batch of links: %d\n%s", code, out)
+	}
+}
+
+// TestSolveALinkDrawn: --png with a link draws the puzzle with its
+// constraints, solved.
+func TestSolveALinkDrawn(t *testing.T) {
+	link := varianttest.FPuzzlesLink(`{"size":4,"title":"Four","grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],` +
+		`[{},{},{},{}],[{},{},{},{"value":1,"given":true}]],"killercage":[{"cells":["R1C2","R1C3","R1C4"],"value":"9"}],"diagonal-":true}`)
+	out := filepath.Join(t.TempDir(), "four.png")
+	code, text, errs := runCLI(t, "", "solve", "--png", out, link)
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatalf("solve --png: %d %q %q: no picture: %v", code, text, errs, err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil || img.Bounds().Dx() < 200 {
+		t.Errorf("the picture: %v, %v", img.Bounds(), err)
 	}
 }
