@@ -109,7 +109,7 @@ func (d Deps) judgeLink(ctx context.Context, pr i18n.Printer, p *variant.Puzzle)
 	sctx, cancel := context.WithTimeout(ctx, d.VariantTimeout)
 	defer cancel()
 	v, err := variant.Judge(sctx, *p, 2)
-	d.solved("solve link", v.Took, v.Outcome == variant.GaveUp)
+	d.solved("variant", v.Took, v.Outcome == variant.GaveUp)
 	if err != nil {
 		if words, ok := variant.Say(pr, err); ok {
 			r := userError(words)

@@ -59,8 +59,13 @@ func PNG(g solver.Grid, opt Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return encode(img, 48<<10)
+}
+
+// encode writes img as a PNG into a buffer grown to about size bytes.
+func encode(img image.Image, size int) ([]byte, error) {
 	var buf bytes.Buffer
-	buf.Grow(48 << 10)
+	buf.Grow(size)
 	if err := encoder.Encode(&buf, img); err != nil {
 		return nil, fmt.Errorf("render: encode: %w", err)
 	}

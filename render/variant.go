@@ -1,8 +1,6 @@
 package render
 
 import (
-	"bytes"
-	"fmt"
 	"image"
 
 	"github.com/sudokubot/sudokubot/variant"
@@ -45,12 +43,7 @@ func Variant(p variant.Puzzle, opt VariantOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	buf.Grow(96 << 10)
-	if err := encoder.Encode(&buf, img); err != nil {
-		return nil, fmt.Errorf("render: encode: %w", err)
-	}
-	return buf.Bytes(), nil
+	return encode(img, 96<<10)
 }
 
 // VariantImage draws p as Variant does, without encoding. Errors are
