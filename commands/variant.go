@@ -64,18 +64,32 @@ func isLink(text string) bool { return variant.LooksLikeLink(text) }
 // readLink reads and, for a short id, resolves a link; a failure comes
 // back as the reply that says why.
 func (d Deps) readLink(ctx context.Context, pr i18n.Printer, text string) (variant.Link, *variant.Puzzle, *Response, error) {
-	l, err := variant.ParseLink(text)
+	l, p, err := d.resolveLink(ctx, text)
 	if err == nil {
-		var p *variant.Puzzle
-		if p, err = variant.Resolve(ctx, d.Puzzles, l); err == nil {
-			return l, p, nil, nil
-		}
+		return l, p, nil, nil
 	}
+	r, err := linkTrouble(pr, err)
+	return l, nil, r, err
+}
+
+// resolveLink reads and, for a short id, resolves a link.
+func (d Deps) resolveLink(ctx context.Context, text string) (variant.Link, *variant.Puzzle, error) {
+	l, err := variant.ParseLink(text)
+	if err != nil {
+		return l, nil, err
+	}
+	p, err := variant.Resolve(ctx, d.Puzzles, l)
+	return l, p, err
+}
+
+// linkTrouble is the reply to a link that could not be read: the
+// sentence that says why, or for a failure of ours, the error.
+func linkTrouble(pr i18n.Printer, err error) (*Response, error) {
 	if words, ok := variant.Say(pr, err); ok {
 		r := userError(words)
-		return l, nil, &r, nil
+		return &r, nil
 	}
-	return l, nil, nil, fmt.Errorf("read a puzzle link: %w", err)
+	return nil, fmt.Errorf("read a puzzle link: %w", err)
 }
 
 // solveLink answers /solve on a variant puzzle's link: the verdict, the

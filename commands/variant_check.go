@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -16,8 +17,13 @@ import (
 // rules (a puzzle with several solutions, or one the search gave up on,
 // where the setter's stored solution is used when there is one).
 func (d Deps) checkLink(ctx context.Context, pr i18n.Printer, puzzleText, answerText string) (Response, error) {
-	_, p, bad, err := d.readLink(ctx, pr, puzzleText)
-	if bad != nil || err != nil {
+	_, p, err := d.resolveLink(ctx, puzzleText)
+	var u *variant.UnsupportedError
+	if errors.As(err, &u) && u.Partial != nil && u.Partial.Solution != nil {
+		p, err = u.Partial, nil // the setter's solution judges the answer
+	}
+	if err != nil {
+		bad, err := linkTrouble(pr, err)
 		return orEmpty(bad), err
 	}
 	a, err := solver.Parse(answerText)
@@ -35,6 +41,12 @@ func (d Deps) checkLink(ctx context.Context, pr i18n.Printer, puzzleText, answer
 	if changed := changedVariantGivens(pr, p, answer); len(changed) > 0 {
 		return userError(pr.Sprintf("**The answer changes the puzzle:** %s. Check that both are the same puzzle.",
 			strings.Join(changed, ", "))), nil
+	}
+	if u != nil {
+		resp, err := d.linkCheckVerdict(pr, p, variant.Verdict{Outcome: variant.Unique}, answer, storedMistakes(p, answer))
+		resp.Content += "\n" + pr.Sprintf("I can't read every rule of this puzzle (%s), so I checked the answer against the solution its setter stored.",
+			strings.Join(u.Names, ", "))
+		return resp, err
 	}
 	v, bad, err := d.judgeLink(ctx, pr, p)
 	if bad != nil || err != nil {
@@ -78,13 +90,24 @@ func linkMistakes(p *variant.Puzzle, v variant.Verdict, answer []int) ([]variant
 	if sol == nil || v.Outcome == variant.Multiple {
 		return variant.Breaks(*p, answer)
 	}
+	return differing(p.Size, answer, sol), nil
+}
+
+// storedMistakes are the answer's cells that differ from the solution the
+// setter stored.
+func storedMistakes(p *variant.Puzzle, answer []int) []variant.Cell {
+	return differing(p.Size, answer, p.Solution)
+}
+
+// differing returns the filled cells of answer that differ from sol.
+func differing(n int, answer, sol []int) []variant.Cell {
 	var wrong []variant.Cell
 	for i, d := range answer {
 		if d != 0 && d != sol[i] {
-			wrong = append(wrong, variant.Cell{Row: i / p.Size, Col: i % p.Size})
+			wrong = append(wrong, variant.Cell{Row: i / n, Col: i % n})
 		}
 	}
-	return wrong, nil
+	return wrong
 }
 
 // linkCheckVerdict words the check as /check does for a classic puzzle,

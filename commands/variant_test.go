@@ -80,6 +80,7 @@ var (
 	tinyUnique  = fpuz4("1.3434.2214..321", tinyCage)
 	tinyOpen    = fpuz4("................", tinyCage)
 	tinyNone    = fpuz4("1...............", `"even":[{"cell":"R1C1"}]`)
+	tinyStored  = fpuz4("1.3434.2214..321", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]`)
 	tinyBetween = fpuz4("................", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]`)
 )
 
@@ -228,6 +229,8 @@ func TestCheckALink(t *testing.T) {
 		{tinyOpen, strings.Repeat(".", 81), "The puzzle is 4×4 but the answer is 9×9"},
 		{tinyNone, tinySolution, "**This puzzle has no solution**"},
 		{tinyBetween, tinySolution, "Between lines"},
+		{tinyStored, tinySolution, "**Correct!** That is the solution.\nI can't read every rule of this puzzle (Between lines), so I checked the answer against the solution its setter stored."},
+		{tinyStored, "1434343221434321", "**Not quite:** 2 cells are wrong: ||r1c2, r2c3||"},
 	} {
 		_, resp := handle(t, d, "check", slash(t, "check", map[string]any{"puzzle": tt.puzzle, "answer": tt.answer}))
 		if !strings.Contains(resp.Content, tt.want) {

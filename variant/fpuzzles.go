@@ -12,7 +12,14 @@ import (
 
 // UnsupportedError names the rules of a puzzle that we do not read yet, in
 // words for a user ("Between lines"), in the order the data holds them.
-type UnsupportedError struct{ Names []string }
+type UnsupportedError struct {
+	Names []string
+	// Partial is what a decoder read of the puzzle before it stopped:
+	// its size, givens, regions and the solution its setter stored (its
+	// constraints are not all there); nil when it read too little. A
+	// stored solution still checks an answer.
+	Partial *Puzzle
+}
 
 // Error returns the names, for logs.
 func (e *UnsupportedError) Error() string {
@@ -106,7 +113,7 @@ func DecodeFPuzzles(data string) (*Puzzle, error) {
 		}
 	}
 	if len(names) > 0 {
-		return nil, &UnsupportedError{Names: names}
+		return nil, &UnsupportedError{Names: names, Partial: d.p}
 	}
 	return d.p, nil
 }

@@ -35,7 +35,7 @@ func DecodeSCL(data string) (*Puzzle, error) {
 		}
 	}
 	if len(d.names) > 0 {
-		return nil, &UnsupportedError{Names: d.names}
+		return nil, &UnsupportedError{Names: d.names, Partial: d.p}
 	}
 	return d.p, nil
 }
