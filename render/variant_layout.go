@@ -120,6 +120,9 @@ func checkVariant(p variant.Puzzle, opt VariantOptions) error {
 			return fmt.Errorf("render: differing cell %s is outside the %d×%d grid", c, n, n)
 		}
 	}
+	if err := p.Bounded(); err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
 	for _, c := range p.Constraints {
 		if err := checkConstraint(c, n); err != nil {
 			return err
@@ -142,7 +145,7 @@ func checkDigits(what string, ds []int, n int) error {
 }
 
 func checkConstraint(c variant.Constraint, n int) error {
-	in, out := constraintCells(c)
+	in, out := variant.CellsOf(c)
 	for _, x := range in {
 		if !inside(x, n) {
 			return fmt.Errorf("render: %s cell %s is outside the %d×%d grid", c.Kind(), x, n, n)
@@ -161,41 +164,3 @@ func checkConstraint(c variant.Constraint, n int) error {
 }
 
 func inside(c variant.Cell, n int) bool { return c.Row >= 0 && c.Row < n && c.Col >= 0 && c.Col < n }
-
-// constraintCells returns the cells a constraint is drawn in, inside the
-// grid and outside it.
-func constraintCells(c variant.Constraint) (in, out []variant.Cell) {
-	switch c := c.(type) {
-	case variant.Killer:
-		return c.Cells, nil
-	case variant.Thermo:
-		return c.Cells, nil
-	case variant.Arrow:
-		in = append(in, c.Bulb...)
-		for _, l := range c.Lines {
-			in = append(in, l...)
-		}
-		return in, nil
-	case variant.LittleKiller:
-		return c.Cells, []variant.Cell{c.Clue}
-	case variant.Sandwich:
-		return nil, []variant.Cell{c.Clue}
-	case variant.Difference:
-		return c.Cells[:], nil
-	case variant.Ratio:
-		return c.Cells[:], nil
-	case variant.XV:
-		return c.Cells[:], nil
-	case variant.Parity:
-		return []variant.Cell{c.Cell}, nil
-	case variant.Palindrome:
-		return c.Cells, nil
-	case variant.Renban:
-		return c.Cells, nil
-	case variant.Whispers:
-		return c.Cells, nil
-	case variant.ExtraRegion:
-		return c.Cells, nil
-	}
-	return nil, nil
-}

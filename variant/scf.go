@@ -84,8 +84,20 @@ var ErrNeedsFetch = errors.New("variant: the puzzle must be fetched from SudokuP
 // Decode returns the puzzle a link holds. It returns ErrNeedsFetch for a
 // ShortID, an *UnsupportedError for a rule we do not read (or, in scl
 // data, a shape we cannot identify), and an error wrapping ErrDamaged for
-// malformed data. l is not modified.
+// malformed data, and one wrapping ErrTooLarge for a puzzle past Bounded.
+// l is not modified.
 func Decode(l Link) (*Puzzle, error) {
+	p, err := decodeAs(l)
+	if err == nil {
+		err = p.Bounded()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func decodeAs(l Link) (*Puzzle, error) {
 	switch l.Format {
 	case FPuzzles:
 		return DecodeFPuzzles(l.data)
