@@ -112,6 +112,7 @@ func DecodeFPuzzles(data string) (*Puzzle, error) {
 			return nil, &DataError{Key: key, Detail: err.Error()}
 		}
 	}
+	names = append(names, d.decorations(raw)...)
 	if len(names) > 0 {
 		return nil, &UnsupportedError{Names: names, Partial: d.p}
 	}
@@ -121,7 +122,7 @@ func DecodeFPuzzles(data string) (*Puzzle, error) {
 // isEmpty reports whether a key's value says nothing: false, null, [] or {}.
 func isEmpty(v json.RawMessage) bool {
 	switch strings.TrimSpace(string(v)) {
-	case "false", "null", "[]", "{}", `""`:
+	case "", "false", "null", "[]", "{}", `""`:
 		return true
 	}
 	return false
