@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -125,10 +124,6 @@ func (o SudokuPadOptions) withDefaults() SudokuPadOptions {
 	return o
 }
 
-// apiID is the ids the client asks for: a name of letters, digits, - and
-// _, or a setter's user/name; SudokuPad's ids are of that kind.
-var apiID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}(?:/[A-Za-z0-9_-]{1,64})?$`)
-
 // fetchCall is one fetch under way, which every caller for its id waits
 // for.
 type fetchCall struct {
@@ -145,7 +140,7 @@ type fetchCall struct {
 // answer within Timeout or ctx, another status, a redirect, or too many
 // fetches.
 func (s *SudokuPad) Fetch(ctx context.Context, id string) (string, error) {
-	if !apiID.MatchString(id) {
+	if !variant.ValidShortID(id) {
 		return "", fmt.Errorf("sudokupad: %w: %.80q", variant.ErrBadID, id)
 	}
 	s.mu.Lock()
@@ -262,7 +257,7 @@ func (s *SudokuPad) read(id string, resp *http.Response) (string, error) {
 	return string(data), nil
 }
 
-// puzzleURL is the API's address for id (checked against apiID): the
+// puzzleURL is the API's address for id (checked by variant.ValidShortID): the
 // base's, its path followed by /api/puzzle/ and each part of the id
 // path-escaped.
 func (s *SudokuPad) puzzleURL(id string) string {

@@ -190,7 +190,7 @@ func TestSudokuPadResolves(t *testing.T) {
 func TestSudokuPadRefusesIDs(t *testing.T) {
 	f := newFakePad(t)
 	c := newTestPad(t, f, SudokuPadOptions{})
-	for _, id := range []string{"../admin", "..", "a/../../b", "%2Fetc", "a%2Fb", "a?b=1", "a#b", "a b", "a/b/c",
+	for _, id := range []string{"../admin", "..", "a/../../b", "%2Fetc", "a%2Fb", "a?b=1", "a#b", "a b", "a/b/c/d",
 		"/a", "a/", "", strings.Repeat("x", 65), "a\x00b", "a\nb", "é", "a.b", "http://evil.example/x", "//evil.example"} {
 		if _, err := c.Fetch(t.Context(), id); !errors.Is(err, variant.ErrBadID) {
 			t.Errorf("Fetch(%q) = %v, want ErrBadID", id, err)
@@ -199,7 +199,7 @@ func TestSudokuPadRefusesIDs(t *testing.T) {
 	if _, paths := f.count(""); len(paths) != 0 {
 		t.Fatalf("ids refused reached the server: %q", paths)
 	}
-	for _, id := range []string{"a-b_C9", "setter-1/puzzle_2", strings.Repeat("y", 64)} {
+	for _, id := range []string{"a-b_C9", "setter-1/puzzle_2", "setter/pack/3", strings.Repeat("y", 64)} {
 		if _, err := c.Fetch(t.Context(), id); err != nil {
 			t.Errorf("Fetch(%q) = %v", id, err)
 		}

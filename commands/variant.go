@@ -105,11 +105,7 @@ func (d Deps) solveLink(ctx context.Context, pr i18n.Printer, text string) (Resp
 		return orEmpty(bad), err
 	}
 	resp := Response{Content: linkVerdict(pr, p, v, d.VariantTimeout)}
-	file, err := d.variantImage(*p, render.VariantOptions{Differ: v.Differ}, "puzzle.png")
-	if err != nil {
-		return Response{}, err
-	}
-	resp.Files = []File{file}
+	resp.Files = d.variantFiles(*p, render.VariantOptions{Differ: v.Differ}, "puzzle.png")
 	resp.Buttons = d.linkButtons(ctx, pr, l, v)
 	if u := l.SudokuPadURL(); len(u) > maxButtonURL && len(resp.Content)+len(u) < 1900 {
 		resp.Content += "\n" + pr.Sprintf("[Open in SudokuPad](<%s>)", u)
@@ -233,14 +229,14 @@ func (d Deps) linkSolution(ctx context.Context, pr i18n.Printer, p *variant.Puzz
 		return userError(pr.Text("I found no solution to show.")), nil
 	}
 	text := pr.Text("The solution:")
-	if v.Outcome == variant.Multiple {
+	switch v.Outcome {
+	case variant.Multiple:
 		text = pr.Text("One of its solutions:")
+	case variant.GaveUp:
+		text = pr.Text("A solution (I ran out of time before checking whether it is the only one):")
 	}
-	file, err := d.variantImage(*p, render.VariantOptions{Digits: sol}, "solution.png")
-	if err != nil {
-		return Response{}, err
-	}
-	return Response{Content: text + "\n" + pr.Text("Copy:") + " " + codeBlock(digitString(sol)), Files: []File{file}}, nil
+	return Response{Content: text + "\n" + pr.Text("Copy:") + " " + codeBlock(digitString(sol)),
+		Files: d.variantFiles(*p, render.VariantOptions{Digits: sol}, "solution.png")}, nil
 }
 
 // linkCandidates is True candidates: every digit some solution puts in
@@ -261,24 +257,22 @@ func (d Deps) linkCandidates(ctx context.Context, pr i18n.Printer, p *variant.Pu
 	if !complete {
 		text = pr.Sprintf("**True candidates** found in %s, the search not finished: a solution may use more digits than these.", duration(d.VariantTimeout))
 	}
-	file, err := d.variantImage(*p, render.VariantOptions{Candidates: masks}, "candidates.png")
-	if err != nil {
-		return Response{}, err
-	}
-	return Response{Content: text, Files: []File{file}}, nil
+	return Response{Content: text, Files: d.variantFiles(*p, render.VariantOptions{Candidates: masks}, "candidates.png")}, nil
 }
 
-// variantImage draws a variant puzzle as a PNG attachment in the
-// configured theme.
-func (d Deps) variantImage(p variant.Puzzle, opt render.VariantOptions, name string) (File, error) {
+// variantFiles draws a variant puzzle as a PNG attachment in the
+// configured theme. A puzzle the drawing refuses (a 3×3, say) is
+// answered in words alone, and the refusal logged.
+func (d Deps) variantFiles(p variant.Puzzle, opt render.VariantOptions, name string) []File {
 	if d.DarkImages {
 		opt.Theme = render.Dark
 	}
 	b, err := render.Variant(p, opt)
 	if err != nil {
-		return File{}, fmt.Errorf("draw %s: %w", name, err)
+		d.Log.Warn("draw a variant puzzle", "file", name, "size", p.Size, "err", err)
+		return nil
 	}
-	return File{Name: name, ContentType: "image/png", Data: b}, nil
+	return []File{{Name: name, ContentType: "image/png", Data: b}}
 }
 
 // solverCells converts cells for the solver's namer ("r3c7").
@@ -302,18 +296,20 @@ func digitString(ds []int) string {
 	return string(b)
 }
 
-// plainLine makes a setter's text safe to show on one line: no Markdown,
-// no line breaks, at most max characters.
-func plainLine(s string, max int) string {
+// plainLine makes a setter's text (cleaned by variant already) safe to
+// show on one line of a message: no Markdown, no mention, no address
+// Discord would make a link of, at most limit characters.
+func plainLine(s string, limit int) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > max {
-		s = string(r[:max-1]) + "…"
+	if r := []rune(s); len(r) > limit {
+		s = string(r[:limit-1]) + "…"
 	}
 	return markdownEscaper.Replace(s)
 }
 
 var markdownEscaper = strings.NewReplacer("\\", "\\\\", "*", "\\*", "_", "\\_", "~", "\\~", "`", "\\`", "|", "\\|",
-	">", "\\>", "#", "\\#", "[", "\\[", "]", "\\]", "(", "\\(", ")", "\\)", "@", "@\u200b", "<", "\\<")
+	">", "\\>", "#", "\\#", "[", "\\[", "]", "\\]", "(", "\\(", ")", "\\)", "@", "@\u200b", "<", "\\<",
+	"://", ":\u200b//", "www.", "www\u200b.")
 
 // orEmpty returns *r, or the empty reply.
 func orEmpty(r *Response) Response {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/variant"
 	"github.com/sudokubot/sudokubot/variant/varianttest"
 )
 
@@ -77,11 +78,13 @@ const (
 )
 
 var (
-	tinyUnique  = fpuz4("1.3434.2214..321", tinyCage)
-	tinyOpen    = fpuz4("................", tinyCage)
-	tinyNone    = fpuz4("1...............", `"even":[{"cell":"R1C1"}]`)
-	tinyStored  = fpuz4("1.3434.2214..321", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]`)
-	tinyBetween = fpuz4("................", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]`)
+	tinyUnique   = fpuz4("1.3434.2214..321", tinyCage)
+	tinyOpen     = fpuz4("................", tinyCage)
+	tinyNone     = fpuz4("1...............", `"even":[{"cell":"R1C1"}]`)
+	tinyTooLarge = fpuz4("................", `"killercage":[`+strings.TrimSuffix(strings.Repeat(`{"cells":["R1C1","R1C2"],"value":"3"},`, 97), ",")+`]`)
+	tinyBadStore = fpuz4("1.3434.2214..321", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,1,2]`)
+	tinyStored   = fpuz4("1.3434.2214..321", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]`)
+	tinyBetween  = fpuz4("................", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]`)
 )
 
 func linkDeps(links Links) Deps {
@@ -168,13 +171,15 @@ func TestSolveALinkReplies(t *testing.T) {
 func TestSolveALinkRefuses(t *testing.T) {
 	d := linkDeps(&memLinks{})
 	for _, tt := range []struct{ in, want string }{
+		{tinyTooLarge, "This link's puzzle is too large for me to read."},
 		{tinyBetween, "This puzzle uses a constraint I don't support yet: Between lines."},
 		{tinyUnique[:len(tinyUnique)-30], "cut short"},
 		{"https://sudokupad.app/", "That doesn't look like"},
-		{"https://example.com/puzzle", "That doesn't look like a SudokuPad or f-puzzles link."},
+		{"https://sudokupad.app/a.b", "That SudokuPad link's puzzle id doesn't look right."},
 	} {
-		cmd, resp := handle(t, d, "solve", slash(t, "solve", map[string]any{"puzzle": tt.in}))
-		if !strings.Contains(resp.Content, tt.want) || !cmd.Ephemeral(nil, resp) || len(resp.Files) > 0 {
+		i := slash(t, "solve", map[string]any{"puzzle": tt.in})
+		cmd, resp := handle(t, d, "solve", i)
+		if !strings.Contains(resp.Content, tt.want) || !cmd.Ephemeral(i, resp) || len(resp.Files) > 0 {
 			t.Errorf("/solve %.60q = %q; want a private %q", tt.in, resp.Content, tt.want)
 		}
 	}
@@ -196,9 +201,12 @@ func TestLinkButtonsWithoutTheStore(t *testing.T) {
 	show := resp.Buttons[0]
 	links.down = true
 	_, down := handle(t, d, "solve", slash(t, "solve", map[string]any{"puzzle": tinyUnique}))
+	if !strings.Contains(down.Content, "**Unique.**") || len(down.Files) != 1 {
+		t.Errorf("with the store down: %q, want the verdict and the puzzle drawn", down.Content)
+	}
 	for _, b := range down.Buttons {
-		if b.URL == "" || !strings.Contains(down.Content, "**Unique.**") {
-			t.Errorf("with the store down: %q with button %+v, want the verdict and no button but the link back", down.Content, b)
+		if b.URL == "" {
+			t.Errorf("with the store down: button %+v, want none but the link back", b)
 		}
 	}
 	_, _, err := press(t, cmd, show)
@@ -217,6 +225,7 @@ func TestLinkButtonsWithoutTheStore(t *testing.T) {
 // or by the rules when the puzzle has several.
 func TestCheckALink(t *testing.T) {
 	d := linkDeps(&memLinks{})
+	eight := "1234567856781234234567816781234534567812781234564567812381234567"
 	wrong := "1434343221434321" // r1c2 and r2c3, which are not givens, are 4 and 3
 	for _, tt := range []struct{ puzzle, answer, want string }{
 		{tinyUnique, tinySolution, "**Correct!** That is the solution."},
@@ -229,8 +238,11 @@ func TestCheckALink(t *testing.T) {
 		{tinyOpen, strings.Repeat(".", 81), "The puzzle is 4×4 but the answer is 9×9"},
 		{tinyNone, tinySolution, "**This puzzle has no solution**"},
 		{tinyBetween, tinySolution, "Between lines"},
-		{tinyStored, tinySolution, "**Correct!** That is the solution.\nI can't read every rule of this puzzle (Between lines), so I checked the answer against the solution its setter stored."},
+		{tinyStored, tinySolution, "**Correct!** It matches the solution the puzzle's setter stored.\nI can't read every rule of this puzzle (Between lines), so I checked the answer against the solution its setter stored."},
 		{tinyStored, "1434343221434321", "**Not quite:** 2 cells are wrong: ||r1c2, r2c3||"},
+		{tinyBadStore, tinySolution, "This puzzle uses a constraint I don't support yet: Between lines."}, // its stored solution breaks a row
+		{fpuz(8, eight, ""), eight, "**Correct!** That is the solution."}, // 8×8: a size the classic reader does not take
+		{fpuz(8, eight, ""), strings.Replace(eight, "12345678", "12345687", 1), "**The answer changes the puzzle:** r1c7 is 7"},
 	} {
 		_, resp := handle(t, d, "check", slash(t, "check", map[string]any{"puzzle": tt.puzzle, "answer": tt.answer}))
 		if !strings.Contains(resp.Content, tt.want) {
@@ -250,5 +262,52 @@ func TestSolveALinkInAMessage(t *testing.T) {
 	})
 	if _, resp := handle(t, linkDeps(&memLinks{}), "Solve this puzzle", i); !strings.Contains(resp.Content, "**Unique.**") || len(resp.Buttons) < 2 {
 		t.Errorf("reply %q with %d buttons; want unique and its buttons", resp.Content, len(resp.Buttons))
+	}
+}
+
+// downPad is a SudokuPad that cannot be reached.
+type downPad struct{}
+
+func (downPad) Fetch(context.Context, string) (string, error) {
+	return "", fmt.Errorf("sudokupad: dial: %w", variant.ErrUnavailable)
+}
+
+// TestSolveALinkWhenSudokuPadIsDown: a short id with SudokuPad down is
+// answered privately, saying so and what to paste instead.
+func TestSolveALinkWhenSudokuPadIsDown(t *testing.T) {
+	d := linkDeps(&memLinks{})
+	d.Puzzles = downPad{}
+	i := slash(t, "solve", map[string]any{"puzzle": "https://sudokupad.app/abc123"})
+	cmd, resp := handle(t, d, "solve", i)
+	if !strings.Contains(resp.Content, "I couldn't get that puzzle from SudokuPad just now") || !cmd.Ephemeral(i, resp) {
+		t.Errorf("/solve with SudokuPad down: %q", resp.Content)
+	}
+}
+
+// TestSetterTextIsShownPlainly: a title or author cannot mention, link
+// or format.
+func TestSetterTextIsShownPlainly(t *testing.T) {
+	link := varianttest.FPuzzlesLink(`{"size":4,"title":"Free nitro https://evil.example/x @everyone <@123> **bold**","author":"www.evil.example",` +
+		`"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`)
+	_, resp := handle(t, linkDeps(&memLinks{}), "solve", slash(t, "solve", map[string]any{"puzzle": link}))
+	first, _, _ := strings.Cut(resp.Content, "\n")
+	for _, bad := range []string{"https://", "@everyone", "<@123>", "**bold**", "www.evil"} {
+		if strings.Contains(first, bad) {
+			t.Errorf("the title line %q holds %q as it was", first, bad)
+		}
+	}
+}
+
+// TestGridBesideAnAddress: "Solve this puzzle" on a message holding a
+// grid and an address that is not a puzzle's solves the grid.
+func TestGridBesideAnAddress(t *testing.T) {
+	i := decode(t, map[string]any{
+		"id": "1", "application_id": "2", "type": discordgo.InteractionApplicationCommand, "token": "tok",
+		"data": map[string]any{"id": "3", "name": "Solve this puzzle", "type": discordgo.MessageApplicationCommand,
+			"target_id": "99", "resolved": map[string]any{"messages": map[string]any{
+				"99": map[string]any{"id": "99", "channel_id": "5", "content": "from https://example.com/daily\n```\n" + classic + "\n```"}}}},
+	})
+	if _, resp := handle(t, linkDeps(&memLinks{}), "Solve this puzzle", i); !strings.Contains(resp.Content, solution) {
+		t.Errorf("reply %q, want the grid solved", resp.Content)
 	}
 }

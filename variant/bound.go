@@ -1,6 +1,10 @@
 package variant
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
 
 // A link of a few thousand characters can unpack to tens of thousands of
 // constraints (lz-string packs repeats well): drawing 40,000 of them took
@@ -70,4 +74,22 @@ func CellsOf(c Constraint) (in, out []Cell) {
 		return c.Cells, nil
 	}
 	return nil, nil
+}
+
+// cleanText makes a setter's title or author safe to print anywhere: no
+// control characters (a terminal's escapes), no bidirectional overrides
+// (text that reads backwards), spaces collapsed, at most 200 characters.
+func cleanText(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsControl(r), r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069, r == 0x200E, r == 0x200F, r == 0x061C:
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:200])
+	}
+	return s
 }

@@ -47,3 +47,18 @@ func TestBounded(t *testing.T) {
 		t.Errorf("a 4×4 with 97 cages: %v (%q), want too large", err, text)
 	}
 }
+
+// TestCleanText: a setter's title loses control characters and direction
+// overrides, and is cut to 200 characters.
+func TestCleanText(t *testing.T) {
+	for in, want := range map[string]string{
+		"Plain title":                "Plain title",
+		"red\x1b[31m  \n title":      "red [31m title",
+		"abc\u202Edcba\u2066x\u2069": "abc dcba x",
+		strings.Repeat("é", 250):     strings.Repeat("é", 200),
+	} {
+		if got := cleanText(in); got != want {
+			t.Errorf("cleanText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -223,12 +223,18 @@ type failFunc func(err error, detail string) (Link, error)
 // and its setters' named ids such as "clover/some-title").
 var shortID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}(?:/[A-Za-z0-9_-]{1,64}){0,2}$`)
 
+// ValidShortID reports whether id is a SudokuPad id as we accept it (the
+// link reader and the client that asks SudokuPad for it both check it
+// here).
+func ValidShortID(id string) bool { return shortID.MatchString(id) }
+
 // LooksLikeLink reports whether text is meant as a puzzle link rather
-// than a grid of digits: it names a puzzle site or holds "://". Every face
-// decides so here, then ParseLink says what is wrong with a link.
+// than a grid of digits: it names a puzzle site (a grid posted beside
+// another address is still a grid). Every face decides so here, then
+// ParseLink says what is wrong with a link.
 func LooksLikeLink(text string) bool {
 	s := strings.ToLower(text)
-	for _, host := range []string{"f-puzzles", "sudokupad", "crackingthecryptic", "://"} {
+	for _, host := range []string{"f-puzzles.com", "sudokupad.app", "crackingthecryptic.com"} {
 		if strings.Contains(s, host) {
 			return true
 		}
@@ -249,7 +255,7 @@ func readShortID(rest string, fail failFunc) (Link, error) {
 	if id == "" {
 		return fail(ErrNoLink, "a SudokuPad link without a puzzle")
 	}
-	if !shortID.MatchString(id) {
+	if !ValidShortID(id) {
 		return fail(ErrBadID, fmt.Sprintf("id %.80q", id))
 	}
 	return Link{Format: ShortID, Payload: id}, nil

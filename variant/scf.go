@@ -89,6 +89,7 @@ var ErrNeedsFetch = errors.New("variant: the puzzle must be fetched from SudokuP
 func Decode(l Link) (*Puzzle, error) {
 	p, err := decodeAs(l)
 	if err == nil {
+		p.Title, p.Author = cleanText(p.Title), cleanText(p.Author)
 		err = p.Bounded()
 	}
 	if err != nil {
