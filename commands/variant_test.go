@@ -241,7 +241,7 @@ func TestCheckALink(t *testing.T) {
 		{tinyStored, tinySolution, "**Correct!** It matches the solution the puzzle's setter stored.\nI can't read every rule of this puzzle (Between lines), so I checked the answer against the solution its setter stored."},
 		{tinyStored, "1434343221434321", "**Not quite:** 2 cells are wrong: ||r1c2, r2c3||"},
 		{tinyBadStore, tinySolution, "This puzzle uses a constraint I don't support yet: Between lines."}, // its stored solution breaks a row
-		{fpuz(8, eight, ""), eight, "**Correct!** That is the solution."}, // 8×8: a size the classic reader does not take
+		{fpuz(8, eight, ""), eight, "**Correct!** That is the solution."},                                 // 8×8: a size the classic reader does not take
 		{fpuz(8, eight, ""), strings.Replace(eight, "12345678", "12345687", 1), "**The answer changes the puzzle:** r1c7 is 7"},
 	} {
 		_, resp := handle(t, d, "check", slash(t, "check", map[string]any{"puzzle": tt.puzzle, "answer": tt.answer}))
