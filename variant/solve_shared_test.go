@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +16,11 @@ import (
 // figures in the closing notes used -args -variant.timeout=10s), a tenth
 // of a second with -short.
 var sharedTimeout = flag.Duration("variant.timeout", 2*time.Second, "time limit per shared puzzle")
+
+// sharedMatch keeps the shared puzzles whose name matches it, to time or
+// profile a few: go test ./variant -run TestSolveShared -v -args
+// -variant.match='Long sums'.
+var sharedMatch = flag.String("variant.match", "", "regexp: solve only the shared puzzles it matches")
 
 // mustDecodeRow returns the puzzle of a row's f-puzzles link.
 func mustDecodeRow(t testing.TB, r row) *Puzzle {
@@ -57,8 +63,15 @@ func TestSolveShared(t *testing.T) {
 		timeout = 100 * time.Millisecond
 	}
 	var right, wrong, gaveUp int
+	match, err := regexp.Compile(*sharedMatch)
+	if err != nil {
+		t.Fatalf("-variant.match: %v", err)
+	}
 	var ms []float64
 	for _, r := range rows {
+		if !match.MatchString(r.Name) {
+			continue
+		}
 		p := mustDecodeRow(t, r)
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		start := time.Now()
@@ -86,9 +99,12 @@ func TestSolveShared(t *testing.T) {
 			t.Logf("%8.1f ms %6d nodes %-3s %s [%s]", el, res.Nodes, countWord(res.Count), r.Name, r.Types)
 		}
 	}
+	if len(ms) == 0 {
+		t.Fatalf("no shared puzzle matches -variant.match=%q", *sharedMatch)
+	}
 	slices.Sort(ms)
 	t.Logf("\n%-12s %5d\n%-12s %5d\n%-12s %5d\n%-12s %5d\n%-12s %8.1f\n%-12s %8.1f",
-		"rows", len(rows), "right", right, "wrong", wrong, "gave up", gaveUp,
+		"rows", len(ms), "right", right, "wrong", wrong, "gave up", gaveUp,
 		"median ms", ms[len(ms)/2], "max ms", ms[len(ms)-1])
 }
 
