@@ -58,6 +58,11 @@ func (e *engine) index() {
 			e.costly[i] = true
 		}
 	}
+	for _, pr := range e.props {
+		if g, ok := pr.(*groupProp); ok && g.full {
+			e.houses = append(e.houses, g)
+		}
+	}
 	e.weight = make([]int, len(e.cand))
 	for i := range e.weight {
 		e.weight[i] = 1

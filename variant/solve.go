@@ -97,8 +97,9 @@ type engine struct {
 	slow    []int32   // props to run once queue is empty
 	costly  []bool    // per prop, whether it waits in slow
 	queued  []bool
-	stack   [][]uint32 // saved candidates, one per depth
-	weight  []int      // per cell, 1 + failures of the props over it
+	houses  []*groupProp // the full groups, for branching on a digit
+	stack   [][]uint32   // saved candidates, one per depth
+	weight  []int        // per cell, 1 + failures of the props over it
 	nodes   int64
 	stopped bool
 }
@@ -208,6 +209,9 @@ func (e *engine) walk(depth int, found func([]int) bool) bool {
 		return found(e.grid())
 	}
 	saved := e.save(depth)
+	if g, d := e.branchDigit(bits.OnesCount32(saved[c]), e.weight[c]); g != nil {
+		return e.walkDigit(depth, g, d, saved, found)
+	}
 	for r := saved[c]; r != 0; r &= r - 1 {
 		copy(e.cand, saved)
 		d := bits.TrailingZeros32(r)
