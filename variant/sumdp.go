@@ -12,11 +12,9 @@ type sumDP struct {
 	fwd, back []uint64
 	open      []int // the cells not yet placed
 	// groups, when set, splits the cells into groups whose digits differ
-	// (see narrowGroups); gsums, keep and ds are its scratch.
+	// (see narrowGroups); tables holds what each group's fillings make.
 	groups [][]int
-	gsums  []uint64
-	keep   []uint32
-	ds     []int
+	tables []groupTable
 }
 
 // newSumDP returns scratch for k cells with sums up to max.

@@ -1,5 +1,7 @@
 package variant
 
+import "math/bits"
+
 // maxSumGroup bounds the cells in one distinct group of a sum, so that
 // enumerating a group's fillings stays cheap.
 const maxSumGroup = 4
@@ -73,34 +75,25 @@ func (e *engine) groupSums() {
 }
 
 // narrowGroups is narrow over groups of cells whose digits differ: each
-// group's fillings are enumerated, and sums combine across groups.
+// group's sums come from its table (see fillTable), and sums combine
+// across groups.
 func (s *sumDP) narrowGroups(e *engine, target []uint64) []uint64 {
 	w, k := s.words, len(s.groups)
 	if len(s.fwd) < (k+1)*w {
 		s.fwd, s.back = make([]uint64, (k+1)*w), make([]uint64, (k+1)*w)
 	}
+	if s.tables == nil {
+		s.tables = make([]groupTable, k)
+	}
 	clear(s.fwd[:(k+1)*w])
 	clear(s.back[:(k+1)*w])
-	if len(s.gsums) < k*w {
-		s.gsums = make([]uint64, k*w)
-	}
-	clear(s.gsums[:k*w])
 	for i, g := range s.groups {
-		gs := s.gsums[i*w : (i+1)*w]
-		s.fill(e, g, 0, 0, 0, func(sum int) {
-			if sum < w*64 {
-				gs[sum/64] |= 1 << uint(sum%64)
-			}
-		})
+		s.tables[i].update(e, g, w)
 	}
 	s.fwd[0] = 1
 	for i := range s.groups {
-		src, dst, gs := s.fwd[i*w:(i+1)*w], s.fwd[(i+1)*w:(i+2)*w], s.gsums[i*w:(i+1)*w]
-		for v := 0; v < w*64; v++ {
-			if gs[v/64]>>(uint(v%64))&1 != 0 {
-				shiftOr(dst, src, v)
-			}
-		}
+		src, dst := s.fwd[i*w:(i+1)*w], s.fwd[(i+1)*w:(i+2)*w]
+		eachSum(s.tables[i].sums, func(v int) { shiftOr(dst, src, v) })
 	}
 	reach := s.fwd[k*w : (k+1)*w]
 	if !meetsShifted(reach, target, 0) {
@@ -108,62 +101,98 @@ func (s *sumDP) narrowGroups(e *engine, target []uint64) []uint64 {
 	}
 	copy(s.back[k*w:], target)
 	for i := k - 1; i >= 0; i-- {
-		src, dst, gs := s.back[(i+1)*w:(i+2)*w], s.back[i*w:(i+1)*w], s.gsums[i*w:(i+1)*w]
-		for v := 0; v < w*64; v++ {
-			if gs[v/64]>>(uint(v%64))&1 != 0 {
-				shiftRightOr(dst, src, v)
-			}
-		}
+		src, dst := s.back[(i+1)*w:(i+2)*w], s.back[i*w:(i+1)*w]
+		eachSum(s.tables[i].sums, func(v int) { shiftRightOr(dst, src, v) })
 	}
 	for i, g := range s.groups {
-		f, b := s.fwd[i*w:(i+1)*w], s.back[(i+1)*w:(i+2)*w]
-		if cap(s.keep) < len(g) {
-			s.keep = make([]uint32, len(g))
-		}
-		keep := s.keep[:len(g)]
-		clear(keep)
-		s.fillDigits(e, g, 0, 0, 0, func(sum int, ds []int) {
-			if meetsShifted(f, b, sum) {
-				for j, d := range ds {
-					keep[j] |= bit(d)
-				}
-			}
-		})
-		for j, c := range g {
-			if !e.restrict(c, keep[j]) {
-				return nil
-			}
+		if !s.tables[i].restrict(e, g, s.fwd[i*w:(i+1)*w], s.back[(i+1)*w:(i+2)*w]) {
+			return nil
 		}
 	}
 	return reach
 }
 
-// fill calls f with the sum of each filling of g's cells from j on with
-// distinct digits (used digits in used, sum so far in sum).
-func (s *sumDP) fill(e *engine, g []int, j int, used uint32, sum int, f func(int)) {
-	if j == len(g) {
-		f(sum)
-		return
-	}
-	for r := e.cand[g[j]] &^ used; r != 0; r &= r - 1 {
-		d := low(r)
-		s.fill(e, g, j+1, used|bit(d), sum+d, f)
+// eachSum calls f with each sum in set, smallest first.
+func eachSum(set []uint64, f func(int)) {
+	for i, word := range set {
+		for ; word != 0; word &= word - 1 {
+			f(i*64 + bits.TrailingZeros64(word))
+		}
 	}
 }
 
-// fillDigits is fill, also giving the digits.
-func (s *sumDP) fillDigits(e *engine, g []int, j int, used uint32, sum int, f func(int, []int)) {
-	if j == 0 && cap(s.ds) < len(g) {
-		s.ds = make([]int, len(g))
-	}
-	ds := s.ds[:len(g)]
-	if j == len(g) {
-		f(sum, ds)
+// groupTable is what a group's distinct fillings make, for the
+// candidates it was made from: the sums, and per sum and cell the
+// digits of the fillings with that sum. It is remade only when the
+// group's candidates change.
+type groupTable struct {
+	masks  []uint32
+	sums   []uint64
+	digits []uint32 // [sum*len(group)+cell]
+	ds     []int
+}
+
+// update remakes t for group g's candidates unless they are unchanged.
+func (t *groupTable) update(e *engine, g []int, words int) {
+	if t.masks == nil {
+		t.masks = make([]uint32, len(g))
+		t.sums = make([]uint64, words)
+		t.digits = make([]uint32, words*64*len(g))
+		t.ds = make([]int, len(g))
+	} else if t.same(e, g) {
 		return
 	}
-	for r := e.cand[g[j]] &^ used; r != 0; r &= r - 1 {
-		d := low(r)
-		ds[j] = d
-		s.fillDigits(e, g, j+1, used|bit(d), sum+d, f)
+	for j, c := range g {
+		t.masks[j] = e.cand[c]
 	}
+	clear(t.sums)
+	clear(t.digits)
+	t.fill(g, 0, 0, 0)
+}
+
+// same reports whether g's candidates are those t was made from.
+func (t *groupTable) same(e *engine, g []int) bool {
+	for j, c := range g {
+		if e.cand[c] != t.masks[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// fill records each filling of g's cells from j on with distinct digits
+// (used digits in used, sum so far in sum).
+func (t *groupTable) fill(g []int, j int, used uint32, sum int) {
+	if j == len(g) {
+		t.sums[sum/64] |= 1 << uint(sum%64)
+		row := t.digits[sum*len(g) : (sum+1)*len(g)]
+		for i, d := range t.ds {
+			row[i] |= bit(d)
+		}
+		return
+	}
+	for r := t.masks[j] &^ used; r != 0; r &= r - 1 {
+		d := low(r)
+		t.ds[j] = d
+		t.fill(g, j+1, used|bit(d), sum+d)
+	}
+}
+
+// restrict keeps in g's cells the digits of fillings whose sum v has
+// f << v meeting b: some choice of the other groups completes it.
+func (t *groupTable) restrict(e *engine, g []int, f, b []uint64) bool {
+	var keep [maxSumGroup]uint32
+	eachSum(t.sums, func(v int) {
+		if meetsShifted(f, b, v) {
+			for j := range g {
+				keep[j] |= t.digits[v*len(g)+j]
+			}
+		}
+	})
+	for j, c := range g {
+		if !e.restrict(c, keep[j]) {
+			return false
+		}
+	}
+	return true
 }
