@@ -125,6 +125,7 @@ func hasSum(set []uint64, v int) bool {
 type sumProp struct {
 	cs     []int
 	diag   bool // a little killer: its cells get distinct groups
+	total  int
 	target []uint64
 	dp     sumDP
 }
@@ -135,7 +136,7 @@ func newSumProp(cs []int, total, n int) *sumProp {
 	if total > max {
 		max = total
 	}
-	s := &sumProp{cs: cs, dp: newSumDP(len(cs), max)}
+	s := &sumProp{cs: cs, total: total, dp: newSumDP(len(cs), max)}
 	s.target = make([]uint64, s.dp.words)
 	s.target[total/64] |= 1 << uint(total%64)
 	return s
@@ -143,7 +144,29 @@ func newSumProp(cs []int, total, n int) *sumProp {
 
 func (s *sumProp) cells() []int { return s.cs }
 
-func (s *sumProp) run(e *engine) bool { return s.dp.narrow(e, s.cs, s.target) != nil }
+func (s *sumProp) run(e *engine) bool {
+	if s.dp.groups == nil && s.loose(e) {
+		return true
+	}
+	return s.dp.narrow(e, s.cs, s.target) != nil
+}
+
+// loose reports whether the sum's bounds are far enough from its total
+// that no cell can lose a digit to them: each cell's range fits in the
+// slack on both sides. Then the exact pass is skipped; it could only
+// take digits from inside a cell's range (holes), which the search
+// settles later, and a full assignment is never loose (its slack is 0).
+// total must be a single sum.
+func (s *sumProp) loose(e *engine) bool {
+	lo, hi, span := 0, 0, 0
+	for _, c := range s.cs {
+		m := e.cand[c]
+		a, b := low(m), high(m)
+		lo, hi = lo+a, hi+b
+		span = max(span, b-a)
+	}
+	return s.total-lo >= span && hi-s.total >= span && span > 0
+}
 
 // arrowProp is one line of an arrow: its digits add up to the bulb's
 // number, the bulb's digits read as one number.
