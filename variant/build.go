@@ -58,11 +58,7 @@ func (e *engine) index() {
 			e.costly[i] = true
 		}
 	}
-	for _, pr := range e.props {
-		if g, ok := pr.(*groupProp); ok && g.full {
-			e.houses = append(e.houses, g)
-		}
-	}
+	e.indexHouses()
 	e.weight = make([]int, len(e.cand))
 	for i := range e.weight {
 		e.weight[i] = 1
@@ -167,4 +163,20 @@ func summed(cs []Constraint) []Killer {
 		}
 	}
 	return out
+}
+
+// indexHouses lists the full groups and, per cell, the first 64 of them
+// that hold it.
+func (e *engine) indexHouses() {
+	e.inHouses = make([]uint64, len(e.cand))
+	for _, pr := range e.props {
+		if g, ok := pr.(*groupProp); ok && g.full {
+			if i := len(e.houses); i < 64 {
+				for _, c := range g.cs {
+					e.inHouses[c] |= 1 << uint(i)
+				}
+			}
+			e.houses = append(e.houses, g)
+		}
+	}
 }

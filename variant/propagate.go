@@ -1,6 +1,9 @@
 package variant
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // prop is one rule of the solver's model: run narrows the candidates of
 // its cells and reports false when they cannot be completed. Every prop
@@ -172,22 +175,42 @@ func (s *setProp) run(e *engine) bool {
 }
 
 // required places each digit that every possible set holds in the one
-// cell that can take it (the cells take all of the set's digits).
+// cell that can take it (the cells take all of the set's digits); when
+// several cells can, the houses holding all of them lose the digit
+// elsewhere.
 func (s *setProp) required(e *engine, inter uint32) bool {
 	for r := inter; r != 0; r &= r - 1 {
 		d := bit(bits.TrailingZeros32(r))
-		at := -1
+		at, n, common := -1, 0, ^uint64(0)
 		for _, c := range s.cs {
 			if e.cand[c]&d != 0 {
-				if at >= 0 {
-					at = -2
-					break
-				}
-				at = c
+				at, n, common = c, n+1, common&e.inHouses[c]
 			}
 		}
-		if at == -1 || (at >= 0 && !e.restrict(at, d)) {
+		switch {
+		case n == 0:
 			return false
+		case n == 1:
+			if !e.restrict(at, d) {
+				return false
+			}
+		case common != 0:
+			if !s.exclude(e, d, common) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// exclude removes digit d from the cells outside s of the houses in
+// common.
+func (s *setProp) exclude(e *engine, d uint32, common uint64) bool {
+	for ; common != 0; common &= common - 1 {
+		for _, c := range e.houses[bits.TrailingZeros64(common)].cs {
+			if e.cand[c]&d != 0 && !slices.Contains(s.cs, c) && !e.restrict(c, e.cand[c]&^d) {
+				return false
+			}
 		}
 	}
 	return true

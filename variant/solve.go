@@ -86,22 +86,23 @@ func Candidates(ctx context.Context, p Puzzle) (masks []uint32, complete bool, e
 
 // engine holds one puzzle's model and the search's state.
 type engine struct {
-	ctx     context.Context
-	n       int
-	all     uint32 // digits 1..n
-	cand    []uint32
-	props   []prop
-	rules   int       // props[:rules] are the puzzle's own rules; the rest are derived from them
-	watch   [][]int32 // per cell, the props over it
-	queue   []int32   // props to run: cheap ones
-	slow    []int32   // props to run once queue is empty
-	costly  []bool    // per prop, whether it waits in slow
-	queued  []bool
-	houses  []*groupProp // the full groups, for branching on a digit
-	stack   [][]uint32   // saved candidates, one per depth
-	weight  []int        // per cell, 1 + failures of the props over it
-	nodes   int64
-	stopped bool
+	ctx      context.Context
+	n        int
+	all      uint32 // digits 1..n
+	cand     []uint32
+	props    []prop
+	rules    int       // props[:rules] are the puzzle\'s own rules; the rest are derived from them
+	watch    [][]int32 // per cell, the props over it
+	queue    []int32   // props to run: cheap ones
+	slow     []int32   // props to run once queue is empty
+	costly   []bool    // per prop, whether it waits in slow
+	queued   []bool
+	houses   []*groupProp // the full groups, for branching on a digit
+	inHouses []uint64     // per cell, bit i when houses[i] holds it
+	stack    [][]uint32   // saved candidates, one per depth
+	weight   []int        // per cell, 1 + failures of the props over it
+	nodes    int64
+	stopped  bool
 }
 
 // start queues every prop and propagates; false means no solution.

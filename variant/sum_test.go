@@ -39,3 +39,26 @@ func TestSumLoose(t *testing.T) {
 		}
 	}
 }
+
+// TestCageRequiredExcludes checks that a digit every set of a cage holds
+// leaves the houses that hold all the cage's cells for it: 17 in two
+// cells of row 1 is 8 and 9, so the rest of row 1 has neither, while
+// the boxes, which each hold one of the cells, keep them.
+func TestCageRequiredExcludes(t *testing.T) {
+	e := mustEngine(t, 9, Killer{[]Cell{{0, 2}, {0, 3}}, 17})
+	if !e.start() {
+		t.Fatal("start() = false, want true")
+	}
+	for col := 0; col < 9; col++ {
+		want := e.all &^ (bit(8) | bit(9))
+		if col == 2 || col == 3 {
+			want = bit(8) | bit(9)
+		}
+		if got := e.cand[col]; got != want {
+			t.Errorf("R1C%d = %b, want %b", col+1, got, want)
+		}
+	}
+	if got := e.cand[9+2]; got != e.all {
+		t.Errorf("R2C3 = %b, want %b", got, e.all)
+	}
+}
