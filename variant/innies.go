@@ -1,5 +1,10 @@
 package variant
 
+import (
+	"maps"
+	"slices"
+)
+
 // innies adds, for every full group (rows, columns, regions, …), the sums
 // that killer cages imply: the cells a group's whole cages leave add up to
 // the rest of the group's total (innies), and when the cages that touch a
@@ -63,7 +68,7 @@ func (b *builder) inniesOf(group []int, cages []Killer, owner []int, total int, 
 	var rest, outside []int
 	innieSum, outieSum, covered := total, -total, true
 	whole := map[int]bool{}
-	for k := range touched {
+	for _, k := range slices.Sorted(maps.Keys(touched)) { // in order: the search must not vary
 		all := true
 		for _, x := range cages[k].Cells {
 			if !in[b.idx(x)] {
