@@ -34,7 +34,7 @@ type groupProp struct {
 func (g *groupProp) cells() []int { return g.cs }
 
 func (g *groupProp) run(e *engine) bool {
-	var seen, union, once, twice uint32
+	var seen, open, once, twice uint32
 	for _, c := range g.cs {
 		m := e.cand[c]
 		if single(m) {
@@ -42,21 +42,28 @@ func (g *groupProp) run(e *engine) bool {
 				return false
 			}
 			seen |= m
+		} else {
+			open |= m
 		}
-		union |= m
 		twice |= once & m
 		once |= m
 	}
-	if bits.OnesCount32(union) < len(g.cs) || (g.full && union != e.all) {
+	if bits.OnesCount32(once) < len(g.cs) || (g.full && once != e.all) {
 		return false
 	}
-	hidden := once &^ twice
+	hidden := once &^ twice & open
+	if !g.full {
+		hidden = 0
+	}
+	if open&seen == 0 && hidden == 0 {
+		return true // nothing to remove, no hidden single
+	}
 	for _, c := range g.cs {
 		m := e.cand[c]
 		if single(m) {
 			continue
 		}
-		if g.full && m&hidden != 0 {
+		if m&hidden != 0 {
 			m &= hidden
 		}
 		if !e.restrict(c, m&^seen) {
