@@ -62,3 +62,38 @@ func TestCageRequiredExcludes(t *testing.T) {
 		t.Errorf("R2C3 = %b, want %b", got, e.all)
 	}
 }
+
+// TestCrossPointing checks the crossProp of box 1 and row 1: when box 1
+// keeps 9 only in row 1, the rest of row 1 loses it, and when row 1
+// keeps 8 only in box 1, the rest of box 1 loses it.
+func TestCrossPointing(t *testing.T) {
+	e := mustEngine(t, 9)
+	box := []int{0, 1, 2, 9, 10, 11, 18, 19, 20}
+	row := []int{0, 1, 2, 3, 4, 5, 6, 7, 8}
+	x := newCross(box, row)
+	if x == nil {
+		t.Fatal("newCross(box 1, row 1) = nil")
+	}
+	for _, c := range []int{9, 10, 11, 18, 19, 20} {
+		e.cand[c] &^= bit(9)
+	}
+	for c := 3; c < 9; c++ {
+		e.cand[c] &^= bit(8)
+	}
+	if !x.run(e) {
+		t.Fatal("run = false, want true")
+	}
+	for c := 3; c < 9; c++ {
+		if e.cand[c]&bit(9) != 0 {
+			t.Errorf("R1C%d keeps 9", c+1)
+		}
+	}
+	for _, c := range []int{9, 10, 11, 18, 19, 20} {
+		if e.cand[c]&bit(8) != 0 {
+			t.Errorf("R%dC%d keeps 8", c/9+1, c%9+1)
+		}
+	}
+	if newCross(row, []int{0, 9, 18, 27, 36, 45, 54, 63, 72}) != nil {
+		t.Error("newCross(row 1, column 1) != nil, want nil: they share one cell")
+	}
+}

@@ -1,0 +1,82 @@
+package variant
+
+import "slices"
+
+// crossProp joins two full groups that share two or more cells (a box
+// and a row, say): a digit that the part of one group outside the other
+// cannot take must go in the shared cells, so the other group's outer
+// part loses it (pointing and claiming). It waits with the sums: run
+// among the cheap props it cost more than it saved.
+type crossProp struct {
+	cs         []int // the outer cells of a, then of b
+	aOut, bOut []int // the cells of a not in b, of b not in a
+}
+
+func (x *crossProp) cells() []int { return x.cs }
+
+func (x *crossProp) run(e *engine) bool {
+	return x.claim(e, x.aOut, x.bOut) && x.claim(e, x.bOut, x.aOut)
+}
+
+// claim removes from to the digits that from cannot take.
+func (x *crossProp) claim(e *engine, from, to []int) bool {
+	var union uint32
+	for _, c := range from {
+		union |= e.cand[c]
+	}
+	if union == e.all {
+		return true
+	}
+	for _, c := range to {
+		if !e.restrict(c, union) {
+			return false
+		}
+	}
+	return true
+}
+
+// crosses adds a crossProp for each pair of full groups sharing two or
+// more cells, neither holding the other.
+func (e *engine) crosses() {
+	var full []*groupProp
+	for _, pr := range e.props {
+		if g, ok := pr.(*groupProp); ok && g.full {
+			full = append(full, g)
+		}
+	}
+	for i, a := range full {
+		for _, b := range full[:i] {
+			if x := newCross(a.cs, b.cs); x != nil {
+				e.props = append(e.props, x)
+			}
+		}
+	}
+}
+
+// newCross returns the crossProp of groups a and b, or nil when they
+// share fewer than two cells or one holds the other.
+func newCross(a, b []int) *crossProp {
+	inA := map[int]bool{}
+	for _, c := range a {
+		inA[c] = true
+	}
+	var shared, bOut []int
+	for _, c := range b {
+		if inA[c] {
+			shared = append(shared, c)
+		} else {
+			bOut = append(bOut, c)
+		}
+	}
+	if len(shared) < 2 || len(bOut) == 0 || len(shared) == len(a) {
+		return nil
+	}
+	x := &crossProp{bOut: bOut}
+	for _, c := range a {
+		if !slices.Contains(shared, c) {
+			x.aOut = append(x.aOut, c)
+		}
+	}
+	x.cs = append(append([]int(nil), x.aOut...), bOut...)
+	return x
+}
