@@ -43,17 +43,19 @@ func (g *groupProp) heaviest(e *engine, m uint32) int {
 	return w
 }
 
-// walkDigit branches on the cell of g that takes digit d, from the
-// candidates saved at depth.
-func (e *engine) walkDigit(depth int, g *groupProp, d int, saved []uint32, found func([]int) bool) bool {
-	for _, c := range g.cs {
-		if saved[c]&bit(d) == 0 || single(saved[c]) {
-			continue
-		}
-		copy(e.cand, saved)
-		if e.restrict(c, bit(d)) && e.propagate() && !e.walk(depth+1, found) {
-			return false
+// choose returns the next branch: a cell and a digit to try in it
+// first, or -1 when every cell is placed.
+func (e *engine) choose() (int, uint32) {
+	c := e.branchCell()
+	if c < 0 {
+		return -1, 0
+	}
+	if g, d := e.branchDigit(bits.OnesCount32(e.cand[c]), e.weight[c]); g != nil {
+		for _, x := range g.cs {
+			if e.cand[x]&bit(d) != 0 {
+				return x, bit(d)
+			}
 		}
 	}
-	return true
+	return c, e.cand[c] & -e.cand[c]
 }

@@ -198,29 +198,28 @@ func (e *engine) search(found func([]int) bool) bool {
 }
 
 func (e *engine) walk(depth int, found func([]int) bool) bool {
-	e.nodes++
-	if e.nodes%checkEvery == 0 && e.ctx.Err() != nil {
-		e.stopped = true
-	}
-	if e.stopped {
-		return false
-	}
-	c := e.branchCell()
-	if c < 0 {
-		return found(e.grid())
-	}
-	saved := e.save(depth)
-	if g, d := e.branchDigit(bits.OnesCount32(saved[c]), e.weight[c]); g != nil {
-		return e.walkDigit(depth, g, d, saved, found)
-	}
-	for r := saved[c]; r != 0; r &= r - 1 {
-		copy(e.cand, saved)
-		d := bits.TrailingZeros32(r)
-		if e.restrict(c, bit(d)) && e.propagate() && !e.walk(depth+1, found) {
+	for {
+		e.nodes++
+		if e.nodes%checkEvery == 0 && e.ctx.Err() != nil {
+			e.stopped = true
+		}
+		if e.stopped {
 			return false
 		}
+		c, m := e.choose()
+		if c < 0 {
+			return found(e.grid())
+		}
+		// Two branches: c takes m, or it does not.
+		saved := e.save(depth)
+		if e.restrict(c, m) && e.propagate() && !e.walk(depth+1, found) {
+			return false
+		}
+		copy(e.cand, saved)
+		if !e.restrict(c, saved[c]&^m) || !e.propagate() {
+			return true
+		}
 	}
-	return true
 }
 
 // save copies the candidates into the stack at depth and returns it.
