@@ -39,6 +39,7 @@ func (b *builder) innies(cages []Killer) {
 			b.inniesOf(cols, cages, owner, k*total, false)
 		}
 	}
+	b.overlaps(cages, owner)
 }
 
 // bands returns the cells of rows first..first+k-1, and of those columns.

@@ -2,6 +2,7 @@ package variant
 
 import (
 	"context"
+	"slices"
 	"testing"
 )
 
@@ -95,5 +96,41 @@ func TestCrossPointing(t *testing.T) {
 	}
 	if newCross(row, []int{0, 9, 18, 27, 36, 45, 54, 63, 72}) != nil {
 		t.Error("newCross(row 1, column 1) != nil, want nil: they share one cell")
+	}
+}
+
+// TestSumNegative checks a sum with a subtracted cell: a - b = 7 on 1..9
+// leaves a in {8, 9} and b in {1, 2}.
+func TestSumNegative(t *testing.T) {
+	e := mustEngine(t, 9)
+	s := newSumProp([]int{0, 1}, 7+10, 9) // b counts as 10-b
+	s.dp.neg = []bool{false, true}
+	if !s.run(e) {
+		t.Fatal("run = false, want true")
+	}
+	if e.cand[0] != bit(8)|bit(9) || e.cand[1] != bit(1)|bit(2) {
+		t.Errorf("a, b = %b, %b, want %b, %b", e.cand[0], e.cand[1], bit(8)|bit(9), bit(1)|bit(2))
+	}
+}
+
+// TestOverlapSum checks the overlap sums of a 4×4: cage P (R1C1 R1C2
+// R2C1 R3C1, 10) is mostly in rows 1-2 and cage Q (R1C3 R1C4 R2C3 R2C4,
+// 10) wholly, so R3C1 - R2C2 = 10 + 10 - 20; with R2C2 = 3, R3C1 = 3.
+func TestOverlapSum(t *testing.T) {
+	c := func(r, col int) Cell { return Cell{r, col} }
+	e := mustEngine(t, 4,
+		Killer{[]Cell{c(0, 0), c(0, 1), c(1, 0), c(2, 0)}, 10},
+		Killer{[]Cell{c(0, 2), c(0, 3), c(1, 2), c(1, 3)}, 10})
+	var found *sumProp
+	for _, pr := range e.props {
+		if s, ok := pr.(*sumProp); ok && s.dp.neg != nil && slices.Equal(s.cs, []int{5, 8}) {
+			found = s
+		}
+	}
+	if found == nil {
+		t.Fatal("no overlap sum over R2C2 and R3C1")
+	}
+	if !e.restrict(5, bit(3)) || !found.run(e) || e.cand[8] != bit(3) {
+		t.Errorf("R2C2 = 3: R3C1 = %b, want %b", e.cand[8], bit(3))
 	}
 }

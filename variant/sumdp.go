@@ -10,7 +10,9 @@ import "math/bits"
 type sumDP struct {
 	words     int
 	fwd, back []uint64
-	open      []int // the cells not yet placed
+	open      []int    // the positions of the cells not yet placed
+	masks     []uint32 // their digits, as counted
+	neg       []bool   // per position, whether the cell is subtracted
 	// groups, when set, splits the cells into groups whose digits differ
 	// (see narrowGroups); tables holds what each group's fillings make.
 	groups [][]int
@@ -20,32 +22,34 @@ type sumDP struct {
 // newSumDP returns scratch for k cells with sums up to max.
 func newSumDP(k, max int) sumDP {
 	w := max/64 + 1
-	return sumDP{words: w, fwd: make([]uint64, (k+1)*w), back: make([]uint64, (k+1)*w), open: make([]int, 0, k)}
+	return sumDP{words: w, fwd: make([]uint64, (k+1)*w), back: make([]uint64, (k+1)*w),
+		open: make([]int, 0, k), masks: make([]uint32, 0, k)}
 }
 
 // narrow restricts cs so that their sum is in target, and returns the set
 // of sums they can reach (before narrowing), or nil on a contradiction.
 // Placed cells only shift the target: the table covers the open ones.
+// A cell marked in neg counts as Size+1 minus its digit.
 func (s *sumDP) narrow(e *engine, cs []int, target []uint64) []uint64 {
 	if s.groups != nil {
 		return s.narrowGroups(e, target)
 	}
 	w, fixed := s.words, 0
-	s.open = s.open[:0]
-	for _, c := range cs {
-		if m := e.cand[c]; single(m) {
+	s.open, s.masks = s.open[:0], s.masks[:0]
+	for i, c := range cs {
+		if m := s.mask(e, i, c); single(m) {
 			fixed += low(m)
 		} else {
-			s.open = append(s.open, c)
+			s.open, s.masks = append(s.open, i), append(s.masks, m)
 		}
 	}
 	k := len(s.open)
 	clear(s.fwd[:(k+1)*w])
 	clear(s.back[:(k+1)*w])
 	s.fwd[fixed/64] |= 1 << uint(fixed%64) // sums start at the placed cells' sum
-	for i, c := range s.open {
+	for i, m := range s.masks {
 		src, dst := s.fwd[i*w:(i+1)*w], s.fwd[(i+1)*w:(i+2)*w]
-		for r := e.cand[c]; r != 0; r &= r - 1 {
+		for r := m; r != 0; r &= r - 1 {
 			shiftOr(dst, src, bits.TrailingZeros32(r))
 		}
 	}
@@ -56,24 +60,45 @@ func (s *sumDP) narrow(e *engine, cs []int, target []uint64) []uint64 {
 	copy(s.back[k*w:], target)
 	for i := k - 1; i >= 0; i-- {
 		src, dst := s.back[(i+1)*w:(i+2)*w], s.back[i*w:(i+1)*w]
-		for r := e.cand[s.open[i]]; r != 0; r &= r - 1 {
+		for r := s.masks[i]; r != 0; r &= r - 1 {
 			shiftRightOr(dst, src, bits.TrailingZeros32(r))
 		}
 	}
-	for i, c := range s.open {
+	for i, m := range s.masks {
 		var keep uint32
 		f, b := s.fwd[i*w:(i+1)*w], s.back[(i+1)*w:(i+2)*w]
-		for r := e.cand[c]; r != 0; r &= r - 1 {
+		for r := m; r != 0; r &= r - 1 {
 			d := bits.TrailingZeros32(r)
 			if meetsShifted(f, b, d) {
 				keep |= bit(d)
 			}
 		}
-		if !e.restrict(c, keep) {
+		if j := s.open[i]; !e.restrict(cs[j], s.unmask(e, j, keep)) {
 			return nil
 		}
 	}
 	return reach
+}
+
+// mask returns the digits cell c, at position i of the sum, counts as.
+func (s *sumDP) mask(e *engine, i, c int) uint32 {
+	if s.neg != nil && s.neg[i] {
+		return reverse(e.cand[c], e.n)
+	}
+	return e.cand[c]
+}
+
+// unmask turns digits counted at position i back into the cell's digits.
+func (s *sumDP) unmask(e *engine, i int, m uint32) uint32 {
+	if s.neg != nil && s.neg[i] {
+		return reverse(m, e.n)
+	}
+	return m
+}
+
+// reverse returns m with each digit d of 1..n turned into n+1-d.
+func reverse(m uint32, n int) uint32 {
+	return bits.Reverse32(m) >> uint(30-n)
 }
 
 // shiftOr sets dst |= src << d.
@@ -159,8 +184,8 @@ func (s *sumProp) run(e *engine) bool {
 // total must be a single sum.
 func (s *sumProp) loose(e *engine) bool {
 	lo, hi, span := 0, 0, 0
-	for _, c := range s.cs {
-		m := e.cand[c]
+	for i, c := range s.cs {
+		m := s.dp.mask(e, i, c)
 		a, b := low(m), high(m)
 		lo, hi = lo+a, hi+b
 		span = max(span, b-a)
