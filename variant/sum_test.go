@@ -134,3 +134,30 @@ func TestOverlapSum(t *testing.T) {
 		t.Errorf("R2C2 = 3: R3C1 = %b, want %b", e.cand[8], bit(3))
 	}
 }
+
+// TestSumBound checks the distinct-group bounds: three cells of a row add
+// up to 6..24, and held to 6 they keep 1, 2 and 3 only; with one cell 9
+// and the sum 12, the other two add up to 3: 1 and 2.
+func TestSumBound(t *testing.T) {
+	e := mustEngine(t, 9)
+	b := sumBound{groups: e.houseGroups([]int{0, 1, 2})}
+	if len(b.groups) != 1 {
+		t.Fatalf("houseGroups(R1C1 R1C2 R1C3) = %v, want one group", b.groups)
+	}
+	if lo, hi, ok := b.limits(e); lo != 6 || hi != 24 || !ok {
+		t.Errorf("limits = %d, %d, %v, want 6, 24, true", lo, hi, ok)
+	}
+	if !b.narrow(e, 6, 6) {
+		t.Fatal("narrow(6, 6) = false, want true")
+	}
+	for c := 0; c < 3; c++ {
+		if e.cand[c] != bit(1)|bit(2)|bit(3) {
+			t.Errorf("R1C%d = %b, want 1, 2, 3", c+1, e.cand[c])
+		}
+	}
+	e = mustEngine(t, 9)
+	e.cand[0] = bit(9)
+	if !b.narrow(e, 12, 12) || e.cand[1] != bit(1)|bit(2) || e.cand[2] != bit(1)|bit(2) {
+		t.Errorf("R1C1 = 9, sum 12: R1C2, R1C3 = %b, %b, want 1, 2", e.cand[1], e.cand[2])
+	}
+}

@@ -201,6 +201,7 @@ type arrowProp struct {
 	keep           []uint32 // the bulb's digits that some line sum meets
 	target         []uint64
 	dp             sumDP
+	bound          sumBound // set when the line has long distinct groups
 }
 
 // newArrowProp returns the prop for one line of an arrow.
@@ -216,19 +217,23 @@ func newArrowProp(line, bulb []int, n int) *arrowProp {
 func (a *arrowProp) cells() []int { return a.cs }
 
 func (a *arrowProp) run(e *engine) bool {
+	lo, hi, ok := a.bound.limits(e)
+	if !ok {
+		return false
+	}
 	clear(a.target)
 	a.numbers(e, 0, 0, func(v int, _ []int) {
-		if v < a.dp.words*64 {
+		if v < a.dp.words*64 && (a.bound.groups == nil || v >= lo && v <= hi) {
 			a.target[v/64] |= 1 << uint(v%64)
 		}
 	})
 	reach := a.dp.narrow(e, a.line, a.target)
-	if reach == nil {
+	if reach == nil || !a.narrowBound(e) {
 		return false
 	}
 	clear(a.keep)
 	a.numbers(e, 0, 0, func(v int, ds []int) {
-		if hasSum(reach, v) {
+		if hasSum(reach, v) && (a.bound.groups == nil || v >= lo && v <= hi) {
 			for i, d := range ds {
 				a.keep[i] |= bit(d)
 			}
@@ -240,6 +245,22 @@ func (a *arrowProp) run(e *engine) bool {
 		}
 	}
 	return true
+}
+
+// narrowBound narrows the line by its long groups' bounds, to the range
+// of the numbers the bulb can still make.
+func (a *arrowProp) narrowBound(e *engine) bool {
+	if a.bound.groups == nil {
+		return true
+	}
+	min, max := -1, 0
+	eachSum(a.target, func(v int) {
+		if min < 0 {
+			min = v
+		}
+		max = v
+	})
+	return min >= 0 && a.bound.narrow(e, min, max)
 }
 
 // numbers calls f with each number the bulb's candidates make, from cell

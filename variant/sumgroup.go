@@ -1,6 +1,9 @@
 package variant
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // maxSumGroup bounds the cells in one distinct group of a sum, so that
 // enumerating a group's fillings stays cheap.
@@ -8,13 +11,13 @@ const maxSumGroup = 4
 
 // sumGroups splits cs into groups of cells that pairwise share a house
 // (a groupProp), greedily; nil when every group is a single cell.
-func (e *engine) sumGroups(cs []int, differ func(a, b int) bool) [][]int {
+func (e *engine) sumGroups(cs []int, size int, differ func(a, b int) bool) [][]int {
 	var gs [][]int
 	multi := false
 	for _, c := range cs {
 		placed := false
 		for i, g := range gs {
-			if len(g) >= maxSumGroup {
+			if len(g) >= size {
 				continue
 			}
 			ok := true
@@ -67,9 +70,12 @@ func (e *engine) groupSums() {
 			if !p.diag {
 				continue
 			}
-			p.dp.groups = e.sumGroups(p.cs, differ)
+			p.dp.groups = e.sumGroups(p.cs, maxSumGroup, differ)
 		case *arrowProp:
-			p.dp.groups = e.sumGroups(p.line, differ)
+			p.dp.groups = e.sumGroups(p.line, maxSumGroup, differ)
+			if gs := e.houseGroups(p.line); longest(gs) > maxSumGroup {
+				p.bound.groups = gs
+			}
 		}
 	}
 }
@@ -195,4 +201,52 @@ func (t *groupTable) restrict(e *engine, g []int, f, b []uint64) bool {
 		}
 	}
 	return true
+}
+
+// longest returns the size of the largest of gs.
+func longest(gs [][]int) int {
+	n := 0
+	for _, g := range gs {
+		n = max(n, len(g))
+	}
+	return n
+}
+
+// houseGroups splits cs into groups of cells that share a group prop,
+// greedily: the group holding the most cells not yet taken comes first.
+func (e *engine) houseGroups(cs []int) [][]int {
+	taken := map[int]bool{}
+	var out [][]int
+	for len(taken) < len(cs) {
+		var best []int
+		for _, pr := range e.props {
+			g, ok := pr.(*groupProp)
+			if !ok {
+				continue
+			}
+			var in []int
+			for _, c := range cs {
+				if !taken[c] && slices.Contains(g.cs, c) {
+					in = append(in, c)
+				}
+			}
+			if len(in) > len(best) {
+				best = in
+			}
+		}
+		if best == nil {
+			for _, c := range cs {
+				if !taken[c] {
+					best = append(best, c) // in no group: alone
+					break
+				}
+			}
+			best = best[:1]
+		}
+		for _, c := range best {
+			taken[c] = true
+		}
+		out = append(out, best)
+	}
+	return out
 }

@@ -1,0 +1,119 @@
+package variant
+
+import "math/bits"
+
+// sumBound bounds a long sum by its cells' distinct groups of any size
+// (the Interactive Sudoku Solver's uniqueness-aware bounds): t cells
+// whose digits differ add up to at least the t smallest digits they can
+// take together, and at most the t largest. The exact table of a sum
+// only enumerates groups of up to maxSumGroup cells; on a long arrow
+// line, whose cells fill much of a box or row, these bounds are far
+// tighter.
+type sumBound struct {
+	groups [][]int
+}
+
+// groupInfo is what bounds a group's sum: its placed digits' sum, how
+// many cells are open, and the digits they can take together (less the
+// placed ones).
+type groupInfo struct {
+	fixed, open int
+	union       uint32
+}
+
+// info returns group g's groupInfo; ok is false when its placed digits
+// repeat or its open cells have too few digits left.
+func info(e *engine, g []int) (gi groupInfo, ok bool) {
+	var placed uint32
+	for _, c := range g {
+		if m := e.cand[c]; single(m) {
+			if placed&m != 0 {
+				return gi, false
+			}
+			placed |= m
+			gi.fixed += low(m)
+		} else {
+			gi.union |= m
+			gi.open++
+		}
+	}
+	gi.union &^= placed
+	return gi, bits.OnesCount32(gi.union) >= gi.open
+}
+
+// limits returns the group's least and greatest sums with one more cell
+// placed at digit d (d = 0: none).
+func (gi groupInfo) limits(d int) (lo, hi int) {
+	if d == 0 {
+		return gi.fixed + smallest(gi.union, gi.open), gi.fixed + largest(gi.union, gi.open)
+	}
+	rest := gi.union &^ bit(d)
+	return gi.fixed + d + smallest(rest, gi.open-1), gi.fixed + d + largest(rest, gi.open-1)
+}
+
+// smallest returns the sum of the t smallest digits of m (t <= |m|).
+func smallest(m uint32, t int) int {
+	s := 0
+	for ; t > 0; t-- {
+		s += low(m)
+		m &= m - 1
+	}
+	return s
+}
+
+// largest returns the sum of the t largest digits of m (t <= |m|).
+func largest(m uint32, t int) int {
+	s := 0
+	for ; t > 0; t-- {
+		h := high(m)
+		s += h
+		m &^= bit(h)
+	}
+	return s
+}
+
+// limits returns the least and greatest sums of all the groups; ok is
+// false when some group cannot be filled.
+func (b *sumBound) limits(e *engine) (lo, hi int, ok bool) {
+	for _, g := range b.groups {
+		gi, ok := info(e, g)
+		if !ok {
+			return 0, 0, false
+		}
+		l, h := gi.limits(0)
+		lo, hi = lo+l, hi+h
+	}
+	return lo, hi, true
+}
+
+// narrow keeps in each open cell the digits with which the sum can
+// still be between min and max, by the groups' bounds.
+func (b *sumBound) narrow(e *engine, min, max int) bool {
+	lo, hi, ok := b.limits(e)
+	if !ok || lo > max || hi < min {
+		return false
+	}
+	for _, g := range b.groups {
+		gi, _ := info(e, g)
+		gl, gh := gi.limits(0)
+		if lo-gl+gh <= max && hi-gh+gl >= min {
+			continue // no digit of the group can break a bound
+		}
+		for _, c := range g {
+			if single(e.cand[c]) {
+				continue
+			}
+			var keep uint32
+			for r := e.cand[c] & gi.union; r != 0; r &= r - 1 {
+				d := bits.TrailingZeros32(r)
+				if l, h := gi.limits(d); lo-gl+l <= max && hi-gh+h >= min {
+					keep |= bit(d)
+				}
+			}
+			if !e.restrict(c, keep) {
+				return false
+			}
+		}
+	}
+	return true
+}
