@@ -155,15 +155,24 @@ func maskSum(m uint32) int {
 	return s
 }
 
-// summed returns the killer cages with a sum.
+// summed returns the killer cages with a sum, then the little killers
+// with one, as cages: sums of cells, for innies and overlap sums (a
+// little killer's digits may repeat, which these sums do not mind).
 func summed(cs []Constraint) []Killer {
-	var out []Killer
+	var out, diag []Killer
 	for _, c := range cs {
-		if k, ok := c.(Killer); ok && k.Sum > 0 {
-			out = append(out, k)
+		switch c := c.(type) {
+		case Killer:
+			if c.Sum > 0 {
+				out = append(out, c)
+			}
+		case LittleKiller:
+			if c.Sum > 0 {
+				diag = append(diag, Killer{Cells: c.Cells, Sum: c.Sum})
+			}
 		}
 	}
-	return out
+	return append(out, diag...)
 }
 
 // indexHouses lists the full groups and, per cell, the first 64 of them

@@ -9,23 +9,14 @@ import (
 // that killer cages imply: the cells a group's whole cages leave add up to
 // the rest of the group's total (innies), and when the cages that touch a
 // group cover it, their cells outside it add up to the excess (outies).
-// It does nothing when summed cages overlap, where the sums would not
-// add.
+// Where sums overlap, only the first of them count (see apart).
 func (b *builder) innies(cages []Killer) {
 	n := b.e.n
 	owner := make([]int, n*n)
 	for i := range owner {
 		owner[i] = -1
 	}
-	for k, c := range cages {
-		for _, x := range c.Cells {
-			i := b.idx(x)
-			if i < 0 || owner[i] >= 0 {
-				return
-			}
-			owner[i] = k
-		}
-	}
+	cages = b.apart(cages, owner)
 	total := n * (n + 1) / 2
 	for _, p := range b.e.props {
 		if g, ok := p.(*groupProp); ok && g.full {
@@ -97,4 +88,23 @@ func (b *builder) inniesOf(group []int, cages []Killer, owner []int, total int, 
 	if covered && len(outside) > 0 && len(outside) <= b.e.n && outieSum > 0 {
 		b.e.props = append(b.e.props, newSumProp(outside, outieSum, b.e.n))
 	}
+}
+
+// apart returns the sums of sums that overlap none before them, and
+// marks in owner each cell's sum (-1 for none).
+func (b *builder) apart(sums []Killer, owner []int) []Killer {
+	var out []Killer
+next:
+	for _, s := range sums {
+		for _, x := range s.Cells {
+			if i := b.idx(x); i < 0 || owner[i] >= 0 {
+				continue next
+			}
+		}
+		for _, x := range s.Cells {
+			owner[b.idx(x)] = len(out)
+		}
+		out = append(out, s)
+	}
+	return out
 }

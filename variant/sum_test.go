@@ -161,3 +161,30 @@ func TestSumBound(t *testing.T) {
 		t.Errorf("R1C1 = 9, sum 12: R1C2, R1C3 = %b, %b, want 1, 2", e.cand[1], e.cand[2])
 	}
 }
+
+// TestSummedApart checks the sums innies and overlap sums use: cages
+// first, then little killers, each kept only when it overlaps none kept
+// before it.
+func TestSummedApart(t *testing.T) {
+	c := func(r, col int) Cell { return Cell{r, col} }
+	cs := []Constraint{
+		LittleKiller{c(-1, 0), "DR", []Cell{c(0, 1), c(1, 2), c(2, 3)}, 6},
+		Killer{[]Cell{c(0, 0), c(0, 1)}, 3},
+		LittleKiller{c(4, 0), "UR", []Cell{c(3, 1), c(2, 2)}, 5},
+		Killer{[]Cell{c(3, 3)}, 0},
+	}
+	got := summed(cs)
+	if len(got) != 3 || got[0].Sum != 3 || got[1].Sum != 6 || got[2].Sum != 5 {
+		t.Fatalf("summed = %v, want the cage of 3, then the little killers of 6 and 5", got)
+	}
+	e := mustEngine(t, 4)
+	b := &builder{e: e, p: &Puzzle{Size: 4}}
+	owner := []int{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	kept := b.apart(got, owner)
+	if len(kept) != 2 || kept[0].Sum != 3 || kept[1].Sum != 5 {
+		t.Errorf("apart = %v, want the cage of 3 and the little killer of 5 (6 overlaps the cage)", kept)
+	}
+	if owner[1] != 0 || owner[13] != 1 || owner[6] != -1 {
+		t.Errorf("owner = %v, want R1C2 in 0, R4C2 in 1, R2C3 in none", owner)
+	}
+}
