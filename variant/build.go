@@ -38,6 +38,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	b.innies(summed(p.Constraints))
 	e.groupSums()
 	e.crosses()
+	e.pairExcls()
 	e.index()
 	return e, nil
 }

@@ -188,3 +188,33 @@ func TestSummedApart(t *testing.T) {
 		t.Errorf("owner = %v, want R1C2 in 0, R4C2 in 1, R2C3 in none", owner)
 	}
 }
+
+// TestPairExclusion checks the value exclusion under anti-king: when row
+// 1 keeps 5 only in R1C3 and R1C5, R2C4, a king's move from both, loses
+// it; R2C2, beside R1C3 only, keeps it.
+func TestPairExclusion(t *testing.T) {
+	e := mustEngine(t, 9, Global{"antiking"})
+	var p *pairExclProp
+	for _, pr := range e.props {
+		if x, ok := pr.(*pairExclProp); ok && slices.Equal(x.g.cs, []int{0, 1, 2, 3, 4, 5, 6, 7, 8}) {
+			p = x
+		}
+	}
+	if p == nil {
+		t.Fatal("no pairExclProp on row 1")
+	}
+	for c := 0; c < 9; c++ {
+		if c != 2 && c != 4 {
+			e.cand[c] &^= bit(5)
+		}
+	}
+	if !p.run(e) {
+		t.Fatal("run = false, want true")
+	}
+	if e.cand[9+3]&bit(5) != 0 {
+		t.Errorf("R2C4 keeps 5")
+	}
+	if e.cand[9+1]&bit(5) == 0 {
+		t.Errorf("R2C2 lost 5")
+	}
+}

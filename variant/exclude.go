@@ -1,0 +1,99 @@
+package variant
+
+import "math/bits"
+
+// cellSet is a set of cells, bit i for cell i (grids up to 16×16).
+type cellSet [4]uint64
+
+func (s *cellSet) add(c int)      { s[c/64] |= 1 << uint(c%64) }
+func (s *cellSet) has(c int) bool { return s[c/64]>>uint(c%64)&1 != 0 }
+func (s cellSet) and(t cellSet) cellSet {
+	return cellSet{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]}
+}
+
+// exclusions returns, per cell, the cells whose digits must differ from
+// its own: those it shares a group with, and those a pair relation
+// forbids to be equal (anti-king, anti-knight, …).
+func (e *engine) exclusions() []cellSet {
+	sees := make([]cellSet, len(e.cand))
+	for _, pr := range e.props {
+		switch p := pr.(type) {
+		case *groupProp:
+			for _, a := range p.cs {
+				for _, b := range p.cs {
+					if a != b {
+						sees[a].add(b)
+					}
+				}
+			}
+		case *pairProp:
+			if p.differ(e.n) {
+				sees[p.cs[0]].add(p.cs[1])
+				sees[p.cs[1]].add(p.cs[0])
+			}
+		}
+	}
+	return sees
+}
+
+// differ reports whether the relation forbids its two cells to be equal.
+func (p *pairProp) differ(n int) bool {
+	for d := 1; d <= n; d++ {
+		if p.ab[d]&bit(d) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// pairExclProp watches a full group: a digit it can place in only two
+// cells goes in one of them, so every cell that must differ from both
+// loses it (the Interactive Sudoku Solver's value exclusion).
+type pairExclProp struct {
+	g    *groupProp
+	sees []cellSet
+}
+
+func (p *pairExclProp) cells() []int { return p.g.cs }
+
+func (p *pairExclProp) run(e *engine) bool {
+	var once, twice, more uint32
+	for _, c := range p.g.cs {
+		m := e.cand[c]
+		more |= twice & m
+		twice |= once & m
+		once |= m
+	}
+	for r := twice &^ more; r != 0; r &= r - 1 {
+		d := bit(bits.TrailingZeros32(r))
+		a, b := -1, -1
+		for _, c := range p.g.cs {
+			if e.cand[c]&d != 0 {
+				a, b = b, c
+			}
+		}
+		if single(e.cand[a]) || single(e.cand[b]) {
+			continue // the group has placed it; its peers see to the rest
+		}
+		both := p.sees[a].and(p.sees[b])
+		for w, word := range both {
+			for ; word != 0; word &= word - 1 {
+				c := w*64 + bits.TrailingZeros64(word)
+				if e.cand[c]&d != 0 && !e.restrict(c, e.cand[c]&^d) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// pairExcls adds a pairExclProp for each full group.
+func (e *engine) pairExcls() {
+	sees := e.exclusions()
+	for _, pr := range e.props {
+		if g, ok := pr.(*groupProp); ok && g.full {
+			e.props = append(e.props, &pairExclProp{g: g, sees: sees})
+		}
+	}
+}
