@@ -34,6 +34,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 		}
 	}
 	b.negatives()
+	b.neqs()
 	e.rules = len(e.props)
 	b.innies(summed(p.Constraints))
 	e.groupSums()
@@ -55,7 +56,7 @@ func (e *engine) index() {
 	e.queued, e.costly = make([]bool, len(e.props)), make([]bool, len(e.props))
 	for i, pr := range e.props {
 		switch pr.(type) {
-		case *groupProp, *pairProp:
+		case *groupProp, *pairProp, *neqProp:
 		default:
 			e.costly[i] = true
 		}
@@ -75,6 +76,7 @@ type builder struct {
 	// for the negative rules.
 	dots    map[[2]int]map[string]bool
 	globals map[string]bool
+	neq     [][]int // per cell, the cells a move away that must differ
 }
 
 // idx returns c's index, or -1 outside the grid.

@@ -26,6 +26,10 @@ func (e *engine) exclusions() []cellSet {
 					}
 				}
 			}
+		case *neqProp:
+			for _, o := range p.others {
+				sees[p.c].add(o)
+			}
 		case *pairProp:
 			if p.differ(e.n) {
 				sees[p.cs[0]].add(p.cs[1])
@@ -94,6 +98,47 @@ func (e *engine) pairExcls() {
 	for _, pr := range e.props {
 		if g, ok := pr.(*groupProp); ok && g.full {
 			e.props = append(e.props, &pairExclProp{g: g, sees: sees})
+		}
+	}
+}
+
+// neqProp keeps one cell's digit out of the cells that must differ from
+// it by a move (anti-king, anti-knight): it acts once the cell is placed,
+// cheaper than a pairProp per move.
+type neqProp struct {
+	c      int
+	cs     []int // c alone: the prop wakes only when c changes
+	others []int
+}
+
+func (p *neqProp) cells() []int { return p.cs }
+
+func (p *neqProp) run(e *engine) bool {
+	m := e.cand[p.c]
+	if !single(m) {
+		return true
+	}
+	for _, o := range p.others {
+		if e.cand[o]&m != 0 && !e.restrict(o, e.cand[o]&^m) {
+			return false
+		}
+	}
+	return true
+}
+
+// differ records that cells x and y must hold different digits.
+func (b *builder) differ(x, y int) {
+	if b.neq == nil {
+		b.neq = make([][]int, b.e.n*b.e.n)
+	}
+	b.neq[x], b.neq[y] = append(b.neq[x], y), append(b.neq[y], x)
+}
+
+// neqs adds a neqProp for each cell that must differ from others.
+func (b *builder) neqs() {
+	for c, others := range b.neq {
+		if len(others) > 0 {
+			b.e.props = append(b.e.props, &neqProp{c: c, cs: []int{c}, others: others})
 		}
 	}
 }

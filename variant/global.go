@@ -40,7 +40,7 @@ func (b *builder) moves(steps [][2]int) {
 		for _, s := range steps {
 			d := b.idx(Cell{c/n + s[0], c%n + s[1]})
 			if d >= 0 {
-				b.pair(c, d, func(x, y int) bool { return x != y })
+				b.differ(c, d)
 			}
 		}
 	}

@@ -218,3 +218,18 @@ func TestPairExclusion(t *testing.T) {
 		t.Errorf("R2C2 lost 5")
 	}
 }
+
+// TestNeqProp checks anti-king's cheap form: placing 5 in R1C1 takes 5
+// from R2C2, a king's move away, and from no cell further.
+func TestNeqProp(t *testing.T) {
+	e := mustEngine(t, 9, Global{"antiking"})
+	if !e.start() || !e.restrict(0, bit(5)) || !e.propagate() {
+		t.Fatal("R1C1 = 5: propagate() = false, want true")
+	}
+	if e.cand[10]&bit(5) != 0 {
+		t.Error("R2C2 keeps 5")
+	}
+	if e.cand[9*3+3]&bit(5) == 0 {
+		t.Error("R4C4 lost 5")
+	}
+}
