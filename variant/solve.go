@@ -93,9 +93,10 @@ type engine struct {
 	props    []prop
 	rules    int       // props[:rules] are the puzzle\'s own rules; the rest are derived from them
 	watch    [][]int32 // per cell, the props over it
-	queue    []int32   // props to run: cheap ones
-	slow     []int32   // props to run once queue is empty
-	costly   []bool    // per prop, whether it waits in slow
+	queue    []int32   // props to run: cheap ones, from head on
+	head     int
+	slow     []int32 // props to run once queue is empty
+	costly   []bool  // per prop, whether it waits in slow
 	queued   []bool
 	houses   []*groupProp // the full groups, for branching on a digit
 	inHouses []uint64     // per cell, bit i when houses[i] holds it
@@ -143,17 +144,22 @@ func (e *engine) push(p int32) {
 	}
 }
 
-// pop returns the next queued prop, cheap ones first, or -1.
+// pop returns the next queued prop, cheap ones first (in the order
+// queued), or -1.
 func (e *engine) pop() int32 {
-	q := &e.queue
-	if len(*q) == 0 {
-		q = &e.slow
-	}
-	if len(*q) == 0 {
+	var p int32
+	switch {
+	case e.head < len(e.queue):
+		p = e.queue[e.head]
+		if e.head++; e.head == len(e.queue) {
+			e.queue, e.head = e.queue[:0], 0
+		}
+	case len(e.slow) > 0:
+		p = e.slow[len(e.slow)-1]
+		e.slow = e.slow[:len(e.slow)-1]
+	default:
 		return -1
 	}
-	p := (*q)[len(*q)-1]
-	*q = (*q)[:len(*q)-1]
 	e.queued[p] = false
 	return p
 }
@@ -181,13 +187,13 @@ func (e *engine) blame(p int32) {
 
 // clearQueue empties the queue.
 func (e *engine) clearQueue() {
-	for _, q := range e.queue {
+	for _, q := range e.queue[e.head:] {
 		e.queued[q] = false
 	}
 	for _, q := range e.slow {
 		e.queued[q] = false
 	}
-	e.queue, e.slow = e.queue[:0], e.slow[:0]
+	e.queue, e.slow, e.head = e.queue[:0], e.slow[:0], 0
 }
 
 // search walks the propagated state depth first, calling found with each
