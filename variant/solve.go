@@ -95,6 +95,7 @@ type engine struct {
 	watch    [][]int32 // per cell, the props over it
 	queue    []int32   // props to run: cheap ones, from head on
 	head     int
+	slowHead int
 	slow     []int32 // props to run once queue is empty
 	costly   []bool  // per prop, whether it waits in slow
 	queued   []bool
@@ -154,9 +155,11 @@ func (e *engine) pop() int32 {
 		if e.head++; e.head == len(e.queue) {
 			e.queue, e.head = e.queue[:0], 0
 		}
-	case len(e.slow) > 0:
-		p = e.slow[len(e.slow)-1]
-		e.slow = e.slow[:len(e.slow)-1]
+	case e.slowHead < len(e.slow):
+		p = e.slow[e.slowHead]
+		if e.slowHead++; e.slowHead == len(e.slow) {
+			e.slow, e.slowHead = e.slow[:0], 0
+		}
 	default:
 		return -1
 	}
@@ -190,10 +193,10 @@ func (e *engine) clearQueue() {
 	for _, q := range e.queue[e.head:] {
 		e.queued[q] = false
 	}
-	for _, q := range e.slow {
+	for _, q := range e.slow[e.slowHead:] {
 		e.queued[q] = false
 	}
-	e.queue, e.slow, e.head = e.queue[:0], e.slow[:0], 0
+	e.queue, e.slow, e.head, e.slowHead = e.queue[:0], e.slow[:0], 0, 0
 }
 
 // search walks the propagated state depth first, calling found with each
