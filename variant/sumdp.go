@@ -152,6 +152,7 @@ type sumProp struct {
 	diag   bool // a little killer: its cells get distinct groups
 	total  int
 	target []uint64
+	bound  sumBound // a combined sum's distinct groups (see combine)
 	dp     sumDP
 }
 
@@ -170,6 +171,9 @@ func newSumProp(cs []int, total, n int) *sumProp {
 func (s *sumProp) cells() []int { return s.cs }
 
 func (s *sumProp) run(e *engine) bool {
+	if s.bound.groups != nil && !s.bound.narrow(e, s.total, s.total) {
+		return false
+	}
 	if s.dp.groups == nil && s.loose(e) {
 		return true
 	}

@@ -64,6 +64,7 @@ func (e *engine) groupSums() {
 		}
 		return false
 	}
+	e.combine(differ)
 	for _, pr := range e.props {
 		switch p := pr.(type) {
 		case *sumProp:
