@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/variant"
 	"github.com/sudokubot/sudokubot/variant/varianttest"
 )
@@ -183,11 +184,17 @@ func TestSolveALinkRefuses(t *testing.T) {
 			t.Errorf("/solve %.60q = %q; want a private %q", tt.in, resp.Content, tt.want)
 		}
 	}
-	slow := linkDeps(&memLinks{})
-	slow.VariantTimeout = time.Nanosecond
-	_, resp := handle(t, slow, "solve", slash(t, "solve", map[string]any{"puzzle": fpuz(9, strings.Repeat(".", 81), `"antiknight":true`)}))
-	if !strings.Contains(resp.Content, "**Gave up**") {
-		t.Errorf("past the time limit: %q", resp.Content)
+	pr, p := i18n.For("fr"), &variant.Puzzle{Size: 4, Title: "Four"}
+	for _, tt := range []struct {
+		v    variant.Verdict
+		want string
+	}{
+		{variant.Verdict{Outcome: variant.GaveUp, Result: variant.Result{Count: 1}}, "**Abandon** après 10.0 s : j'ai trouvé une solution"},
+		{variant.Verdict{Outcome: variant.GaveUp}, "**Abandon** après 10.0 s sans finir la recherche."},
+	} {
+		if got := linkVerdict(pr, p, tt.v, 10*time.Second); !strings.Contains(got, tt.want) {
+			t.Errorf("past the time limit: %q, want %q", got, tt.want)
+		}
 	}
 }
 

@@ -63,20 +63,27 @@ func Judge(ctx context.Context, p Puzzle, limit int) (Verdict, error) {
 	if err != nil {
 		return v, err
 	}
-	switch {
-	case res.Count >= 2:
-		v.Outcome = Multiple
+	v.Outcome = outcomeOf(res)
+	if v.Outcome == Multiple {
 		for i, d := range res.Solutions[0] {
 			if d != res.Solutions[1][i] {
 				v.Differ = append(v.Differ, Cell{i / p.Size, i % p.Size})
 			}
 		}
-	case !res.Complete:
-		v.Outcome = GaveUp
-	case res.Count == 1:
-		v.Outcome = Unique
-	default:
-		v.Outcome = NoSolution
 	}
 	return v, nil
+}
+
+// outcomeOf decides from a search's result: two solutions make Multiple
+// even when the search stopped early; else a stopped search gave up.
+func outcomeOf(res Result) Outcome {
+	switch {
+	case res.Count >= 2:
+		return Multiple
+	case !res.Complete:
+		return GaveUp
+	case res.Count == 1:
+		return Unique
+	}
+	return NoSolution
 }

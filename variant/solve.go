@@ -91,7 +91,7 @@ type engine struct {
 	all      uint32 // digits 1..n
 	cand     []uint32
 	props    []prop
-	rules    int       // props[:rules] are the puzzle\'s own rules; the rest are derived from them
+	rules    int       // props[:rules] are the puzzle's own rules; the rest are derived from them
 	watch    [][]int32 // per cell, the props over it
 	queue    []int32   // props to run: cheap ones, from head on
 	head     int
