@@ -60,28 +60,60 @@ func Candidates(ctx context.Context, p Puzzle) (masks []uint32, complete bool, e
 		return seen, true, nil
 	}
 	root := append([]uint32(nil), e.cand...)
+	switch found := e.seedCandidates(seen); {
+	case e.stopped:
+		return seen, false, nil
+	case found == 1: // the only solution: its digits are the candidates
+		return seen, true, nil
+	}
 	for c := range root {
-		for r := root[c] &^ seen[c]; r != 0; r &= r - 1 {
-			d := bits.TrailingZeros32(r)
-			if seen[c]&bit(d) != 0 {
-				continue
+		for {
+			rest := root[c] &^ seen[c]
+			if rest == 0 || !e.solutionWith(root, c, rest, seen) {
+				break
 			}
-			copy(e.cand, root)
-			if e.restrict(c, bit(d)) && e.propagate() {
-				e.search(func(g []int) bool {
-					for i, v := range g {
-						seen[i] |= bit(v)
-					}
-					return false
-				})
-			}
-			e.clearQueue()
-			if e.stopped {
-				return seen, false, nil
-			}
+		}
+		if e.stopped {
+			return seen, false, nil
 		}
 	}
 	return seen, true, nil
+}
+
+// solutionWith looks, from the propagated state root, for a solution
+// that puts one of the digits rest in cell c, and marks its digits seen:
+// one search a cell proves that none of its unseen digits is a candidate,
+// rather than one a digit. It reports whether it found one.
+func (e *engine) solutionWith(root []uint32, c int, rest uint32, seen []uint32) bool {
+	copy(e.cand, root)
+	got := false
+	if e.restrict(c, rest) && e.propagate() {
+		e.search(func(g []int) bool {
+			for i, v := range g {
+				seen[i] |= bit(v)
+			}
+			got = true
+			return false
+		})
+	}
+	e.clearQueue()
+	return got
+}
+
+// seedCandidates marks as seen the digits of the first two solutions of
+// the propagated state and returns how many it found: most candidates are
+// seen at once, and a puzzle with one solution needs no more search.
+func (e *engine) seedCandidates(seen []uint32) int {
+	found := 0
+	e.search(func(g []int) bool {
+		for i, v := range g {
+			seen[i] |= bit(v)
+		}
+		found++
+		return found < 2
+	})
+	e.clearQueue()
+	return found
 }
 
 // engine holds one puzzle's model and the search's state.
