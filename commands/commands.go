@@ -168,6 +168,9 @@ type Deps struct {
 	// Links keeps the variant puzzles' links for the buttons under a reply
 	// about one; nil leaves those buttons out.
 	Links Links
+	// answers keeps what searches learned of the puzzles of the last
+	// links, for their buttons (made by All).
+	answers *answers
 	// Seed returns a fresh seed for /generate (default: from Now).
 	Seed func() uint64
 	// Log records what users are not told, such as a generated puzzle that
@@ -274,6 +277,9 @@ func (d Deps) withDefaults() Deps {
 	}
 	if d.Log == nil {
 		d.Log = slog.Default()
+	}
+	if d.answers == nil {
+		d.answers = newAnswers(256)
 	}
 	if d.Renders == nil {
 		d.Renders = render.NewCache(256)

@@ -106,7 +106,11 @@ func (d Deps) solveLink(ctx context.Context, pr i18n.Printer, text string) (Resp
 	}
 	resp := Response{Content: linkVerdict(pr, p, v, d.VariantTimeout)}
 	resp.Files = d.variantFiles(*p, render.VariantOptions{Differ: v.Differ}, "puzzle.png")
-	resp.Buttons = d.linkButtons(ctx, pr, l, v)
+	key, kept := d.keepLink(ctx, l)
+	if kept && v.Solution() != nil {
+		d.answers.keep(key, func(a *answer) { a.verdict = &v })
+	}
+	resp.Buttons = linkButtons(pr, l, v, key, kept)
 	if u := l.SudokuPadURL(); len(u) > maxButtonURL && len(resp.Content)+len(u) < 1900 {
 		resp.Content += "\n" + pr.Sprintf("[Open in SudokuPad](<%s>)", u)
 	}
@@ -163,9 +167,9 @@ func linkVerdict(pr i18n.Printer, p *variant.Puzzle, v variant.Verdict, limit ti
 // linkButtons are Show solution and True candidates (when the link can
 // be kept for them) and the link back to SudokuPad (when it fits a
 // button).
-func (d Deps) linkButtons(ctx context.Context, pr i18n.Printer, l variant.Link, v variant.Verdict) []Button {
+func linkButtons(pr i18n.Printer, l variant.Link, v variant.Verdict, key string, kept bool) []Button {
 	var out []Button
-	if key, ok := d.keepLink(ctx, l); ok && v.Outcome != variant.NoSolution {
+	if kept && v.Outcome != variant.NoSolution {
 		if v.Solution() != nil {
 			out = append(out, Button{Label: pr.Text("Show solution"), CustomID: linkSolutionID.ID(key), Style: Go})
 		}
@@ -198,7 +202,7 @@ func (d Deps) keepLink(ctx context.Context, l variant.Link) (string, bool) {
 // withLink answers a button under a reply about a variant puzzle: it
 // finds the link kept under key and reads it again.
 func (d Deps) withLink(ctx context.Context, i *discordgo.Interaction, key string,
-	answer func(context.Context, i18n.Printer, *variant.Puzzle) (Response, error)) (Response, error) {
+	answer func(context.Context, i18n.Printer, string, *variant.Puzzle) (Response, error)) (Response, error) {
 	pr := i18n.For(string(i.Locale))
 	if d.Links == nil {
 		return userError(pr.Text("I no longer have this puzzle: post its link again.")), nil
@@ -214,16 +218,22 @@ func (d Deps) withLink(ctx context.Context, i *discordgo.Interaction, key string
 	if bad != nil || err != nil {
 		return orEmpty(bad), err
 	}
-	return answer(ctx, pr, p)
+	return answer(ctx, pr, key, p)
 }
 
 // linkSolution is Show solution: the puzzle drawn solved, with the digits
 // to copy.
-func (d Deps) linkSolution(ctx context.Context, pr i18n.Printer, p *variant.Puzzle) (Response, error) {
-	v, bad, err := d.judgeLink(ctx, pr, p)
-	if bad != nil || err != nil {
-		return orEmpty(bad), err
+func (d Deps) linkSolution(ctx context.Context, pr i18n.Printer, key string, p *variant.Puzzle) (Response, error) {
+	known, _ := d.answers.get(key)
+	if known.verdict == nil {
+		v, bad, err := d.judgeLink(ctx, pr, p)
+		if bad != nil || err != nil {
+			return orEmpty(bad), err
+		}
+		known.verdict = &v
+		d.answers.keep(key, func(a *answer) { a.verdict = &v })
 	}
+	v := *known.verdict
 	sol := v.Solution()
 	if sol == nil {
 		return userError(pr.Text("I found no solution to show.")), nil
@@ -241,17 +251,26 @@ func (d Deps) linkSolution(ctx context.Context, pr i18n.Printer, p *variant.Puzz
 
 // linkCandidates is True candidates: every digit some solution puts in
 // each cell, drawn small.
-func (d Deps) linkCandidates(ctx context.Context, pr i18n.Printer, p *variant.Puzzle) (Response, error) {
-	sctx, cancel := context.WithTimeout(ctx, d.VariantTimeout)
-	defer cancel()
-	start := d.Now()
-	masks, complete, err := variant.Candidates(sctx, *p)
-	d.solved("candidates", d.Now().Sub(start), !complete)
-	if err != nil {
-		if words, ok := variant.Say(pr, err); ok {
-			return userError(words), nil
+func (d Deps) linkCandidates(ctx context.Context, pr i18n.Printer, key string, p *variant.Puzzle) (Response, error) {
+	masks, complete := []uint32(nil), true
+	if known, _ := d.answers.get(key); known.candidates != nil {
+		masks = known.candidates
+	} else {
+		sctx, cancel := context.WithTimeout(ctx, d.VariantTimeout)
+		defer cancel()
+		start := d.Now()
+		var err error
+		masks, complete, err = variant.Candidates(sctx, *p)
+		d.solved("candidates", d.Now().Sub(start), !complete)
+		if err != nil {
+			if words, ok := variant.Say(pr, err); ok {
+				return userError(words), nil
+			}
+			return Response{}, fmt.Errorf("true candidates: %w", err)
 		}
-		return Response{}, fmt.Errorf("true candidates: %w", err)
+		if complete {
+			d.answers.keep(key, func(a *answer) { a.candidates = masks })
+		}
 	}
 	text := pr.Text("**True candidates:** every digit that some solution puts in each cell.")
 	if !complete {

@@ -318,3 +318,44 @@ func TestGridBesideAnAddress(t *testing.T) {
 		t.Errorf("reply %q, want the grid solved", resp.Content)
 	}
 }
+
+// TestLinkButtonsReuseTheSearch: Show solution after /solve, and True
+// candidates pressed twice, search no more than once each; another
+// process (no memory of the reply) searches again.
+func TestLinkButtonsReuseTheSearch(t *testing.T) {
+	links, m := &memLinks{}, &meter{}
+	d := linkDeps(links)
+	d.Meter = m
+	all := All(d)
+	var solve Command
+	for _, c := range all {
+		if c.Def.Name == "solve" {
+			solve = c
+		}
+	}
+	resp, err := solve.Handle(context.Background(), slash(t, "solve", map[string]any{"puzzle": tinyUnique}))
+	if err != nil || len(resp.Buttons) < 2 {
+		t.Fatalf("/solve: %v, %+v", err, resp.Buttons)
+	}
+	for _, b := range []Button{resp.Buttons[0], resp.Buttons[1], resp.Buttons[1]} {
+		if r, _, err := press(t, solve, b); err != nil || len(r.Files) != 1 {
+			t.Fatalf("press %s: %v %+v", b.Label, err, r)
+		}
+	}
+	if m.runs != "variant:ok candidates:ok" {
+		t.Errorf("solver runs %q, want one solve and one search for candidates", m.runs)
+	}
+	other := linkDeps(links) // another process: the same store, nothing in memory
+	other.Meter = m
+	m.runs = ""
+	for _, c := range All(other) {
+		if c.Def.Name == "solve" {
+			if _, _, err := press(t, c, resp.Buttons[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if m.runs != "variant:ok" {
+		t.Errorf("another process's Show solution: runs %q, want a search", m.runs)
+	}
+}
