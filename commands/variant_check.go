@@ -115,7 +115,7 @@ func readAnswer(pr i18n.Printer, text string, n int) ([]int, *Response) {
 func plainDigits(text string, n int) ([]int, bool) {
 	var out []int
 	for _, r := range text {
-		switch d := solverDigit(r); {
+		switch d := variant.DigitOf(r); {
 		case strings.ContainsRune(" \t\r\n|,", r):
 		case r == '0' || r == '.':
 			out = append(out, 0)
@@ -126,20 +126,6 @@ func plainDigits(text string, n int) ([]int, bool) {
 		}
 	}
 	return out, len(out) == n*n
-}
-
-// solverDigit reads a digit as puzzles write them: 1-9, then A-G; 0 for
-// anything else.
-func solverDigit(r rune) int {
-	switch {
-	case r >= '1' && r <= '9':
-		return int(r - '0')
-	case r >= 'A' && r <= 'G':
-		return int(r-'A') + 10
-	case r >= 'a' && r <= 'g':
-		return int(r-'a') + 10
-	}
-	return 0
 }
 
 // changedVariantGivens fills the answer's blanks with the puzzle's givens

@@ -97,7 +97,7 @@ func TestBreaksShared(t *testing.T) {
 		}
 		sol := make([]int, len(r.Solution))
 		for i := range r.Solution {
-			sol[i] = digitOf(r.Solution[i])
+			sol[i] = DigitOf(rune(r.Solution[i]))
 		}
 		if cells, err := Breaks(*p, sol); err != nil || len(cells) != 0 {
 			t.Errorf("%s: the solution breaks %v (%v)", r.Name, cells, err)

@@ -12,7 +12,7 @@ func storedSolution(text string, n int) []int {
 	}
 	out := make([]int, n*n)
 	for i := range text {
-		d := digitOf(text[i])
+		d := DigitOf(rune(text[i]))
 		if d < 1 || d > n {
 			return nil
 		}
@@ -35,7 +35,7 @@ func fpuzzlesSolution(raw json.RawMessage, n int) []int {
 		switch {
 		case json.Unmarshal(c, &d) == nil:
 		case json.Unmarshal(c, &s) == nil && len(s) == 1:
-			d = digitOf(s[0])
+			d = DigitOf(rune(s[0]))
 		}
 		if d < 1 || d > n {
 			return nil
@@ -45,9 +45,9 @@ func fpuzzlesSolution(raw json.RawMessage, n int) []int {
 	return out
 }
 
-// digitOf reads a cell's character: 1-9, then A-G (a-g) for 10-16; 0 for
-// anything else.
-func digitOf(c byte) int {
+// DigitOf reads a cell's character as puzzles write digits: 1-9, then
+// A-G (a-g) for 10-16; 0 for anything else.
+func DigitOf(c rune) int {
 	switch {
 	case c >= '1' && c <= '9':
 		return int(c - '0')
