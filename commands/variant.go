@@ -27,8 +27,9 @@ import (
 type Links interface {
 	// SaveLink keeps link under key until until; now lets expired links go.
 	SaveLink(ctx context.Context, key, link string, now, until time.Time) error
-	// Link returns the link kept under key, and false when there is none.
-	Link(ctx context.Context, key string) (string, bool, error)
+	// Link returns the link kept under key, and false when there is none
+	// or it expired before now.
+	Link(ctx context.Context, key string, now time.Time) (string, bool, error)
 }
 
 // linkKeep is how long a link stays for its buttons after it was last
@@ -207,7 +208,7 @@ func (d Deps) withLink(ctx context.Context, i *discordgo.Interaction, key string
 	if d.Links == nil {
 		return userError(pr.Text("I no longer have this puzzle: post its link again.")), nil
 	}
-	link, ok, err := d.Links.Link(ctx, key)
+	link, ok, err := d.Links.Link(ctx, key, d.Now())
 	switch {
 	case err != nil:
 		return Response{}, failed(pr.Text("I can't reach my database right now, so I can't find this puzzle. Please try again in a moment."), err)

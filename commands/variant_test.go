@@ -37,7 +37,7 @@ func (m *memLinks) SaveLink(_ context.Context, key, link string, _, _ time.Time)
 	return nil
 }
 
-func (m *memLinks) Link(_ context.Context, key string) (string, bool, error) {
+func (m *memLinks) Link(_ context.Context, key string, _ time.Time) (string, bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.down {

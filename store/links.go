@@ -22,10 +22,10 @@ func (d *DB) SaveLink(ctx context.Context, key, link string, now, until time.Tim
 }
 
 // Link returns the link kept under key, and false when there is none
-// (never kept, or expired and deleted).
-func (d *DB) Link(ctx context.Context, key string) (string, bool, error) {
+// (never kept, or kept until before now).
+func (d *DB) Link(ctx context.Context, key string, now time.Time) (string, bool, error) {
 	var link string
-	err := d.db.QueryRowContext(ctx, d.q(`SELECT link FROM puzzle_links WHERE key = ?`), key).Scan(&link)
+	err := d.db.QueryRowContext(ctx, d.q(`SELECT link FROM puzzle_links WHERE key = ? AND expires_at >= ?`), key, ms(now)).Scan(&link)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", false, nil
 	}
