@@ -44,28 +44,36 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	return e, nil
 }
 
-// index lists each cell's props and sets up the queue, the props'
-// costs and the cells' weights.
+// index lists each cell's props, cheap and slow, and sets up the
+// queues and the cells' weights.
 func (e *engine) index() {
-	e.watch = make([][]int32, len(e.cand))
-	for i, pr := range e.props {
-		for _, c := range pr.cells() {
-			e.watch[c] = append(e.watch[c], int32(i))
+	e.watch, e.watchSlow = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
+	for i := range e.props {
+		w := e.watch
+		if e.costly(int32(i)) {
+			w = e.watchSlow
+		}
+		for _, c := range e.props[i].cells() {
+			w[c] = append(w[c], int32(i))
 		}
 	}
-	e.queued, e.costly = make([]bool, len(e.props)), make([]bool, len(e.props))
-	for i, pr := range e.props {
-		switch pr.(type) {
-		case *groupProp, *pairProp, *neqProp:
-		default:
-			e.costly[i] = true
-		}
-	}
+	e.queued = make([]uint8, len(e.props))
+	e.queue, e.slow = newQueue(len(e.props)), newQueue(len(e.props))
 	e.indexHouses()
 	e.weight = make([]int, len(e.cand))
 	for i := range e.weight {
 		e.weight[i] = 1
 	}
+}
+
+// costly reports whether prop p waits in the slow queue: all but the
+// groups, pairs and neighbour exclusions.
+func (e *engine) costly(p int32) bool {
+	switch e.props[p].(type) {
+	case *groupProp, *pairProp, *neqProp:
+		return false
+	}
+	return true
 }
 
 // builder turns a Puzzle's constraints into props.

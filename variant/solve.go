@@ -118,25 +118,23 @@ func (e *engine) seedCandidates(seen []uint32) int {
 
 // engine holds one puzzle's model and the search's state.
 type engine struct {
-	ctx      context.Context
-	n        int
-	all      uint32 // digits 1..n
-	cand     []uint32
-	props    []prop
-	rules    int       // props[:rules] are the puzzle's own rules; the rest are derived from them
-	watch    [][]int32 // per cell, the props over it
-	queue    []int32   // props to run: cheap ones, from head on
-	head     int
-	slowHead int
-	slow     []int32 // props to run once queue is empty
-	costly   []bool  // per prop, whether it waits in slow
-	queued   []bool
-	houses   []*groupProp // the full groups, for branching on a digit
-	inHouses []uint64     // per cell, bit i when houses[i] holds it
-	stack    [][]uint32   // saved candidates, one per depth
-	weight   []int        // per cell, 1 + failures of the props over it
-	nodes    int64
-	stopped  bool
+	ctx       context.Context
+	n         int
+	all       uint32 // digits 1..n
+	cand      []uint32
+	props     []prop
+	rules     int          // props[:rules] are the puzzle's own rules; the rest are derived from them
+	watch     [][]int32    // per cell, the cheap props over it
+	watchSlow [][]int32    // per cell, the sums, sets and crosses over it
+	queue     queue        // cheap props to run
+	slow      queue        // props to run once queue is empty
+	queued    []uint8      // per prop, 1 while it waits
+	houses    []*groupProp // the full groups, for branching on a digit
+	inHouses  []uint64     // per cell, bit i when houses[i] holds it
+	stack     [][]uint32   // saved candidates, one per depth
+	weight    []int        // per cell, 1 + failures of the props over it
+	nodes     int64
+	stopped   bool
 }
 
 // start queues every prop and propagates; false means no solution.
@@ -159,44 +157,31 @@ func (e *engine) restrict(c int, m uint32) bool {
 		return false
 	}
 	for _, p := range e.watch[c] {
-		e.push(p)
+		e.queue.add(p, e.queued)
+	}
+	for _, p := range e.watchSlow[c] {
+		e.slow.add(p, e.queued)
 	}
 	return true
 }
 
-// push queues prop p unless it is queued: sums and sets wait in slow
-// until the cheap props have nothing left to do.
+// push queues prop p unless it is queued: sums, sets and crosses wait
+// in slow until the cheap props have nothing left to do.
 func (e *engine) push(p int32) {
-	if !e.queued[p] {
-		e.queued[p] = true
-		if e.costly[p] {
-			e.slow = append(e.slow, p)
-		} else {
-			e.queue = append(e.queue, p)
-		}
+	if e.costly(p) {
+		e.slow.add(p, e.queued)
+	} else {
+		e.queue.add(p, e.queued)
 	}
 }
 
 // pop returns the next queued prop, cheap ones first (in the order
 // queued), or -1.
 func (e *engine) pop() int32 {
-	var p int32
-	switch {
-	case e.head < len(e.queue):
-		p = e.queue[e.head]
-		if e.head++; e.head == len(e.queue) {
-			e.queue, e.head = e.queue[:0], 0
-		}
-	case e.slowHead < len(e.slow):
-		p = e.slow[e.slowHead]
-		if e.slowHead++; e.slowHead == len(e.slow) {
-			e.slow, e.slowHead = e.slow[:0], 0
-		}
-	default:
-		return -1
+	if p := e.queue.next(e.queued); p >= 0 {
+		return p
 	}
-	e.queued[p] = false
-	return p
+	return e.slow.next(e.queued)
 }
 
 // propagate runs queued props until none is left; false on a
@@ -222,13 +207,8 @@ func (e *engine) blame(p int32) {
 
 // clearQueue empties the queue.
 func (e *engine) clearQueue() {
-	for _, q := range e.queue[e.head:] {
-		e.queued[q] = false
-	}
-	for _, q := range e.slow[e.slowHead:] {
-		e.queued[q] = false
-	}
-	e.queue, e.slow, e.head, e.slowHead = e.queue[:0], e.slow[:0], 0, 0
+	e.queue.clear(e.queued)
+	e.slow.clear(e.queued)
 }
 
 // search walks the propagated state depth first, calling found with each
