@@ -20,6 +20,10 @@ func bit(d int) uint32 { return 1 << uint(d) }
 // single reports whether m holds exactly one digit.
 func single(m uint32) bool { return m != 0 && m&(m-1) == 0 }
 
+// singleMask returns all ones when the non-empty mask m holds one digit,
+// else zero: the group rule's scan does not branch on it (a coin toss).
+func singleMask(m uint32) uint32 { return uint32(int32(m&(m-1)-1) >> 31) }
+
 // low and high return the smallest and largest digit of a non-empty mask.
 func low(m uint32) int  { return bits.TrailingZeros32(m) }
 func high(m uint32) int { return 31 - bits.LeadingZeros32(m) }
@@ -34,21 +38,17 @@ type groupProp struct {
 func (g *groupProp) cells() []int { return g.cs }
 
 func (g *groupProp) run(e *engine) bool {
-	var seen, open, once, twice uint32
+	var seen, dup, open, once, twice uint32
 	for _, c := range g.cs {
 		m := e.cand[c]
-		if single(m) {
-			if seen&m != 0 {
-				return false
-			}
-			seen |= m
-		} else {
-			open |= m
-		}
+		s := m & singleMask(m)
+		dup |= seen & s
+		seen |= s
+		open |= m &^ s
 		twice |= once & m
 		once |= m
 	}
-	if bits.OnesCount32(once) < len(g.cs) || (g.full && once != e.all) {
+	if dup != 0 || bits.OnesCount32(once) < len(g.cs) || (g.full && once != e.all) {
 		return false
 	}
 	hidden := once &^ twice & open
