@@ -1,0 +1,139 @@
+// Command versus-iss measures, for issue 43, how fast our variant solver
+// decides uniqueness (counting to 2) on the shared variant set, side by
+// side with the Interactive Sudoku Solver (ISS, github.com/sigh/
+// Interactive-Sudoku-Solver) run under node from a checkout given with
+// -iss. Nothing of ISS is copied here: a small driver of our own is
+// written to a temporary directory and imports ISS's engine from the
+// checkout; each f-puzzles puzzle is translated into ISS's constraint
+// string by toISS.
+//
+// Per round, each puzzle is judged by us (variant.Judge in-process) and
+// then by ISS; each solver's time for a puzzle is its median over the
+// rounds. It prints, per constraint type and overall: puzzles, read,
+// verdicts right, median and p90 ms, and puzzles over 1 s, "ours / ISS"
+// in each column, then the slow, wrong and unread puzzles and
+// /proc/loadavg.
+//
+//	go run ./cmd/versus-iss -iss /tmp/iss [-variants DIR] [-timeout 10s] [-rounds 3]
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// options are the command's flags.
+type options struct {
+	iss, variants, node string
+	timeout             time.Duration
+	rounds              int
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run parses the flags, measures and prints; it returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	o, err := parseFlags(args, stderr)
+	if err != nil {
+		return 2
+	}
+	rows, err := readRows(filepath.Join(o.variants, "puzzles.tsv"))
+	if err != nil {
+		fmt.Fprintf(stderr, "versus-iss: %v\n", err)
+		return 1
+	}
+	rs, err := measure(o, rows, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "versus-iss: %v\n", err)
+		return 1
+	}
+	printTable(stdout, buildTable(rs))
+	printNotes(stdout, rs)
+	fmt.Fprintf(stdout, "rounds %d, timeout %v, load %s", o.rounds, o.timeout, loadavg())
+	return 0
+}
+
+// parseFlags returns the options, or an error after printing usage.
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	fs := flag.NewFlagSet("versus-iss", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	fs.StringVar(&o.iss, "iss", "", "path to a checkout of sigh/Interactive-Sudoku-Solver (required)")
+	fs.StringVar(&o.variants, "variants", defaultVariants(), "directory of the shared set's puzzles.tsv")
+	fs.StringVar(&o.node, "node", "node", "the node binary")
+	fs.DurationVar(&o.timeout, "timeout", 10*time.Second, "time limit per puzzle and solver")
+	fs.IntVar(&o.rounds, "rounds", 3, "rounds over the whole set")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if o.iss == "" || o.rounds < 1 || fs.NArg() > 0 {
+		fs.Usage()
+		return o, flag.ErrHelp
+	}
+	return o, nil
+}
+
+// defaultVariants is $SUDOKUBOT_VARIANTS, else ../shared/variants.
+func defaultVariants() string {
+	if d := os.Getenv("SUDOKUBOT_VARIANTS"); d != "" {
+		return d
+	}
+	return filepath.Join("..", "shared", "variants")
+}
+
+// loadavg returns /proc/loadavg's line, or "unknown".
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown\n"
+	}
+	return string(b)
+}
+
+// row is one puzzle of the shared set: the columns this command uses.
+type row struct{ name, types, solutions, link string }
+
+// readRows returns the rows of a puzzles.tsv.
+func readRows(file string) ([]row, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	var head map[string]int
+	var rows []row
+	for sc.Scan() {
+		fields := strings.Split(sc.Text(), "\t")
+		if head == nil {
+			head = map[string]int{}
+			for i, h := range fields {
+				head[h] = i
+			}
+			continue
+		}
+		get := func(k string) string {
+			if i, ok := head[k]; ok && i < len(fields) {
+				return fields[i]
+			}
+			return ""
+		}
+		rows = append(rows, row{get("name"), get("types"), get("solutions"), get("fpuzzles_link")})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("%s: no puzzles", file)
+	}
+	return rows, nil
+}
