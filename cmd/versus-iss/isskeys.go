@@ -52,6 +52,8 @@ func (f *fpuz) key(k string) (string, error) {
 		return each(items, f.parity(1))
 	case "even":
 		return each(items, f.parity(0))
+	case "whispers":
+		return each(items, f.whispers)
 	}
 	if fn, ok := itemKeys[k]; ok {
 		return each(items, fn)
@@ -143,7 +145,6 @@ var itemKeys = map[string]func(item) (string, error){
 	"xv":          xv,
 	"extraregion": named(".AllDifferent"),
 	"sandwichsum": sandwich,
-	"whispers":    whispers,
 }
 
 // killer is a Cage, its sum empty when it has none.
@@ -181,12 +182,12 @@ func xv(it item) (string, error) {
 	return "." + v + cells, err
 }
 
-// whispers is a Whisper line of the minimum difference (5 by default on
-// 9x9: ISS's default is ceil(N/2) too, but we write it).
-func whispers(it item) (string, error) {
+// whispers is a Whisper line of the minimum difference, by default
+// ceil(N/2) as f-puzzles reads it (ISS's own default is 5 at any size).
+func (f *fpuz) whispers(it item) (string, error) {
 	return lines([]item{it}, func(v string) string {
 		if v == "" {
-			return ".Whisper"
+			v = fmt.Sprint((f.Size + 1) / 2)
 		}
 		return ".Whisper~" + v
 	})

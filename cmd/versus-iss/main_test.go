@@ -81,8 +81,8 @@ func TestToISS(t *testing.T) {
 			`{"cells":["R5C1","R5C2"],"lines":[["R5C2","R6C3"]]}]}`,
 			".Arrow~R1C1~R2C2~R3C3.PillArrow~2~R5C1~R5C2~R6C3"},
 		{"odd, sandwich, xv, negative", `{"size":6,"grid":` + empty(6) + `,"odd":[{"cell":"R1C1"}],"sandwichsum":[{"cell":"R0C5","value":"11"},{"cell":"R3C0","value":"0"}],` +
-			`"xv":[{"cells":["R1C1","R1C2"],"value":"X"}],"negative":["xv"]}`,
-			".Shape~6x6.StrictXV.~R1C1_1_3_5.Sandwich~11~C5.Sandwich~0~R3.X~R1C1~R1C2"},
+			`"xv":[{"cells":["R1C1","R1C2"],"value":"X"}],"negative":["xv"],"whispers":[{"lines":[["R2C2","R2C3"]]}]}`,
+			".Shape~6x6.StrictXV.~R1C1_1_3_5.Sandwich~11~C5.Sandwich~0~R3.Whisper~3~R2C2~R2C3.X~R1C1~R1C2"},
 		{"little killer", `{"size":9,"grid":` + empty9 + `,"littlekillersum":[{"cell":"R0C3","cells":["R1C2","R2C1"],"direction":"DL","value":"11"},` +
 			`{"cell":"R10C8","cells":["R9C7","R8C8","R7C9"],"direction":"UR","value":"12"}]}`,
 			".LittleKiller~11~R1C2.LittleKiller~12~R9C7"},
