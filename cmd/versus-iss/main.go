@@ -12,7 +12,7 @@
 // rounds. It prints, per constraint type and overall: puzzles, read,
 // verdicts right, median and p90 ms, and puzzles over 1 s, "ours / ISS"
 // in each column, then the slow, wrong and unread puzzles and
-// /proc/loadavg.
+// /proc/loadavg before and after.
 //
 //	go run ./cmd/versus-iss -iss /tmp/iss [-variants DIR] [-timeout 10s] [-rounds 3]
 package main
@@ -50,6 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "versus-iss: %v\n", err)
 		return 1
 	}
+	before := loadavg()
 	rs, err := measure(o, rows, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "versus-iss: %v\n", err)
@@ -57,7 +58,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	printTable(stdout, buildTable(rs))
 	printNotes(stdout, rs)
-	fmt.Fprintf(stdout, "rounds %d, timeout %v, load %s", o.rounds, o.timeout, loadavg())
+	fmt.Fprintf(stdout, "rounds %d, timeout %v\nload before: %s\nload after:  %s\n", o.rounds, o.timeout, before, loadavg())
 	return 0
 }
 
@@ -89,13 +90,14 @@ func defaultVariants() string {
 	return filepath.Join("..", "shared", "variants")
 }
 
-// loadavg returns /proc/loadavg's line, or "unknown".
+// loadavg returns /proc/loadavg's line (1, 5 and 15 minute load,
+// runnable/all tasks, last pid), or "unknown".
 func loadavg() string {
 	b, err := os.ReadFile("/proc/loadavg")
 	if err != nil {
-		return "unknown\n"
+		return "unknown"
 	}
-	return string(b)
+	return strings.TrimSpace(string(b))
 }
 
 // row is one puzzle of the shared set: the columns this command uses.
