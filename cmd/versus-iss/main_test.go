@@ -32,6 +32,20 @@ func TestParseAnswer(t *testing.T) {
 	}
 }
 
+func TestKeepWrong(t *testing.T) {
+	tests := []struct{ before, now, want, got string }{
+		{"", "1", "1", "1"},
+		{"1", "timeout", "1", "timeout"},
+		{"timeout", "1", "1", "timeout"},
+		{"2+", "2+", "2+", "2+"},
+	}
+	for _, tt := range tests {
+		if got := keepWrong(tt.before, tt.now, tt.want); got != tt.got {
+			t.Errorf("keepWrong(%q, %q, %q) = %q, want %q", tt.before, tt.now, tt.want, got, tt.got)
+		}
+	}
+}
+
 // timed returns a side read with these times in ms.
 func timed(verdict string, msecs ...int) side {
 	s := side{Read: true, Verdict: verdict}

@@ -65,7 +65,9 @@ func measure(o options, rows []row, log io.Writer) ([]result, error) {
 // driver's failing.
 func judgeBoth(s *iss, p puzzle, r *result, timeout time.Duration) error {
 	if r.Ours.Read {
-		r.Ours.Verdict, r.Ours.Times = judgeOurs(p.ours, timeout, r.Ours.Times)
+		var v string
+		v, r.Ours.Times = judgeOurs(p.ours, timeout, r.Ours.Times)
+		r.Ours.Verdict = keepWrong(r.Ours.Verdict, v, r.Solutions)
 	}
 	if !r.ISS.Read {
 		return nil
@@ -78,7 +80,7 @@ func judgeBoth(s *iss, p puzzle, r *result, timeout time.Duration) error {
 		r.ISS.Read, r.ISS.Why = false, a.Error
 		return nil
 	}
-	r.ISS.Verdict = countWord(a.Count, a.TimedOut)
+	r.ISS.Verdict = keepWrong(r.ISS.Verdict, countWord(a.Count, a.TimedOut), r.Solutions)
 	r.ISS.Times = append(r.ISS.Times, time.Duration(a.MS*float64(time.Millisecond)))
 	return nil
 }
@@ -117,4 +119,14 @@ func errText(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// keepWrong returns a side's verdict after a round that said now: the
+// earlier verdict if it was wrong (a solver is right only when every
+// round is), else now.
+func keepWrong(before, now, want string) string {
+	if before != "" && before != want {
+		return before
+	}
+	return now
 }

@@ -13,7 +13,8 @@ import (
 type side struct {
 	// Read is false when the solver could not take the puzzle at all.
 	Read bool
-	// Verdict is "0", "1", "2+", or "timeout" (the last round's).
+	// Verdict is "0", "1", "2+", or "timeout": the first wrong round's,
+	// else the last round's.
 	Verdict string
 	// Why says why it was not read.
 	Why string
