@@ -60,11 +60,12 @@ func SampleSize(t testing.TB) int {
 }
 
 // BenchSets are the data sets whose speed the solver is measured on
-// against tdoku.
+// against tdoku: issue 44's ten.
 var BenchSets = []string{
 	"17_clue", "magictour_top1465", "forum_hardest_1905_11plus", "forum_hardest_1106",
 	"serg_benchmark_multi_solution", "synthetic_unsat_consistent", "synthetic_multi_16clue",
-	"kaggle_3m_radcliffe_sample",
+	"kaggle_3m_radcliffe_sample", "synthetic_multi_hard_minus1",
+	"forum_hardest_1905_msolve_hardest_to_solve",
 }
 
 // Class gives, for every file in DataDir, how many solutions each puzzle
