@@ -179,12 +179,12 @@ func (s *state9) propagateStacks(d int) bool {
 func (s *state9) propagateOne(d, b, o1, o2 int) bool {
 	pd := &s.poss[d]
 	p := pd[b]
-	m := minirowSet(p) & low9
-	p &= matchKeep9[m]
+	h := minirowHash(minirowsOf(p))
+	p &= matchKeepHashed9[h]
 	if p == 0 {
 		return false
 	}
-	w := matchCount9[m]
+	w := matchCountHashed9[h]
 	s.bandWays[b] += w - s.ways[d][b]
 	s.ways[d][b] = w
 	pd[b], s.prev[d][b] = p, p

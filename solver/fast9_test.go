@@ -165,3 +165,20 @@ func TestLoneMinirows(t *testing.T) {
 		}
 	}
 }
+
+// TestMinirowHashIsOneToOne checks that minirowHash gives every set of
+// minirows its own index, the one the hashed tables are filled at.
+func TestMinirowHashIsOneToOne(t *testing.T) {
+	seen := map[uint32]uint32{}
+	for m := range uint32(512) {
+		r := spreadMinirows(m)
+		if minirowSet(r) != m {
+			t.Fatalf("minirowSet(spreadMinirows(%#o)) = %#o", m, minirowSet(r))
+		}
+		h := minirowHash(r)
+		if other, ok := seen[h]; ok || h >= 512 {
+			t.Fatalf("minirowHash(%#o) = %d, as for %#o", m, h, other)
+		}
+		seen[h] = m
+	}
+}

@@ -38,6 +38,10 @@ var (
 	// matchCount9[m] counts the matchings of m: the ways to place a digit in
 	// a band with those minirows.
 	matchCount9 [512]uint8
+	// matchKeepHashed9 and matchCountHashed9 are matchKeep9 and matchCount9
+	// indexed by minirowHash instead of the minirow set.
+	matchKeepHashed9  [512]uint32
+	matchCountHashed9 [512]uint8
 	// minirowPeersSmall9[i] is the minirow bits sharing a row or a box with
 	// minirow i (bit 3*row+box), itself excluded.
 	minirowPeersSmall9 [9]uint32
@@ -72,6 +76,8 @@ func init() {
 			single9[m] = m
 		}
 		matchCount9[m], matchKeep9[m] = matchings(m)
+		h := minirowHash(spreadMinirows(m))
+		matchCountHashed9[h], matchKeepHashed9[h] = matchCount9[m], matchKeep9[m]
 		var k uint32 // matchKeep9[m] as minirow bits
 		for i := range uint32(9) {
 			k |= matchKeep9[m] >> (9*(i/3) + 3*(i%3)) & 1 << i
@@ -151,4 +157,23 @@ func rowsAndBoxes(m uint32) uint32 {
 		taken |= low9<<(9*(i/3)) | box27<<(3*(i%3))
 	}
 	return taken | clash
+}
+
+// minirowHash maps the first cells of a band's minirows (as minirowsOf
+// returns them) one to one onto 0-511, with a multiplication: it stands for
+// minirowSet where only a table index is wanted, without its three table
+// loads on the way to the next (the multiplier was found by a search;
+// TestMinirowHashIsOneToOne checks it).
+func minirowHash(r uint32) uint32 { return uint32(uint64(r) * minirowMagic >> 55) }
+
+const minirowMagic = 0x9403004000020068
+
+// spreadMinirows returns the first cells of the minirows m (bit
+// 3*row+box), the inverse of minirowSet on minirowsOf.
+func spreadMinirows(m uint32) uint32 {
+	var r uint32
+	for i := range uint32(9) {
+		r |= m >> i & 1 << (9*(i/3) + 3*(i%3))
+	}
+	return r
 }
