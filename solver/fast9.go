@@ -283,7 +283,7 @@ func (s *state9) search(sr *searcher) {
 			break
 		}
 		var next int
-		d, b, k, next = s.choose(light, light && sr.fewGivens)
+		d, b, k, next = s.choose(light, light && sr.fewGivens, sr.fewGivens)
 		if next == dead {
 			sr.probing = false
 			return
@@ -444,7 +444,11 @@ const (
 // solutions of such grids at once), and above sparseCells it checks the
 // minirow counts of every band, not only the one it branches in (every node
 // of the data sets doing so would cost them 5 to 15%). TestSparseGridsStayCheap
-// holds the worst case.
+// holds the worst case. Only a puzzle given 20 digits or fewer (fewGivens)
+// does so: one given more starts with 60 cells open or fewer, where the
+// check found little (top1465 and kaggle take 2% more nodes without it, the
+// forum sets 0.2-0.4%) and cost more (forum_hardest_1106 8% faster without
+// it, 11plus 6%, unsat 6%, top1465 3%, the rest as before).
 //
 // A search also probes: from its probeFrom-th node until its first dead
 // end its nodes are light, without the stack matchings and the minirow
@@ -487,9 +491,9 @@ const (
 // counts when there are several), and "d is in it". b is -1 for a cell
 // guess: when every digit's minirows are settled, or the grid is nearly
 // empty, or when cells is set (see probeCellsAbove). Unless light is set
-// (see settle), it applies the minirow counts (see checkBands) before
-// branching.
-func (s *state9) choose(light, cells bool) (d, b, k, next int) {
+// (see settle), it applies the minirow counts (see checkBands, which is
+// told by sparse whether the puzzle was given few digits) before branching.
+func (s *state9) choose(light, cells, sparse bool) (d, b, k, next int) {
 	open := s.open()
 	if open > cellsOnlyAbove || cells && open > probeCellsAbove {
 		return 0, -1, 0, branch
@@ -500,7 +504,7 @@ func (s *state9) choose(light, cells bool) (d, b, k, next int) {
 	}
 	if light {
 		d = s.fewestMinirows(b)
-	} else if next, d = s.checkBands(b, open); next != branch {
+	} else if next, d = s.checkBands(b, open, sparse); next != branch {
 		return 0, 0, 0, next
 	}
 	x := s.poss[d][b]
@@ -545,9 +549,10 @@ func (s *state9) branchBand(open int) int {
 }
 
 // checkBands applies checkBand to band b, and checkPair to the others while
-// the grid is sparse (more than sparseCells of its cells open).
-func (s *state9) checkBands(b, open int) (next, digit int) {
-	if open > sparseCells {
+// the grid is sparse (more than sparseCells of its cells open) in a puzzle
+// given few digits (sparse).
+func (s *state9) checkBands(b, open int, sparse bool) (next, digit int) {
+	if sparse && open > sparseCells {
 		if next := s.checkPair(otherBands[b][0], otherBands[b][1]); next != branch {
 			return next, 0
 		}

@@ -65,7 +65,7 @@ func walkSettled(t *testing.T, check func(s *state9, puzzle string)) {
 			}
 			check(&s, l.Puzzle)
 			checked++
-			d, b, k, next := s.choose(false, false)
+			d, b, k, next := s.choose(false, false, true)
 			if next == dead || next == branch && b < 0 {
 				break
 			}

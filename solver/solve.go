@@ -108,7 +108,7 @@ type searcher struct {
 	// probeFrom).
 	probing bool
 	// fewGivens is set for a 9×9 puzzle with more than cellsOnlyAbove
-	// cells open (see probeCellsAbove).
+	// cells open (see probeCellsAbove and sparseCells).
 	fewGivens bool
 	// manyGivens is set for a 9×9 puzzle with fullAbove cells open or
 	// fewer: its nodes are all light (see fullAbove).
