@@ -445,10 +445,17 @@ const (
 // minirow counts of every band, not only the one it branches in (every node
 // of the data sets doing so would cost them 5 to 15%). TestSparseGridsStayCheap
 // holds the worst case. Only a puzzle given 20 digits or fewer (fewGivens)
-// does so: one given more starts with 60 cells open or fewer, where the
-// check found little (top1465 and kaggle take 2% more nodes without it, the
-// forum sets 0.2-0.4%) and cost more (forum_hardest_1106 8% faster without
-// it, 11plus 6%, unsat 6%, top1465 3%, the rest as before).
+// does so, and only such a puzzle's sparse nodes count the minirows of the
+// band they branch in: one given more starts with 60 cells open or fewer,
+// where the other bands' counts found little (top1465 and kaggle take 2%
+// more nodes without them, the forum sets 0.2-0.4%) and cost more
+// (forum_hardest_1106 8% faster without them, 11plus 6%, unsat 6%, top1465
+// 3%), and the branching band's saved 5-7% of the nodes of the forum sets
+// but took more time than those nodes (without them forum_hardest_1106,
+// 11plus, msolve and unsat run 5-6% faster, top1465 and hard_minus1 3-4%,
+// the rest as before). The
+// worst sparse grid of TestSparseGridsStayCheap takes 549 nodes (219 with
+// the counts at every node of a sparse puzzle).
 //
 // A search also probes: from its probeFrom-th node until its first dead
 // end its nodes are light, without the stack matchings and the minirow
@@ -491,8 +498,9 @@ const (
 // counts when there are several), and "d is in it". b is -1 for a cell
 // guess: when every digit's minirows are settled, or the grid is nearly
 // empty, or when cells is set (see probeCellsAbove). Unless light is set
-// (see settle), it applies the minirow counts (see checkBands, which is
-// told by sparse whether the puzzle was given few digits) before branching.
+// (see settle) and while the grid is sparse in a puzzle given few digits
+// (sparse: see sparseCells), it applies the minirow counts (see checkBands)
+// before branching; elsewhere they cost more than the nodes they saved.
 func (s *state9) choose(light, cells, sparse bool) (d, b, k, next int) {
 	open := s.open()
 	if open > cellsOnlyAbove || cells && open > probeCellsAbove {
@@ -502,10 +510,15 @@ func (s *state9) choose(light, cells, sparse bool) (d, b, k, next int) {
 	if b < 0 {
 		return 0, -1, 0, branch
 	}
-	if light {
-		d = s.fewestMinirows(b)
-	} else if next, d = s.checkBands(b, open, sparse); next != branch {
-		return 0, 0, 0, next
+	switch {
+	case light:
+		d = s.fewestMinirows(b, 0)
+	case sparse && open > sparseCells:
+		if next, d = s.checkBands(b); next != branch {
+			return 0, 0, 0, next
+		}
+	default:
+		d = s.fewestMinirows(b, all27)
 	}
 	x := s.poss[d][b]
 	m := minirowSet(x)
@@ -548,14 +561,11 @@ func (s *state9) branchBand(open int) int {
 	return best
 }
 
-// checkBands applies checkBand to band b, and checkPair to the others while
-// the grid is sparse (more than sparseCells of its cells open) in a puzzle
-// given few digits (sparse).
-func (s *state9) checkBands(b, open int, sparse bool) (next, digit int) {
-	if sparse && open > sparseCells {
-		if next := s.checkPair(otherBands[b][0], otherBands[b][1]); next != branch {
-			return next, 0
-		}
+// checkBands applies checkPair to the bands other than b, then checkBand to
+// band b.
+func (s *state9) checkBands(b int) (next, digit int) {
+	if next := s.checkPair(otherBands[b][0], otherBands[b][1]); next != branch {
+		return next, 0
 	}
 	return s.checkBand(b)
 }
@@ -611,13 +621,14 @@ func loneMinirows(r uint64) uint64 {
 }
 
 // fewestMinirows returns the digit with the fewest minirows above three in
-// band b, as checkBand does without its counts, and without its tie-break:
-// serg, which walks to its solutions in such light nodes, took 2.6% more
-// nodes with it.
-func (s *state9) fewestMinirows(b int) int {
+// band b, as checkBand does without its counts, with its tie-break (fewest
+// cells) when tie is all27 and without it when tie is 0: serg, which walks
+// to its solutions in light nodes, took 2.6% more nodes with it there.
+func (s *state9) fewestMinirows(b int, tie uint32) int {
 	best := uint32(fewerNone)
 	for e := range s.poss {
-		best = fewerMinirows(best, minirowsOf(s.poss[e][b]), 0, e)
+		x := s.poss[e][b]
+		best = fewerMinirows(best, minirowsOf(x), x&tie, e)
 	}
 	return int(best & 15)
 }
