@@ -1,19 +1,18 @@
 package variant
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/variant/varianttest"
 )
 
 // row is one puzzle of the shared development set (see its README).
-type row struct {
-	Name, Size, Types, Solutions, Solution  string
-	FPuzzles, FPuz, SCL, Mangled, Kind, SCF string
-}
+// row is one puzzle of the shared set.
+type row = varianttest.Row
 
 // variantsDir is the shared set of variant puzzles: $SUDOKUBOT_VARIANTS,
 // else shared/variants beside the repository, found from this file.
@@ -27,38 +26,7 @@ func variantsDir() string {
 
 // readRows returns the rows of puzzles.tsv, or nil and the error.
 func readRows() ([]row, error) {
-	f, err := os.Open(filepath.Join(variantsDir(), "puzzles.tsv"))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	var head map[string]int
-	var rows []row
-	for sc.Scan() {
-		fields := strings.Split(sc.Text(), "\t")
-		if head == nil {
-			head = map[string]int{}
-			for i, h := range fields {
-				head[h] = i
-			}
-			continue
-		}
-		get := func(k string) string {
-			if i, ok := head[k]; ok && i < len(fields) {
-				return fields[i]
-			}
-			return ""
-		}
-		rows = append(rows, row{
-			Name: get("name"), Size: get("size"), Types: get("types"), Solutions: get("solutions"),
-			Solution: get("solution"), FPuzzles: get("fpuzzles_link"), FPuz: get("sudokupad_fpuz_link"),
-			SCL: get("sudokupad_scl_link"), Mangled: get("mangled_link"), Kind: get("mangled_kind"),
-			SCF: get("sudokupad_scf_link"),
-		})
-	}
-	return rows, sc.Err()
+	return varianttest.ReadRows(filepath.Join(variantsDir(), "puzzles.tsv"))
 }
 
 // mustRows returns the shared rows, or skips the test saying why.

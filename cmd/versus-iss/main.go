@@ -18,7 +18,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -26,6 +25,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/sudokubot/sudokubot/variant/varianttest"
 )
 
 // options are the command's flags.
@@ -103,39 +104,16 @@ func loadavg() string {
 // row is one puzzle of the shared set: the columns this command uses.
 type row struct{ name, types, solutions, link string }
 
-// readRows returns the rows of a puzzles.tsv.
+// readRows returns the rows of a puzzles.tsv, as the shared set's tests
+// read them.
 func readRows(file string) ([]row, error) {
-	f, err := os.Open(file)
+	all, err := varianttest.ReadRows(file)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	var head map[string]int
-	var rows []row
-	for sc.Scan() {
-		fields := strings.Split(sc.Text(), "\t")
-		if head == nil {
-			head = map[string]int{}
-			for i, h := range fields {
-				head[h] = i
-			}
-			continue
-		}
-		get := func(k string) string {
-			if i, ok := head[k]; ok && i < len(fields) {
-				return fields[i]
-			}
-			return ""
-		}
-		rows = append(rows, row{get("name"), get("types"), get("solutions"), get("fpuzzles_link")})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: no puzzles", file)
+	rows := make([]row, len(all))
+	for i, r := range all {
+		rows[i] = row{r.Name, r.Types, r.Solutions, r.FPuzzles}
 	}
 	return rows, nil
 }

@@ -1,7 +1,8 @@
 // Package varianttest builds puzzle links for tests: an lz-string stream
 // written by hand, and f-puzzles links from their JSON, so that tests of
 // every face can make the variant puzzles they need without the shared
-// data.
+// data; and it reads the shared set's puzzles.tsv (ReadRows) for the tests
+// and the measuring command that use it.
 package varianttest
 
 import "strings"
