@@ -95,7 +95,7 @@ func answerLink(input string, ask linkAsk) (linkJSON, *variant.Puzzle, []int) {
 	}
 	ans := linkJSON{Verdict: v.Outcome.String(), Solutions: v.Result.Count, MS: ms}
 	if v.Outcome == variant.Unique {
-		ans.Solution = digits(v.Solution())
+		ans.Solution = variant.DigitsText(v.Solution())
 	}
 	return ans, p, v.Solution()
 }
@@ -137,7 +137,7 @@ func printLink(w io.Writer, ans linkJSON, p *variant.Puzzle, sol []int) {
 		fmt.Fprintf(w, "%s\n", title)
 	}
 	for r := 0; sol != nil && r < p.Size; r++ {
-		fmt.Fprintln(w, digits(sol[r*p.Size:(r+1)*p.Size]))
+		fmt.Fprintln(w, variant.DigitsText(sol[r*p.Size:(r+1)*p.Size]))
 	}
 	fmt.Fprintf(w, "in %d ms\n", ans.MS)
 }
@@ -193,34 +193,15 @@ func solveLinkBatch(stdin io.Reader, stdout, stderr io.Writer, ask linkAsk) int 
 	return ExitOK
 }
 
-// digits writes cells' digits as puzzles do: 1-9, then A-G.
-func digits(cells []int) string {
-	var b strings.Builder
-	for _, d := range cells {
-		b.WriteByte(digitChar(d))
-	}
-	return b.String()
-}
-
 // maskDigits writes a cell's candidate digits (bit d for digit d).
 func maskDigits(m uint32, size int) string {
 	var b strings.Builder
 	for d := 1; d <= size; d++ {
 		if m&(1<<d) != 0 {
-			b.WriteByte(digitChar(d))
+			b.WriteByte(solver.DigitChar(d))
 		}
 	}
 	return b.String()
-}
-
-func digitChar(d int) byte {
-	switch {
-	case d <= 0:
-		return '.'
-	case d <= 9:
-		return byte('0' + d)
-	}
-	return byte('A' + d - 10)
 }
 
 // writeVariant draws a variant puzzle as the bot's reply does, with sol's

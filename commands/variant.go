@@ -246,7 +246,7 @@ func (d Deps) linkSolution(ctx context.Context, pr i18n.Printer, key string, p *
 	case variant.GaveUp:
 		text = pr.Text("A solution (I ran out of time before checking whether it is the only one):")
 	}
-	return Response{Content: text + "\n" + pr.Text("Copy:") + " " + codeBlock(digitString(sol)),
+	return Response{Content: text + "\n" + pr.Text("Copy:") + " " + codeBlock(variant.DigitsText(sol)),
 		Files: d.variantFiles(*p, render.VariantOptions{Digits: sol}, "solution.png")}, nil
 }
 
@@ -302,18 +302,6 @@ func solverCells(cs []variant.Cell) []solver.Cell {
 		out[i] = solver.Cell{Row: c.Row, Col: c.Col}
 	}
 	return out
-}
-
-// digitString writes digits as puzzles do: 1-9, then A-G; . for a blank.
-func digitString(ds []int) string {
-	b := make([]byte, len(ds))
-	for i, d := range ds {
-		b[i] = '.'
-		if d > 0 {
-			b[i] = solver.DigitChar(d)
-		}
-	}
-	return string(b)
 }
 
 // plainLine makes a setter's text (cleaned by variant already) safe to

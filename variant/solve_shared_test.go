@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 )
@@ -44,16 +43,6 @@ func countWord(n int) string {
 	return fmt.Sprint(n)
 }
 
-// digitString returns a grid as the shared set writes it.
-func digitString(g []int) string {
-	const digits = "123456789ABCDEFG"
-	var sb strings.Builder
-	for _, d := range g {
-		sb.WriteByte(digits[d-1])
-	}
-	return sb.String()
-}
-
 // TestSolveShared solves every puzzle of the shared set, counting to 2,
 // and checks the count and the solution; it prints a table.
 func TestSolveShared(t *testing.T) {
@@ -89,9 +78,9 @@ func TestSolveShared(t *testing.T) {
 		case countWord(res.Count) != r.Solutions:
 			wrong++
 			t.Errorf("Solve(%s) = %s solutions, want %s", r.Name, countWord(res.Count), r.Solutions)
-		case r.Solutions == "1" && digitString(res.Solutions[0]) != r.Solution:
+		case r.Solutions == "1" && DigitsText(res.Solutions[0]) != r.Solution:
 			wrong++
-			t.Errorf("Solve(%s) = %s, want %s", r.Name, digitString(res.Solutions[0]), r.Solution)
+			t.Errorf("Solve(%s) = %s, want %s", r.Name, DigitsText(res.Solutions[0]), r.Solution)
 		default:
 			right++
 		}

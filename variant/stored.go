@@ -1,6 +1,10 @@
 package variant
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/sudokubot/sudokubot/solver"
+)
 
 // storedSolution reads the solution SudokuPad keeps in a puzzle ("solution:
 // 123…", one character per cell row by row, 1-9 then A-G): nil unless every
@@ -43,6 +47,16 @@ func fpuzzlesSolution(raw json.RawMessage, n int) []int {
 		out[i] = d
 	}
 	return out
+}
+
+// DigitsText writes digits as puzzles and the shared set do, row by row:
+// 1-9, then A-G for 10-16, and . for a blank (0); DigitOf reads them back.
+func DigitsText(ds []int) string {
+	b := make([]byte, len(ds))
+	for i, d := range ds {
+		b[i] = solver.DigitChar(d)
+	}
+	return string(b)
 }
 
 // DigitOf reads a cell's character as puzzles write digits: 1-9, then

@@ -51,19 +51,10 @@ func TestStoredSolutionsShared(t *testing.T) {
 				continue
 			}
 			stored++
-			if got := digitsString(p.Solution); r.Solutions == "1" && got != r.Solution {
+			if got := DigitsText(p.Solution); r.Solutions == "1" && got != r.Solution {
 				t.Errorf("%s (%s): stored solution %s, want %s", r.Name, l.Format, got, r.Solution)
 			}
 		}
 	}
 	t.Logf("%d links store a solution", stored)
-}
-
-// digitsString writes digits as the shared set does: 1-9 then A-G.
-func digitsString(ds []int) string {
-	b := make([]byte, len(ds))
-	for i, d := range ds {
-		b[i] = "0123456789ABCDEFG"[d]
-	}
-	return string(b)
 }
