@@ -10,6 +10,7 @@ import (
 	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/variant"
 )
 
 // checkCommand is /check [puzzle] [answer] [image] [answer_image]
@@ -66,7 +67,7 @@ func (d Deps) checkOpen(ctx context.Context, i *discordgo.Interaction) (Response
 	if puzzleText == "" || answerText == "" {
 		return userError(pr.Text("Give me the puzzle and the answer: as text, or as pictures (one picture of a finished grid is both).")), nil
 	}
-	if isLink(puzzleText) {
+	if variant.LooksLikeLink(puzzleText) {
 		resp, err := d.checkLink(ctx, pr, puzzleText, answerText)
 		for k := len(read) - 1; k >= 0 && err == nil; k-- {
 			resp, err = d.withReading(pr, read[k], resp, nil)

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/variant"
 )
 
 // solveCommand is /solve [puzzle] [image] [format] [spoiler] [private]:
@@ -41,7 +42,7 @@ func solveCommand(d Deps) Command {
 				return *bad, nil
 			case pic != nil:
 				return d.solvePicture(ctx, pr, pic, f)
-			case isLink(text):
+			case variant.LooksLikeLink(text):
 				return d.solveLink(ctx, pr, text)
 			}
 			return d.solveReply(ctx, pr, text, f)

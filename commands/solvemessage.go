@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/sudokubot/sudokubot/internal/i18n"
+	"github.com/sudokubot/sudokubot/variant"
 )
 
 // solveMessageCommand is the message command "Solve this puzzle": /solve
@@ -28,7 +29,7 @@ func solveMessageCommand(d Deps) Command {
 			if msg == nil || msg.Content == "" {
 				return userError(pr.Text("That message has no text or picture I can read a puzzle from.") + " " + pr.Text(pasteHelp)), nil
 			}
-			if isLink(msg.Content) {
+			if variant.LooksLikeLink(msg.Content) {
 				return d.solveLink(ctx, pr, msg.Content)
 			}
 			return d.solveReply(ctx, pr, puzzleIn(msg.Content), formatFor(d, ""))

@@ -58,10 +58,6 @@ func (d Deps) linkRoutes() []Route {
 	}
 }
 
-// isLink reports whether a command's text is meant as a puzzle link
-// rather than a grid of digits.
-func isLink(text string) bool { return variant.LooksLikeLink(text) }
-
 // readLink reads and, for a short id, resolves a link; a failure comes
 // back as the reply that says why.
 func (d Deps) readLink(ctx context.Context, pr i18n.Printer, text string) (variant.Link, *variant.Puzzle, *Response, error) {
@@ -69,7 +65,7 @@ func (d Deps) readLink(ctx context.Context, pr i18n.Printer, text string) (varia
 	if err == nil {
 		return l, p, nil, nil
 	}
-	r, err := linkTrouble(pr, err)
+	r, err := linkTrouble(pr, "read a puzzle link", err)
 	return l, nil, r, err
 }
 
@@ -83,14 +79,15 @@ func (d Deps) resolveLink(ctx context.Context, text string) (variant.Link, *vari
 	return l, p, err
 }
 
-// linkTrouble is the reply to a link that could not be read: the
-// sentence that says why, or for a failure of ours, the error.
-func linkTrouble(pr i18n.Printer, err error) (*Response, error) {
+// linkTrouble is the reply to a link that could not be read or solved:
+// the sentence that says why, or for a failure of ours, the error, saying
+// what was being done.
+func linkTrouble(pr i18n.Printer, doing string, err error) (*Response, error) {
 	if words, ok := variant.Say(pr, err); ok {
 		r := userError(words)
 		return &r, nil
 	}
-	return nil, fmt.Errorf("read a puzzle link: %w", err)
+	return nil, fmt.Errorf("%s: %w", doing, err)
 }
 
 // solveLink answers /solve on a variant puzzle's link: the verdict, the
@@ -126,11 +123,8 @@ func (d Deps) judgeLink(ctx context.Context, pr i18n.Printer, p *variant.Puzzle)
 	v, err := variant.Judge(sctx, *p, 2)
 	d.solved("variant", v.Took, v.Outcome == variant.GaveUp)
 	if err != nil {
-		if words, ok := variant.Say(pr, err); ok {
-			r := userError(words)
-			return v, &r, nil
-		}
-		return v, nil, fmt.Errorf("solve a puzzle link: %w", err)
+		r, err := linkTrouble(pr, "solve a puzzle link", err)
+		return v, r, err
 	}
 	return v, nil, nil
 }
@@ -264,10 +258,8 @@ func (d Deps) linkCandidates(ctx context.Context, pr i18n.Printer, key string, p
 		masks, complete, err = variant.Candidates(sctx, *p)
 		d.solved("candidates", d.Now().Sub(start), !complete)
 		if err != nil {
-			if words, ok := variant.Say(pr, err); ok {
-				return userError(words), nil
-			}
-			return Response{}, fmt.Errorf("true candidates: %w", err)
+			r, err := linkTrouble(pr, "true candidates", err)
+			return orEmpty(r), err
 		}
 		if complete {
 			d.answers.keep(key, func(a *answer) { a.candidates = masks })

@@ -21,7 +21,7 @@ import (
 func (d Deps) checkLink(ctx context.Context, pr i18n.Printer, puzzleText, answerText string) (Response, error) {
 	p, unread, err := d.checkedPuzzle(ctx, puzzleText)
 	if err != nil {
-		bad, err := linkTrouble(pr, err)
+		bad, err := linkTrouble(pr, "read a puzzle link", err)
 		return orEmpty(bad), err
 	}
 	answer, bad := readAnswer(pr, answerText, p.Size)
