@@ -2,6 +2,7 @@ package picture
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"maps"
 	"math"
@@ -39,14 +40,40 @@ type tally struct {
 	mistakes                       map[string]int
 }
 
+// modelFlag is a model to measure instead of the embedded one: a recipe
+// check's (go run ./cmd/train -check -out FILE). With it, kubiesa/train is
+// two parts, the half it was trained on and the check half, and
+// kubiesa/val is not read at all.
+var modelFlag = flag.String("picture.model", "", "weights to read with instead of model.bin (a recipe check's)")
+
+// useModelFlag loads -picture.model in place of the embedded model, before
+// anything reads a cell, and reports whether it did.
+func useModelFlag(t testing.TB) bool {
+	if *modelFlag == "" {
+		return false
+	}
+	data, err := os.ReadFile(*modelFlag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	modelFile = data
+	return true
+}
+
 // photoSamples returns the shared photos as samples, each in its part:
-// its source and, where the split is ours, its half.
-func photoSamples(photos []photoset.Photo) []sample {
-	held := photoset.HeldOut(photos)
+// its source and, where the split is ours, its half. For a recipe check,
+// kubiesa/train is split in two and kubiesa/val left out.
+func photoSamples(photos []photoset.Photo, check bool) []sample {
+	held, checked := photoset.HeldOut(photos), photoset.CheckHalf(photos)
 	var out []sample
 	for _, p := range photos {
 		part := p.Source()
-		if !strings.HasPrefix(part, "kubiesa/") {
+		switch {
+		case check && part == "kubiesa/val":
+			continue
+		case check && part == "kubiesa/train":
+			part += map[bool]string{false: " (trained)", true: " (check half)"}[checked[p.Puzzle]]
+		case !strings.HasPrefix(part, "kubiesa/"):
 			part += map[bool]string{false: " tuning", true: " held-out"}[held[p.Puzzle]]
 		}
 		out = append(out, sample{part: part, file: filepath.Join(picturesDir, p.File), kind: p.Kind,
@@ -239,10 +266,13 @@ func table(parts map[string]*tally) string {
 // installed) and prints the table docs/manual.md shows. It measures accuracy, not time:
 //
 //	go test ./picture -run X -bench Accuracy -benchtime 1x
+//
+// With -picture.model FILE it measures a recipe check's model instead.
 func BenchmarkAccuracy(b *testing.B) {
+	check := useModelFlag(b)
 	samples := appSamples(b)
 	if photos, err := photoset.Read(picturesDir); err == nil {
-		samples = append(samples, photoSamples(photos)...)
+		samples = append(samples, photoSamples(photos, check)...)
 	} else {
 		b.Logf("no shared pictures in %s: the table has the apps' screenshots only", picturesDir)
 	}

@@ -86,7 +86,7 @@ func TestDevBuildCache(t *testing.T) {
 		}
 		out = append(out, d)
 	}
-	for _, s := range photoSamples(photos) {
+	for _, s := range photoSamples(photos, false) {
 		if s.part == "kubiesa/val" || strings.HasSuffix(s.part, "held-out") {
 			continue
 		}

@@ -202,7 +202,7 @@ func TestFindOnPhotos(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping in -short mode: reads 477 photos")
 	}
-	parts := findSamples(t, photoSamples(readManifest(t)))
+	parts := findSamples(t, photoSamples(readManifest(t), false))
 	for _, name := range slices.Sorted(maps.Keys(parts)) {
 		c := parts[name]
 		t.Logf("%s: %d photos: grid found in %d (%.1f%%), where labelled in %d of %d (%.1f%%); every cell's filled-or-blank right in %d (%.1f%%); cells right %.2f%%",

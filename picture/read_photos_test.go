@@ -16,7 +16,7 @@ func TestReadPhotos(t *testing.T) {
 		t.Skip("skipping in -short mode: reads 477 photos")
 	}
 	photos := readManifest(t)
-	parts := measureSamples(t, photoSamples(photos))
+	parts := measureSamples(t, photoSamples(photos, false))
 	t.Log("\n" + table(parts))
 	checkFloors(t, parts, photoFloors)
 }

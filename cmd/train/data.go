@@ -76,7 +76,7 @@ func examples(b *picture.Board, labels [81]int) []nn.Example {
 // pasted returns a copy of bd with marks drawn into its blank cells: a
 // player's handwriting (MNIST) in one pen, printed digits in one font,
 // pencil marks (which read as blank), and its cells as examples.
-func pasted(r *rand.Rand, bd board, fonts []glyphs, hw handwriting) []nn.Example {
+func pasted(r *rand.Rand, bd board, fonts []glyphs, hw hands) []nn.Example {
 	b := clone(bd.found)
 	labels := bd.labels
 	font := fonts[r.IntN(len(fonts))]
@@ -92,8 +92,13 @@ func pasted(r *rand.Rand, bd board, fonts []glyphs, hw handwriting) []nn.Example
 		jx, jy := (r.Float64()-0.5)*0.16, (r.Float64()-0.5)*0.16
 		switch x := r.Float64(); {
 		case x < 0.35:
-			m := tilted(hw[d][r.IntN(len(hw[d]))], (r.Float64()-0.5)*0.35, (r.Float64()-0.5)*0.4)
-			stamp(b, i, m, 0.5+0.35*r.Float64(), jx, jy, written)
+			m := tilted(hw.pick(r, d), (r.Float64()-0.5)*0.35, (r.Float64()-0.5)*0.4)
+			if r.Float64() < crowded {
+				candidatesAbove(r, b, i, markFont, written)
+				stamp(b, i, m, 0.45+0.2*r.Float64(), jx/2, 0.06+jy/2, written)
+			} else {
+				stamp(b, i, m, 0.5+0.35*r.Float64(), jx, jy, written)
+			}
 			labels[i] = picture.Class(d, true)
 		case x < 0.6:
 			stamp(b, i, font[d], size, jx/3, jy/3, printed)

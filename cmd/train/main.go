@@ -28,6 +28,8 @@ var (
 	shotCount int
 	channels  string
 	leave     string
+	check     bool
+	crowded   float64
 )
 
 func main() {
@@ -43,44 +45,39 @@ func main() {
 	flag.IntVar(&shotCount, "screenshots", 1500, "synthetic screenshots (drawn in the training fonts) to learn from")
 	flag.StringVar(&dump, "dump", "", "write the held-out cells the net misreads to this PNG")
 	flag.StringVar(&leave, "leave", "", "a source of the shared photos (say kubiesa) to leave out of training, to measure a model on a source it never saw")
+	realShare := flag.Float64("real", 0.3, "share of pasted handwriting taken from the digits written into the tuning photos")
+	flag.Float64Var(&crowded, "crowded", 0.25, "share of pasted handwritten digits written under small candidates, in one cell")
+	flag.BoolVar(&check, "check", false, "a recipe check: train without half of kubiesa/train's puzzles (photoset.CheckHalf) and score on them; kubiesa/val is neither trained on nor scored, and "+
+		"the weights go to -out for the accuracy benchmark's -picture.model")
 	flag.Parse()
-	if err := run(*out, *pictures, *mnist, *fontDir, *seed, *epochs, *variants, *hidden); err != nil {
+	if err := run(*out, *pictures, *mnist, *fontDir, *seed, *epochs, *variants, *hidden, *realShare); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int, hidden string) error {
+func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int, hidden string, realShare float64) error {
 	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
 	fonts, script, faces, err := loadFonts(fontDir)
 	if err != nil {
 		return err
 	}
 	log.Printf("%d training font faces, %d handwriting-like", len(faces), len(script))
-	hw, err := loadMNIST(mnist)
+	mn, err := loadMNIST(mnist)
 	if err != nil {
 		return err
 	}
-	hw = hw.with(script, scriptShare)
+	drawn := mn.with(script, scriptShare)
 	photos, err := photoset.Read(pictures)
 	if err != nil {
 		return fmt.Errorf("reading the photos: %w", err)
 	}
-	held := photoset.HeldOut(photos)
-	var tune, test []photoset.Photo
-	for _, p := range photos {
-		if leave != "" && strings.HasPrefix(p.File, strings.TrimSuffix(leave, "/")+"/") {
-			continue
-		}
-		if held[p.Puzzle] {
-			test = append(test, p)
-		} else {
-			tune = append(tune, p)
-		}
-	}
+	tune, test := split(photos)
 	start := time.Now()
 	tuneBoards, testBoards := readBoards(pictures, tune), readBoards(pictures, test)
 	log.Printf("grids found in %d of %d tuning photos, %d of %d held-out (%v)", len(tuneBoards), len(tune),
 		len(testBoards), len(test), time.Since(start).Round(time.Millisecond))
+	hw := hands{drawn: drawn, real: realHands(tuneBoards), share: realShare}
+	log.Printf("%d digits written into the tuning photos, drawn again as %.0f%% of pasted handwriting", count(hw.real), 100*realShare)
 	var train []nn.Example
 	for _, bd := range tuneBoards {
 		if !aligned(bd) {
@@ -133,6 +130,24 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 	}
 	log.Printf("writing %s (%d bytes)", out, len(data))
 	return os.WriteFile(out, data, 0o644)
+}
+
+// split returns the photos to train on and those to score on: the tuning
+// half and the held-out half, or with -check the tuning half without
+// kubiesa/train's check half, and that check half; -leave drops a source.
+func split(photos []photoset.Photo) (tune, test []photoset.Photo) {
+	held, checked := photoset.HeldOut(photos), photoset.CheckHalf(photos)
+	for _, p := range photos {
+		switch {
+		case leave != "" && strings.HasPrefix(p.File, strings.TrimSuffix(leave, "/")+"/"):
+		case check && held[p.Puzzle]:
+		case check && checked[p.Puzzle], !check && held[p.Puzzle]:
+			test = append(test, p)
+		default:
+			tune = append(tune, p)
+		}
+	}
+	return tune, test
 }
 
 // ints reads a list of numbers separated by commas.

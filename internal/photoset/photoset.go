@@ -130,16 +130,16 @@ func HeldOut(photos []Photo) map[string]bool {
 		}
 	}
 	for _, ps := range bySource {
-		for id := range heldByHash(ps) {
+		for id := range heldBy(ps, 3, "sudokubot-split-1:") {
 			out[id] = true
 		}
 	}
 	return out
 }
 
-// heldByHash returns the puzzles of photos in the order of a hash of
-// their ids, taken until they hold 30% of the photos.
-func heldByHash(photos []Photo) map[string]bool {
+// heldBy returns the puzzles of photos in the order of a hash of their
+// ids (salted), taken until they hold tenths tenths of the photos.
+func heldBy(photos []Photo, tenths int, salt string) map[string]bool {
 	count := map[string]int{}
 	for _, p := range photos {
 		count[p.Puzzle]++
@@ -149,16 +149,30 @@ func heldByHash(photos []Photo) map[string]bool {
 		ids = append(ids, id)
 	}
 	key := func(id string) string {
-		h := sha256.Sum256([]byte("sudokubot-split-1:" + id))
+		h := sha256.Sum256([]byte(salt + id))
 		return hex.EncodeToString(h[:])
 	}
 	slices.SortFunc(ids, func(a, b string) int { return strings.Compare(key(a), key(b)) })
 	out, taken := map[string]bool{}, 0
 	for _, id := range ids {
-		if 10*taken >= 3*len(photos) {
+		if 10*taken >= tenths*len(photos) {
 			break
 		}
 		out[id], taken = true, taken+count[id]
 	}
 	return out
+}
+
+// CheckHalf returns the puzzles of kubiesa/train held out of a recipe
+// check: to choose how to train without looking at kubiesa/val, a model is
+// trained on the rest of the tuning photos and measured on these, about
+// half of kubiesa/train's photos, chosen by a hash of their puzzle ids.
+func CheckHalf(photos []Photo) map[string]bool {
+	var train []Photo
+	for _, p := range photos {
+		if p.Source() == "kubiesa/train" {
+			train = append(train, p)
+		}
+	}
+	return heldBy(train, 5, "sudokubot-check-1:")
 }

@@ -1,6 +1,7 @@
 package photoset
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -27,5 +28,32 @@ func TestReadTags(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Read = %+v, want %+v", got, want)
+	}
+}
+
+// TestCheckHalf: the recipe check's half is kubiesa/train's alone, whole
+// puzzles, about half of its photos.
+func TestCheckHalf(t *testing.T) {
+	var photos []Photo
+	for k := range 40 {
+		for _, src := range []string{"kubiesa/train", "kubiesa/val", "wichtounet/images"} {
+			id := fmt.Sprintf("%s-%d", src, k)
+			for n := range 4 {
+				photos = append(photos, Photo{File: fmt.Sprintf("%s/%d_%d.jpg", src, k, n), Puzzle: id})
+			}
+		}
+	}
+	held := CheckHalf(photos)
+	taken := 0
+	for _, p := range photos {
+		if held[p.Puzzle] {
+			if p.Source() != "kubiesa/train" {
+				t.Fatalf("%s is in the check half", p.File)
+			}
+			taken++
+		}
+	}
+	if taken < 70 || taken > 90 {
+		t.Errorf("the check half holds %d of kubiesa/train's 160 photos, want about half", taken)
 	}
 }
