@@ -34,10 +34,10 @@ func (b *Board) Inputs() [81][]float32 { return inputs(b) }
 var modelFile []byte
 
 // model is the classifier, read from modelFile once.
-var model = sync.OnceValue(func() *nn.Net {
-	var n nn.Net
-	if err := n.UnmarshalBinary(modelFile); err != nil || n.Inputs() != Inputs || n.Outputs() != Classes {
+var model = sync.OnceValue(func() nn.Ensemble {
+	e, err := nn.ReadEnsemble(modelFile)
+	if err != nil || e.Inputs() != Inputs || e.Outputs() != Classes {
 		panic("picture: the embedded model does not fit the reader; run go run ./cmd/train")
 	}
-	return &n
+	return e
 })

@@ -221,6 +221,17 @@ func (n *Net) params() [][]float32 {
 // UnmarshalBinary reads what MarshalBinary wrote.
 func (n *Net) UnmarshalBinary(data []byte) error {
 	r := bytes.NewReader(data)
+	if err := n.read(r); err != nil {
+		return err
+	}
+	if r.Len() != 0 {
+		return errors.New("nn: trailing bytes")
+	}
+	return nil
+}
+
+// read reads one net's weights from r, leaving what follows them.
+func (n *Net) read(r *bytes.Reader) error {
 	head := make([]byte, len(magic))
 	if _, err := io.ReadFull(r, head); err != nil || string(head) != magic {
 		return errors.New("nn: not a weights file")
@@ -276,9 +287,6 @@ func (n *Net) UnmarshalBinary(data []byte) error {
 		for i, h := range halves {
 			p[i] = fromHalf(h)
 		}
-	}
-	if r.Len() != 0 {
-		return errors.New("nn: trailing bytes")
 	}
 	return nil
 }
