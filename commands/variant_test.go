@@ -184,15 +184,18 @@ func TestSolveALinkRefuses(t *testing.T) {
 			t.Errorf("/solve %.60q = %q; want a private %q", tt.in, resp.Content, tt.want)
 		}
 	}
-	pr, p := i18n.For("fr"), &variant.Puzzle{Size: 4, Title: "Four"}
+	pr, p := i18n.For("fr"), &variant.Puzzle{Size: 4, Title: "Four", Givens: make([]int, 16)}
+	p.Givens[0] = 1
 	for _, tt := range []struct {
-		v    variant.Verdict
-		want string
+		v          variant.Verdict
+		want, lack string
 	}{
-		{variant.Verdict{Outcome: variant.GaveUp, Result: variant.Result{Count: 1}}, "**Abandon** après 10.0 s : j'ai trouvé une solution"},
-		{variant.Verdict{Outcome: variant.GaveUp}, "**Abandon** après 10.0 s sans finir la recherche."},
+		{variant.Verdict{Outcome: variant.GaveUp, Result: variant.Result{Count: 1}}, "**Abandon** après 10.0 s : j'ai trouvé une solution", "Avant"},
+		{variant.Verdict{Outcome: variant.GaveUp}, "**Abandon** après 10.0 s sans finir la recherche.", "Avant"},
+		{variant.Verdict{Outcome: variant.GaveUp, Result: variant.Result{Fixed: 4}}, "les règles seules décident 4 de ses 15 cases vides.", ""},
 	} {
-		if got := linkVerdict(pr, p, tt.v, 10*time.Second); !strings.Contains(got, tt.want) {
+		got := linkVerdict(pr, p, tt.v, 10*time.Second)
+		if !strings.Contains(got, tt.want) || tt.lack != "" && strings.Contains(got, tt.lack) {
 			t.Errorf("past the time limit: %q, want %q", got, tt.want)
 		}
 	}

@@ -128,3 +128,27 @@ func TestSolveRandom(t *testing.T) {
 		checkAgainstBrute(t, p, grids)
 	}
 }
+
+// TestSolveCountsFixedCells: Result.Fixed counts the blank cells the
+// rules alone decide before a guess, and no given.
+func TestSolveCountsFixedCells(t *testing.T) {
+	grid := []int{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1}
+	for _, tt := range []struct {
+		blank []int
+		want  int
+	}{
+		{nil, 0},
+		{[]int{0, 5, 10}, 3},                   // each alone in its row: a single
+		{[]int{0, 1, 2, 3, 4, 5, 6, 7}, 0},     // two rows: each cell keeps two digits
+		{[]int{0, 1, 4, 5, 10, 11, 14, 15}, 8}, // two boxes: row and column leave one
+	} {
+		p := Puzzle{Size: 4, Givens: slices.Clone(grid)}
+		for _, c := range tt.blank {
+			p.Givens[c] = 0
+		}
+		res, err := Solve(context.Background(), p, 2)
+		if err != nil || res.Fixed != tt.want {
+			t.Errorf("blank %v: Fixed = %d, %v; want %d", tt.blank, res.Fixed, err, tt.want)
+		}
+	}
+}
