@@ -41,23 +41,26 @@ type tally struct {
 }
 
 // modelFlag is a model to measure instead of the embedded one: a recipe
-// check's (go run ./cmd/train -check -out FILE). With it, kubiesa/train is
-// two parts, the half it was trained on and the check half, and
-// kubiesa/val is not read at all.
-var modelFlag = flag.String("picture.model", "", "weights to read with instead of model.bin (a recipe check's)")
+// check's (go run ./cmd/train -check -out FILE), or one trained without
+// a source (-leave). With checkFlag, kubiesa/train is two parts, the half
+// a check's model was trained on and the check half, and kubiesa/val is
+// not read at all.
+var (
+	modelFlag = flag.String("picture.model", "", "weights to read with instead of model.bin")
+	checkFlag = flag.Bool("picture.check", false, "split kubiesa/train as cmd/train -check does, and leave kubiesa/val out")
+)
 
 // useModelFlag loads -picture.model in place of the embedded model, before
-// anything reads a cell, and reports whether it did.
-func useModelFlag(t testing.TB) bool {
+// anything reads a cell.
+func useModelFlag(t testing.TB) {
 	if *modelFlag == "" {
-		return false
+		return
 	}
 	data, err := os.ReadFile(*modelFlag)
 	if err != nil {
 		t.Fatal(err)
 	}
 	modelFile = data
-	return true
 }
 
 // photoSamples returns the shared photos as samples, each in its part:
@@ -267,12 +270,13 @@ func table(parts map[string]*tally) string {
 //
 //	go test ./picture -run X -bench Accuracy -benchtime 1x
 //
-// With -picture.model FILE it measures a recipe check's model instead.
+// With -picture.model FILE it measures that model instead, and with
+// -picture.check a recipe check's parts.
 func BenchmarkAccuracy(b *testing.B) {
-	check := useModelFlag(b)
+	useModelFlag(b)
 	samples := appSamples(b)
 	if photos, err := photoset.Read(picturesDir); err == nil {
-		samples = append(samples, photoSamples(photos, check)...)
+		samples = append(samples, photoSamples(photos, *checkFlag)...)
 	} else {
 		b.Logf("no shared pictures in %s: the table has the apps' screenshots only", picturesDir)
 	}

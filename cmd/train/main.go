@@ -48,7 +48,7 @@ func main() {
 	realShare := flag.Float64("real", 0.3, "share of pasted handwriting taken from the digits written into the tuning photos")
 	flag.Float64Var(&crowded, "crowded", 0.25, "share of pasted handwritten digits written under small candidates, in one cell")
 	flag.BoolVar(&check, "check", false, "a recipe check: train without half of kubiesa/train's puzzles (photoset.CheckHalf) and score on them; kubiesa/val is neither trained on nor scored, and "+
-		"the weights go to -out for the accuracy benchmark's -picture.model")
+		"the weights go to -out for the accuracy benchmark's -picture.model and -picture.check")
 	flag.Parse()
 	if err := run(*out, *pictures, *mnist, *fontDir, *seed, *epochs, *variants, *hidden, *realShare); err != nil {
 		log.Fatal(err)
