@@ -33,6 +33,9 @@ type linkJSON struct {
 	Solution  string `json:"solution"`
 	MS        int64  `json:"ms"`
 	Error     string `json:"error"`
+	// Fixed and Blank are, for a search that gave up, how many of the
+	// Blank empty cells the rules alone decide (the text says it).
+	Fixed, Blank int `json:"-"`
 }
 
 // linkAsk is what was asked of a link.
@@ -93,7 +96,7 @@ func answerLink(input string, ask linkAsk) (linkJSON, *variant.Puzzle, []int) {
 	if err != nil {
 		return linkJSON{Verdict: "unsupported", Error: linkError(err), MS: ms}, p, nil
 	}
-	ans := linkJSON{Verdict: v.Outcome.String(), Solutions: v.Result.Count, MS: ms}
+	ans := linkJSON{Verdict: v.Outcome.String(), Solutions: v.Result.Count, MS: ms, Fixed: v.Result.Fixed, Blank: p.Blanks()}
 	if v.Outcome == variant.Unique {
 		ans.Solution = variant.DigitsText(v.Solution())
 	}
@@ -132,6 +135,9 @@ func printLink(w io.Writer, ans linkJSON, p *variant.Puzzle, sol []int) {
 		fmt.Fprintf(w, "not unique: at least %d solutions; one of them:\n", ans.Solutions)
 	case "gave up":
 		fmt.Fprintf(w, "gave up: %d solution found before the time limit, the search not finished\n", ans.Solutions)
+		if ans.Fixed > 0 {
+			fmt.Fprintf(w, "before any guess, the rules alone decide %d of its %d empty cells\n", ans.Fixed, ans.Blank)
+		}
 	}
 	if title := strings.TrimSpace(p.Title); title != "" {
 		fmt.Fprintf(w, "%s\n", title)

@@ -9,6 +9,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -140,5 +142,30 @@ func TestSolveALinkDrawn(t *testing.T) {
 	img, err := png.Decode(f)
 	if err != nil || img.Bounds().Dx() < 200 {
 		t.Errorf("the picture: %v, %v", img.Bounds(), err)
+	}
+}
+
+// TestSolveALinkGivesUp: a search cut off by --timeout says so, and how
+// many empty cells the rules alone decided before it guessed.
+func TestSolveALinkGivesUp(t *testing.T) {
+	var big *variantRow
+	rows := sharedVariants(t)
+	for k := range rows {
+		if rows[k].Size == "16x16" {
+			big = &rows[k]
+			break
+		}
+	}
+	if big == nil {
+		t.Fatal("the shared set has no 16×16 puzzle")
+	}
+	code, out, _ := runCLI(t, "", "solve", "--timeout", "1ns", big.FPuzzles)
+	p, err := readLink(big.FPuzzles, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decide := regexp.MustCompile(`before any guess, the rules alone decide (\d+) of its (\d+) empty cells\n`).FindStringSubmatch(out)
+	if code != ExitNoGood || !strings.HasPrefix(out, "gave up: ") || decide == nil || decide[1] == "0" || decide[2] != strconv.Itoa(p.Blanks()) {
+		t.Errorf("solve --timeout 1ns %s: %d\n%s", big.Name, code, out)
 	}
 }

@@ -156,21 +156,10 @@ func linkVerdict(pr i18n.Printer, p *variant.Puzzle, v variant.Verdict, limit ti
 			b.WriteString(pr.Sprintf("**Gave up** after %s without finishing the search.", duration(limit)))
 		}
 		if n := v.Result.Fixed; n > 0 {
-			b.WriteString("\n" + pr.Sprintf("Before any guess, the rules alone decide %d of its %d empty cells.", n, blanks(p)))
+			b.WriteString("\n" + pr.Sprintf("Before any guess, the rules alone decide %d of its %d empty cells.", n, p.Blanks()))
 		}
 	}
 	return b.String()
-}
-
-// blanks counts p's cells without a given.
-func blanks(p *variant.Puzzle) int {
-	n := 0
-	for _, g := range p.Givens {
-		if g == 0 {
-			n++
-		}
-	}
-	return n
 }
 
 // linkButtons are Show solution and True candidates (when the link can

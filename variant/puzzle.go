@@ -33,6 +33,17 @@ type Puzzle struct {
 	Constraints []Constraint
 }
 
+// Blanks counts the cells without a given.
+func (p *Puzzle) Blanks() int {
+	n := 0
+	for _, g := range p.Givens {
+		if g == 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // Constraint is one rule of a puzzle: one of the types below.
 type Constraint interface {
 	// Kind returns the constraint's f-puzzles name ("killercage",
