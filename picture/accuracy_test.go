@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sudokubot/sudokubot/internal/nn"
 	"github.com/sudokubot/sudokubot/internal/photoset"
 )
 
@@ -50,8 +51,8 @@ var (
 	checkFlag = flag.Bool("picture.check", false, "split kubiesa/train as cmd/train -check does, and leave kubiesa/val out")
 )
 
-// useModelFlag loads -picture.model in place of the embedded model, before
-// anything reads a cell.
+// useModelFlag puts -picture.model in place of the embedded model, even
+// when a test before has read with it.
 func useModelFlag(t testing.TB) {
 	if *modelFlag == "" {
 		return
@@ -60,7 +61,8 @@ func useModelFlag(t testing.TB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	modelFile = data
+	e := mustModel(data)
+	model = func() nn.Ensemble { return e }
 }
 
 // photoSamples returns the shared photos as samples, each in its part:

@@ -34,10 +34,13 @@ func (b *Board) Inputs() [81][]float32 { return inputs(b) }
 var modelFile []byte
 
 // model is the classifier, read from modelFile once.
-var model = sync.OnceValue(func() nn.Ensemble {
-	e, err := nn.ReadEnsemble(modelFile)
+var model = sync.OnceValue(func() nn.Ensemble { return mustModel(modelFile) })
+
+// mustModel reads a model's weights, which must fit the reader.
+func mustModel(data []byte) nn.Ensemble {
+	e, err := nn.ReadEnsemble(data)
 	if err != nil || e.Inputs() != Inputs || e.Outputs() != Classes {
-		panic("picture: the embedded model does not fit the reader; run go run ./cmd/train")
+		panic("picture: the model does not fit the reader; run go run ./cmd/train")
 	}
 	return e
-})
+}

@@ -30,6 +30,7 @@ var (
 	leave     string
 	check     bool
 	crowded   float64
+	realShare float64
 )
 
 func main() {
@@ -45,17 +46,17 @@ func main() {
 	flag.IntVar(&shotCount, "screenshots", 1500, "synthetic screenshots (drawn in the training fonts) to learn from")
 	flag.StringVar(&dump, "dump", "", "write the held-out cells the net misreads to this PNG")
 	flag.StringVar(&leave, "leave", "", "a source of the shared photos (say kubiesa) to leave out of training, to measure a model on a source it never saw")
-	realShare := flag.Float64("real", 0.3, "share of pasted handwriting taken from the digits written into the tuning photos")
+	flag.Float64Var(&realShare, "real", 0.3, "share of pasted handwriting taken from the digits written into the tuning photos")
 	flag.Float64Var(&crowded, "crowded", 0.25, "share of pasted handwritten digits written under small candidates, in one cell")
 	flag.BoolVar(&check, "check", false, "a recipe check: train without half of kubiesa/train's puzzles (photoset.CheckHalf) and score on them; kubiesa/val is neither trained on nor scored, and "+
 		"the weights go to -out for the accuracy benchmark's -picture.model and -picture.check")
 	flag.Parse()
-	if err := run(*out, *pictures, *mnist, *fontDir, *seed, *epochs, *variants, *hidden, *realShare); err != nil {
+	if err := run(*out, *pictures, *mnist, *fontDir, *seed, *epochs, *variants, *hidden); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int, hidden string, realShare float64) error {
+func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int, hidden string) error {
 	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
 	fonts, script, faces, err := loadFonts(fontDir)
 	if err != nil {
