@@ -30,6 +30,11 @@ func Class(d int, written bool) int {
 // on these.
 func (b *Board) Inputs() [81][]float32 { return inputs(b) }
 
+// InkContrast returns, from a cell's inputs x, how dark its mark is
+// against the board's digits: 0 for no mark, 0.5 as dark as the board's
+// strongest digits.
+func InkContrast(x []float32) float32 { return x[GlyphSide*GlyphSide+fContrast] }
+
 //go:embed model.bin
 var modelFile []byte
 

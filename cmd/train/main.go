@@ -31,6 +31,7 @@ var (
 	check     bool
 	crowded   float64
 	realShare float64
+	finished  int
 )
 
 func main() {
@@ -48,6 +49,7 @@ func main() {
 	flag.StringVar(&leave, "leave", "", "a source of the shared photos (say kubiesa) to leave out of training, to measure a model on a source it never saw")
 	flag.Float64Var(&realShare, "real", 0.3, "share of pasted handwriting taken from the digits written into the tuning photos")
 	flag.Float64Var(&crowded, "crowded", 0.25, "share of pasted handwritten digits written under small candidates, in one cell")
+	flag.IntVar(&finished, "completed", 1, "copies of each tuning photo filled in nearly to the end, entries under real candidates (kubiesa's pencil-mark cells)")
 	flag.BoolVar(&check, "check", false, "a recipe check: train without half of kubiesa/train's puzzles (photoset.CheckHalf) and score on them; kubiesa/val is neither trained on nor scored, and "+
 		"the weights go to -out for the accuracy benchmark's -picture.model and -picture.check")
 	flag.Parse()
@@ -79,6 +81,9 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 		len(testBoards), len(test), time.Since(start).Round(time.Millisecond))
 	hw := hands{drawn: drawn, real: realHands(tuneBoards), share: realShare}
 	log.Printf("%d digits written into the tuning photos, drawn again as %.0f%% of pasted handwriting", count(hw.real), 100*realShare)
+	layers := candidateLayers(tuneBoards)
+	filler := hands{drawn: drawn, real: hw.real, share: 0.6}
+	log.Printf("%d cells of candidates only, written under in %d completed copies of each tuning photo", len(layers), finished)
 	var train []nn.Example
 	for _, bd := range tuneBoards {
 		if !aligned(bd) {
@@ -90,6 +95,9 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 		train = append(train, examples(worn, bd.labels)...)
 		for range variants {
 			train = append(train, pasted(r, bd, fonts, hw)...)
+		}
+		for range finished {
+			train = append(train, completed(r, bd, filler, layers)...)
 		}
 	}
 	start = time.Now()
