@@ -43,7 +43,7 @@ func solveCommand(d Deps) Command {
 			case pic != nil:
 				return d.solvePicture(ctx, pr, pic, f)
 			case variant.LooksLikeLink(text):
-				return d.solveLink(ctx, pr, text)
+				return d.solveLink(ctx, pr, text, f)
 			}
 			return d.solveReply(ctx, pr, text, f)
 		},

@@ -30,7 +30,7 @@ func solveMessageCommand(d Deps) Command {
 				return userError(pr.Text("That message has no text or picture I can read a puzzle from.") + " " + pr.Text(pasteHelp)), nil
 			}
 			if variant.LooksLikeLink(msg.Content) {
-				return d.solveLink(ctx, pr, msg.Content)
+				return d.solveLink(ctx, pr, msg.Content, formatFor(d, ""))
 			}
 			return d.solveReply(ctx, pr, puzzleIn(msg.Content), formatFor(d, ""))
 		},

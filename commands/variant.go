@@ -91,9 +91,10 @@ func linkTrouble(pr i18n.Printer, doing string, err error) (*Response, error) {
 }
 
 // solveLink answers /solve on a variant puzzle's link: the verdict, the
-// puzzle drawn (the cells two solutions differ in shaded), and the
-// buttons.
-func (d Deps) solveLink(ctx context.Context, pr i18n.Printer, text string) (Response, error) {
+// puzzle drawn (the cells two solutions differ in shaded) unless format
+// f is text alone, and the buttons. The solution is never in the reply
+// (Show solution gives it privately), so f's spoiler has nothing to hide.
+func (d Deps) solveLink(ctx context.Context, pr i18n.Printer, text string, f replyFormat) (Response, error) {
 	l, p, bad, err := d.readLink(ctx, pr, text)
 	if bad != nil || err != nil {
 		return orEmpty(bad), err
@@ -103,7 +104,9 @@ func (d Deps) solveLink(ctx context.Context, pr i18n.Printer, text string) (Resp
 		return orEmpty(bad), err
 	}
 	resp := Response{Content: linkVerdict(pr, p, v, d.VariantTimeout)}
-	resp.Files = d.variantFiles(*p, render.VariantOptions{Differ: v.Differ}, "puzzle.png")
+	if f.image {
+		resp.Files = d.variantFiles(*p, render.VariantOptions{Differ: v.Differ}, "puzzle.png")
+	}
 	key, kept := d.keepLink(ctx, l)
 	if kept && v.Solution() != nil {
 		d.answers.keep(key, func(a *answer) { a.verdict = &v })

@@ -169,6 +169,18 @@ func TestSolveALinkReplies(t *testing.T) {
 
 // TestSolveALinkRefuses: a link that can't be answered gets a private
 // sentence saying why, never a verdict.
+func TestSolveALinkAsText(t *testing.T) {
+	d := linkDeps(&memLinks{})
+	_, resp := handle(t, d, "solve", slash(t, "solve", map[string]any{"puzzle": tinyUnique, "format": "text"}))
+	if !strings.Contains(resp.Content, "**Unique.**") || len(resp.Files) != 0 || len(resp.Buttons) == 0 {
+		t.Errorf("format text: %q, %d files, %d buttons; want the verdict and buttons, no drawing", resp.Content, len(resp.Files), len(resp.Buttons))
+	}
+	_, resp = handle(t, d, "solve", slash(t, "solve", map[string]any{"puzzle": tinyUnique, "format": "both", "spoiler": true}))
+	if len(resp.Files) != 1 || strings.Contains(resp.Content, tinySolution) {
+		t.Errorf("format both: %d files, %q; want the puzzle drawn and no solution", len(resp.Files), resp.Content)
+	}
+}
+
 func TestSolveALinkRefuses(t *testing.T) {
 	d := linkDeps(&memLinks{})
 	for _, tt := range []struct{ in, want string }{
