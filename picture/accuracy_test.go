@@ -233,9 +233,25 @@ func (t *tally) add(s sample, r *Reading, placed bool) {
 			if s.marks[i] {
 				m = "pencil marks " + strings.TrimPrefix(m, "blank ")
 			}
+			if m == "written missed" {
+				m += whyMissed(r.Cells[i])
+			}
 			t.mistakes[m]++
 		}
 	}
+}
+
+// whyMissed says why a written digit read as nothing: no mark was
+// measured in its cell, the classifier read the mark as blank, or the
+// board-wide decision blanked the digit it read (a pencil mark's size).
+func whyMissed(c Cell) string {
+	switch {
+	case &c.probs[0] == &blankProbs[0]:
+		return " (no mark)"
+	case best(c.probs) == 0:
+		return " (classifier)"
+	}
+	return " (decision)"
 }
 
 // table lays the tallies out as the user's manual (docs/manual.md) shows them.
