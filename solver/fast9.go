@@ -595,7 +595,7 @@ func (s *state9) checkPair(b1, b2 int) (next int) {
 	if r3 != first || m4 != 0 {
 		return dead
 	}
-	can, full := r3&^r4&^m3, m3&^r4
+	can, full := r3&^r4&^m3, m3&r4
 	if can|full == 0 {
 		return branch
 	}
@@ -673,7 +673,7 @@ func (s *state9) checkBand(b int) (next, digit int) {
 	if r3 != minirowFirst27 || m4 != 0 {
 		return dead, 0
 	}
-	if can, full := r3&^r4&^m3, m3&^r4; can|full != 0 && s.triads(b, can, full) {
+	if can, full := r3&^r4&^m3, m3&r4; can|full != 0 && s.triads(b, can, full) {
 		return settleAgain, 0
 	}
 	return branch, int(best & 15)
