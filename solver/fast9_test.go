@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -65,7 +66,7 @@ func walkSettled(t *testing.T, check func(s *state9, puzzle string)) {
 			}
 			check(&s, l.Puzzle)
 			checked++
-			d, b, k, next := s.choose(false, false, true)
+			d, b, k, next := s.choose(false, false, true, false)
 			if next == dead || next == branch && b < 0 {
 				break
 			}
@@ -180,5 +181,62 @@ func TestMinirowHashIsOneToOne(t *testing.T) {
 			t.Fatalf("minirowHash(%#o) = %d, as for %#o", m, h, other)
 		}
 		seen[h] = m
+	}
+}
+
+// TestMinirowCountsKeepTheSolution follows the search down the branch that
+// holds the solution, applying the minirow and minicolumn counts at every
+// node (as the root does), and checks that no step removes a candidate of
+// the solution or finds a contradiction.
+func TestMinirowCountsKeepTheSolution(t *testing.T) {
+	puzzletest.Files(t)
+	for _, set := range []string{"magictour_top1465", "17_clue", "forum_hardest_1106"} {
+		lines := puzzletest.Read(t, puzzletest.Path(set+".txt"))
+		for _, l := range lines[:min(len(lines), 200)] {
+			g := mustParse(t, l.Puzzle)
+			res, err := Solve(context.Background(), g, 1)
+			if err != nil || res.Count != 1 {
+				t.Fatalf("Solve(%s) = %d solutions, %v", l.Puzzle, res.Count, err)
+			}
+			followSolution(t, l.Puzzle, g, res.Solutions[0])
+		}
+	}
+}
+
+// followSolution walks the search of puzzle g down the branches that hold
+// sol, failing the test if a step loses it.
+func followSolution(t *testing.T, puzzle string, g, sol Grid) {
+	t.Helper()
+	var s state9
+	s.setGivens(&g)
+	for range 40 {
+		if !s.settle(false) {
+			t.Fatalf("%s: settle finds a contradiction on the solution's branch", puzzle)
+		}
+		for b := range 3 {
+			for i := range 27 {
+				if d := sol.cells[27*b+i] - 1; s.poss[d][b]>>i&1 == 0 {
+					t.Fatalf("%s: digit %d lost at band %d cell %d", puzzle, d+1, b, i)
+				}
+			}
+		}
+		if s.solved() {
+			return
+		}
+		d, b, k, next := s.choose(false, false, true, true)
+		switch {
+		case next == dead:
+			t.Fatalf("%s: the counts find a contradiction on the solution's branch", puzzle)
+		case next == settleAgain:
+			continue
+		case b < 0:
+			return
+		}
+		cells := sol.cells[27*b+k : 27*b+k+3]
+		if cells[0] == uint8(d+1) || cells[1] == uint8(d+1) || cells[2] == uint8(d+1) {
+			s.poss[d][b] &^= minirowPeers9[k]
+		} else {
+			s.poss[d][b] &^= 7 << k
+		}
 	}
 }
