@@ -453,8 +453,11 @@ const (
 // 3%), and the branching band's saved 5-7% of the nodes of the forum sets
 // but took more time than those nodes (without them forum_hardest_1106,
 // 11plus, msolve and unsat run 5-6% faster, top1465 and hard_minus1 3-4%,
-// the rest as before). The worst sparse grid of TestSparseGridsStayCheap
-// takes 549 nodes (219 with the counts at every node of a sparse puzzle).
+// the rest as before). Those figures were measured while the counts' second
+// rule (three that must go leave no room for others) never fired; with it,
+// see the root's counts below. The worst sparse grid of
+// TestSparseGridsStayCheap takes 549 nodes (219 with the counts at every
+// node of a sparse puzzle).
 //
 // A search also probes: from its probeFrom-th node until its first dead
 // end its nodes are light, without the stack matchings and the minirow
