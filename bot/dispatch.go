@@ -185,6 +185,7 @@ func (b *Bot) autocomplete(c *call) {
 // Exactly one callback goes out per interaction.
 func (b *Bot) answer(c *call, cmd commands.Command) {
 	start := b.opt.Now()
+	queued := cmd.Heavy && b.slots.Full()
 	result := make(chan outcome, 1)
 	go func() { resp, how := b.run(c.Interaction, cmd); result <- outcome{resp, how} }()
 	timer := time.NewTimer(b.opt.DeferAfter)
@@ -193,7 +194,10 @@ func (b *Bot) answer(c *call, cmd commands.Command) {
 	var out outcome
 	var first time.Duration
 	ready := result
-	if b.opt.AlwaysDefer { // a nil channel is never ready: the deferral goes first
+	// A nil channel is never ready: the deferral goes first when asked
+	// to, and when heavy work will wait for a slot (in a burst, waiting
+	// DeferAfter first could miss Discord's three seconds).
+	if b.opt.AlwaysDefer || queued {
 		ready = nil
 		timer.Reset(0)
 	}

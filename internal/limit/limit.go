@@ -100,5 +100,9 @@ func (s *Slots) Take(ctx context.Context) (release func(), ok bool) {
 	}
 }
 
+// Full reports whether every slot is taken just now: work that comes
+// now will wait.
+func (s *Slots) Full() bool { return len(s.c) == cap(s.c) }
+
 // Size returns how many slots there are.
 func (s *Slots) Size() int { return cap(s.c) }

@@ -47,9 +47,12 @@ func TestBucketsRefillAndRefuse(t *testing.T) {
 func TestSlotsBoundWork(t *testing.T) {
 	s := NewSlots(2)
 	r1, ok1 := s.Take(context.Background())
+	if s.Full() {
+		t.Fatal("one slot of two taken, and the slots say they are full")
+	}
 	_, ok2 := s.Take(context.Background())
-	if !ok1 || !ok2 || s.Size() != 2 {
-		t.Fatal("two slots of two were not taken")
+	if !ok1 || !ok2 || s.Size() != 2 || !s.Full() {
+		t.Fatal("two slots of two were not taken, or the slots do not say they are full")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
