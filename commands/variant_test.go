@@ -167,8 +167,8 @@ func TestSolveALinkReplies(t *testing.T) {
 	}
 }
 
-// TestSolveALinkRefuses: a link that can't be answered gets a private
-// sentence saying why, never a verdict.
+// TestSolveALinkAsText: format text leaves a link's drawing out and
+// keeps the verdict and buttons; spoiler has no solution to hide.
 func TestSolveALinkAsText(t *testing.T) {
 	d := linkDeps(&memLinks{})
 	_, resp := handle(t, d, "solve", slash(t, "solve", map[string]any{"puzzle": tinyUnique, "format": "text"}))
@@ -181,6 +181,8 @@ func TestSolveALinkAsText(t *testing.T) {
 	}
 }
 
+// TestSolveALinkRefuses: a link that can't be answered gets a private
+// sentence saying why, never a verdict.
 func TestSolveALinkRefuses(t *testing.T) {
 	d := linkDeps(&memLinks{})
 	for _, tt := range []struct{ in, want string }{

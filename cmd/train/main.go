@@ -8,6 +8,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"image"
 	"log"
 	"math/rand/v2"
 	"os"
@@ -81,9 +82,12 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 		len(testBoards), len(test), time.Since(start).Round(time.Millisecond))
 	hw := hands{drawn: drawn, real: realHands(tuneBoards), share: realShare}
 	log.Printf("%d digits written into the tuning photos, drawn again as %.0f%% of pasted handwriting", count(hw.real), 100*realShare)
-	layers := candidateLayers(tuneBoards)
+	var layers []*image.Alpha
+	if finished > 0 {
+		layers = candidateLayers(tuneBoards)
+		log.Printf("%d cells of candidates only, written under in %d completed copies of each tuning photo", len(layers), finished)
+	}
 	filler := hands{drawn: drawn, real: hw.real, share: 0.6}
-	log.Printf("%d cells of candidates only, written under in %d completed copies of each tuning photo", len(layers), finished)
 	var train []nn.Example
 	for _, bd := range tuneBoards {
 		if !aligned(bd) {
