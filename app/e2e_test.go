@@ -16,6 +16,7 @@ import (
 
 	"github.com/sudokubot/sudokubot/commands"
 	"github.com/sudokubot/sudokubot/internal/discordtest"
+	"github.com/sudokubot/sudokubot/internal/limit"
 )
 
 func TestRegistersEveryCommand(t *testing.T) {
@@ -260,6 +261,27 @@ func TestDeferralWhenSlow(t *testing.T) {
 			t.Errorf("a quick answer should be one direct callback: %+v", q)
 		}
 	})
+}
+
+// TestQueuedWorkIsDeferredAtOnce: a heavy command that finds every work
+// slot taken sends its deferral at once, not after DeferAfter: in a burst
+// the wait for a slot and DeferAfter together could pass Discord's 3 s.
+func TestQueuedWorkIsDeferredAtOnce(t *testing.T) {
+	heavy := slowCommand("heavy", 600*time.Millisecond, false)
+	heavy.Heavy = true
+	h := start(t, both(withCommands(heavy), func(m *Main) {
+		m.Options.Slots, m.Options.DeferAfter = limit.NewSlots(1), 5*time.Second
+	}))
+	first := h.fake.Send(discordtest.SlashCommand(guild, ada, "heavy", nil))
+	time.Sleep(150 * time.Millisecond) // the first holds the one slot
+	r := h.ask(discordtest.User{ID: "800000000000000002", Name: "bob"}, "heavy", nil)
+	if len(r.Callbacks) != 1 || r.Callbacks[0].Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
+		r.First > time.Second || r.Final.Content != "done after 600ms" {
+		t.Errorf("the queued command: callbacks %+v after %v, final %q; want a deferral at once, then its answer", r.Callbacks, r.First, r.Final.Content)
+	}
+	if f, ok := h.fake.Reply(first, wait); !ok || len(f.Callbacks) != 1 || f.Callbacks[0].Type != discordgo.InteractionResponseChannelMessageWithSource {
+		t.Errorf("the first command, which found a free slot, should answer in one direct callback: %+v", f)
+	}
 }
 
 func TestHandlerPanicAndError(t *testing.T) {
