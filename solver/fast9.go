@@ -486,7 +486,7 @@ const (
 //
 // The root (the first checkUpTo nodes, unless light) applies the minirow
 // counts of every band and the minicolumn counts of every stack (see
-// checkStacks) until they find nothing more, as sparse nodes do: the whole
+// checkCounts) until they find nothing more, as sparse nodes do: the whole
 // tree grows from the root, and it is one node a puzzle. Decisions a
 // puzzle: magictour_top1465 12.76 -> 11.29 (tdoku 8.89), 17_clue 0.79 ->
 // 0.66, kaggle 3.82 -> 3.39, unsat 9.53 -> 9.41, the forum sets as before
@@ -514,7 +514,7 @@ const (
 // empty, or when cells is set (see probeCellsAbove). Unless light is set
 // (see settle) and at the root (top) or while the grid is sparse in a
 // puzzle given few digits (sparse: see sparseCells), it applies the minirow
-// and minicolumn counts (see checkBands, checkStacks) before branching;
+// and minicolumn counts (see checkCounts) before branching;
 // elsewhere they cost more than the nodes they saved.
 func (s *state9) choose(light, cells, sparse, top bool) (d, b, k, next int) {
 	open := s.open()
@@ -529,12 +529,10 @@ func (s *state9) choose(light, cells, sparse, top bool) (d, b, k, next int) {
 	case light:
 		d = s.fewestMinirows(b, 0)
 	case top || sparse && open > sparseCells:
-		if next, d = s.checkBands(b); next != branch {
+		if next = s.checkCounts(); next != branch {
 			return 0, 0, 0, next
 		}
-		if next = s.checkStacks(); next != branch {
-			return 0, 0, 0, next
-		}
+		d = s.fewestMinirows(b, all27)
 	default:
 		d = s.fewestMinirows(b, all27)
 	}
@@ -579,68 +577,8 @@ func (s *state9) branchBand(open int) int {
 	return best
 }
 
-// checkBands applies checkPair to the bands other than b, then checkBand to
-// band b.
-func (s *state9) checkBands(b int) (next, digit int) {
-	if next := s.checkPair(otherBands[b][0], otherBands[b][1]); next != branch {
-		return next, 0
-	}
-	return s.checkBand(b)
-}
-
-// otherBands[b] is the two bands other than b.
-var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
-
-// checkPair is checkBand for two bands at once, one in each half of a 64-bit
-// word, without choosing a digit: the check of the bands the search is not
-// branching in, at every node of a sparse grid, where it rarely finds
-// anything (top1465: 0.2 times a puzzle in 15 checks) but must look.
-func (s *state9) checkPair(b1, b2 int) (next int) {
-	const first = minirowFirst27 | minirowFirst27<<32
-	var r1, r2, r3, r4, m1, m2, m3, m4 uint64
-	for e := range s.poss {
-		x := uint64(s.poss[e][b1]) | uint64(s.poss[e][b2])<<32
-		r := (x | x>>1 | x>>2) & first
-		r4 |= r3 & r
-		r3 |= r2 & r
-		r2 |= r1 & r
-		r1 |= r
-		y := loneMinirows(r)
-		m4 |= m3 & y
-		m3 |= m2 & y
-		m2 |= m1 & y
-		m1 |= y
-	}
-	if r3 != first || m4 != 0 {
-		return dead
-	}
-	can, full := r3&^r4&^m3, m3&r4
-	if can|full == 0 {
-		return branch
-	}
-	changed := s.triads(b1, uint32(can), uint32(full))
-	if s.triads(b2, uint32(can>>32), uint32(full>>32)) || changed {
-		return settleAgain
-	}
-	return branch
-}
-
-// loneMinirows returns the minirows of r (their first cells, as minirowsOf
-// gives, in each half of the word) alone in their row: those with no other
-// minirow of the row shifted onto them, 3 or 6 bits either way.
-func loneMinirows(r uint64) uint64 {
-	const (
-		down3 = 0o011011011 | 0o011011011<<32 // where r>>3 lands in the same row
-		down6 = 0o001001001 | 0o001001001<<32 // r>>6
-		up3   = 0o110110110 | 0o110110110<<32 // r<<3
-		up6   = 0o100100100 | 0o100100100<<32 // r<<6
-	)
-	return r &^ (r>>3&down3 | r>>6&down6 | r<<3&up3 | r<<6&up6)
-}
-
 // fewestMinirows returns the digit with the fewest minirows above three in
-// band b, as checkBand does without its counts, with its tie-break (fewest
-// cells) when tie is all27 and without it when tie is 0: serg, which walks
+// band b (see fewerMinirows), with its tie-break (fewest cells) when tie is all27 and without it when tie is 0: serg, which walks
 // to its solutions in light nodes, took 2.6% more nodes with it there.
 func (s *state9) fewestMinirows(b int, tie uint32) int {
 	best := uint32(fewerNone)
@@ -666,38 +604,6 @@ func fewerMinirows(best, r, x uint32, e int) uint32 {
 	return min(best, (n|(n-4)>>31<<4)<<9|uint32(bits.OnesCount32(x))<<4|uint32(e))
 }
 
-// checkBand applies to band b that a minirow (three cells of a row in one
-// box) holds exactly three digits: where only three digits may go, each must,
-// and leaves the rest of its row and box; where three digits must go (the
-// digit's only minirow in its row), no other may; four that must is a
-// contradiction. It returns settleAgain when it removed candidates, dead on
-// a contradiction, else branch and the digit with the fewest minirows above
-// three.
-func (s *state9) checkBand(b int) (next, digit int) {
-	var r1, r2, r3, r4, m1, m2, m3, m4 uint32 // minirows where 1+, 2+, 3+, 4+ digits may / must go
-	best := uint32(fewerNone)                 // see fewerMinirows
-	for e := range s.poss {
-		r := minirowsOf(s.poss[e][b])
-		r4 |= r3 & r
-		r3 |= r2 & r
-		r2 |= r1 & r
-		r1 |= r
-		y := loneInRows(r) // the digit's only minirow in its row: it must go there
-		m4 |= m3 & y
-		m3 |= m2 & y
-		m2 |= m1 & y
-		m1 |= y
-		best = fewerMinirows(best, r, s.poss[e][b], e)
-	}
-	if r3 != minirowFirst27 || m4 != 0 {
-		return dead, 0
-	}
-	if can, full := r3&^r4&^m3, m3&r4; can|full != 0 && s.triads(b, can, full) {
-		return settleAgain, 0
-	}
-	return branch, int(best & 15)
-}
-
 // minirowsOf returns the first cell of each minirow where x has a cell.
 func minirowsOf(x uint32) uint32 { return (x | x>>1 | x>>2) & minirowFirst27 }
 
@@ -710,28 +616,6 @@ func minirowSet(x uint32) uint32 {
 // loneInRows returns the bits of x alone in their row of the band.
 func loneInRows(x uint32) uint32 {
 	return single9[x&low9] | single9[x>>9&low9]<<9 | single9[x>>18]<<18
-}
-
-// triads applies the minirows of band b where only three digits may go
-// (can) and those where three must (full), and reports whether anything
-// changed.
-func (s *state9) triads(b int, can, full uint32) bool {
-	changed := false
-	for d := range s.poss {
-		p := s.poss[d][b]
-		q, r := p, minirowsOf(p)
-		for k := r & can; k != 0; k &= k - 1 {
-			q &^= minirowPeers9[bits.TrailingZeros32(k)]
-		}
-		for k := r & full &^ loneInRows(r); k != 0; k &= k - 1 {
-			q &^= 7 << bits.TrailingZeros32(k)
-		}
-		if q != p {
-			s.poss[d][b] = q
-			changed = true
-		}
-	}
-	return changed
 }
 
 // columnsOf returns the columns where x, cells of a band, has a cell.

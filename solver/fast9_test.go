@@ -119,33 +119,85 @@ func clashInRowOrBox(g Grid) bool {
 	return false
 }
 
-// TestCheckPairIsCheckBandTwice checks that checkPair, which checks two
-// bands at once, finds on settled states what checkBand finds on each band
-// in turn: the same verdict, and the same candidates left.
-func TestCheckPairIsCheckBandTwice(t *testing.T) {
+// TestCheckCountsCountsCells checks checkCounts, which counts the minirows
+// and minicolumns of every digit in two words, against countCells, which
+// counts them cell by cell, on settled states: the same verdict, and the
+// same candidates left.
+func TestCheckCountsCountsCells(t *testing.T) {
+	found := 0
 	walkSettled(t, func(s *state9, puzzle string) {
-		for b := range 3 {
-			b1, b2 := otherBands[b][0], otherBands[b][1]
-			pair := *s
-			got := pair.checkPair(b1, b2)
-			each := *s
-			n1, _ := each.checkBand(b1)
-			n2, _ := each.checkBand(b2)
-			want := branch
-			switch {
-			case n1 == dead || n2 == dead:
-				want = dead
-			case n1 == settleAgain || n2 == settleAgain:
-				want = settleAgain
-			}
-			if got != want {
-				t.Fatalf("%s: checkPair(%d, %d) = %d, checkBand gives %d and %d", puzzle, b1, b2, got, n1, n2)
-			}
-			if want != dead && pair.poss != each.poss {
-				t.Fatalf("%s: checkPair(%d, %d) leaves other candidates than checkBand", puzzle, b1, b2)
-			}
+		want, wantNext := countCells(s)
+		got := *s
+		if next := got.checkCounts(); next != wantNext {
+			t.Fatalf("%s: checkCounts() = %d, counting cells gives %d", puzzle, next, wantNext)
+		}
+		if wantNext != dead && got.poss != want.poss {
+			t.Fatalf("%s: checkCounts leaves other candidates than counting cells", puzzle)
+		}
+		if wantNext == settleAgain {
+			found++
 		}
 	})
+	if found == 0 {
+		t.Error("the counts removed nothing in any settled state: the check checks nothing")
+	}
+}
+
+// countCells applies the minirow and minicolumn counts to a copy of s, one
+// triad of cells at a time, and returns it with checkCounts' verdict.
+func countCells(s *state9) (state9, int) {
+	want, next := *s, branch
+	apply := func(b int, triad uint32, others func(d int) bool, in func(d int)) {
+		may, must := 0, 0
+		for d := range s.poss {
+			if s.poss[d][b]&triad != 0 {
+				may++
+				if others(d) {
+					must++
+				}
+			}
+		}
+		switch {
+		case may < 3 || must > 3:
+			next = dead
+		case may == 3 && must < 3:
+			for d := range s.poss {
+				if s.poss[d][b]&triad != 0 {
+					in(d)
+				}
+			}
+		case must == 3 && may > 3:
+			for d := range s.poss {
+				if s.poss[d][b]&triad != 0 && !others(d) {
+					want.poss[d][b] &^= triad
+				}
+			}
+		}
+	}
+	for b := range 3 {
+		for row := range 3 {
+			for box := range 3 {
+				triad, line := uint32(7)<<(9*row+3*box), uint32(low9)<<(9*row)
+				apply(b, triad,
+					func(d int) bool { return s.poss[d][b]&line&^triad == 0 },
+					func(d int) { want.poss[d][b] &^= (line | box27<<(3*box)) &^ triad })
+			}
+		}
+		for col := range 9 {
+			column := inEveryRow(1 << col)
+			apply(b, column,
+				func(d int) bool { return s.poss[d][(b+1)%3]&column|s.poss[d][(b+2)%3]&column == 0 },
+				func(d int) {
+					want.poss[d][(b+1)%3] &^= column
+					want.poss[d][(b+2)%3] &^= column
+					want.poss[d][b] &^= box27 << (3 * (col / 3)) &^ column
+				})
+		}
+	}
+	if next == branch && want.poss != s.poss {
+		next = settleAgain
+	}
+	return want, next
 }
 
 // TestLoneMinirows checks loneMinirows against loneInRows on every set of

@@ -124,6 +124,9 @@ func (rs *resembleSearch) alike(s *columns) int {
 		bandAlike(&same, xo[0], yo[1])+bandAlike(&same, xo[1], yo[0]))
 }
 
+// otherBands[b] is the two bands (or stacks) other than b.
+var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
+
 // bandAlike is the most cells alike when a's band p lies on b's band q.
 func bandAlike(same *[9][9]uint8, p, q int) int {
 	best := 0

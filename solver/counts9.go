@@ -1,0 +1,152 @@
+package solver
+
+import "math/bits"
+
+// checkCounts applies the minirow counts to the three bands and the
+// minicolumn counts to the three stacks, in one pass over the digits. A
+// minirow (the three cells of a row in one box) holds exactly three digits,
+// and so does a minicolumn (the three cells of a column in one box): where
+// only three digits may go, each must, and leaves the rest of its row (or
+// column) and of its box; where three must go (each one's only minirow in
+// its row, or minicolumn in its column), no other may; four that must is a
+// contradiction. Bands 0 and 1 are counted in one 64-bit word, band 2 and
+// the stacks in the other: band 2's minirows in its low half, and in its
+// high half each digit's minicolumns, the columns where it may go in each
+// band (bit 9*band+column, so one word covers the three stacks). It
+// returns settleAgain when it removed candidates, dead on a contradiction,
+// else branch.
+func (s *state9) checkCounts() (next int) {
+	const (
+		want01 = minirowFirst27 | minirowFirst27<<32 // every minirow of bands 0 and 1
+		want2c = minirowFirst27 | all27<<32          // of band 2, and every minicolumn
+		low32  = 1<<32 - 1
+	)
+	// minirows (minicolumns) where 1+, 2+, 3+, 4+ digits may / must go, in
+	// two loops: one would keep more words than there are registers
+	var a1, a2, a3, a4, am1, am2, am3, am4 uint64 // bands 0 and 1
+	for e := range s.poss {
+		p := &s.poss[e]
+		x := uint64(p[0]) | uint64(p[1])<<32
+		r := (x | x>>1 | x>>2) & want01
+		a4 |= a3 & r
+		a3 |= a2 & r
+		a2 |= a1 & r
+		a1 |= r
+		y := loneMinirows(r) // the digit's only minirow in its row: it must go there
+		am4 |= am3 & y
+		am3 |= am2 & y
+		am2 |= am1 & y
+		am1 |= y
+	}
+	var cols [9]uint32
+	var b1, b2, b3, b4, bm1, bm2, bm3, bm4 uint64 // band 2 and the stacks
+	for e := range s.poss {
+		p := &s.poss[e]
+		c := columnsOf(p[0]) | columnsOf(p[1])<<9 | columnsOf(p[2])<<18
+		cols[e] = c
+		r := uint64(minirowsOf(p[2])) | uint64(c)<<32
+		b4 |= b3 & r
+		b3 |= b2 & r
+		b2 |= b1 & r
+		b1 |= r
+		y := loneMinirows(r)&low32 | uint64(loneInColumns(c))<<32
+		bm4 |= bm3 & y
+		bm3 |= bm2 & y
+		bm2 |= bm1 & y
+		bm1 |= y
+	}
+	if a3 != want01 || b3 != want2c || am4|bm4 != 0 {
+		return dead
+	}
+	canA, fullA := a3&^a4&^am3, am3&a4
+	canB, fullB := b3&^b4&^bm3, bm3&b4
+	if canA|fullA|canB|fullB == 0 {
+		return branch
+	}
+	changed := s.triads(0, uint32(canA), uint32(fullA))
+	changed = s.triads(1, uint32(canA>>32), uint32(fullA>>32)) || changed
+	changed = s.triads(2, uint32(canB), uint32(fullB)) || changed
+	changed = s.minicolumns(&cols, uint32(canB>>32), uint32(fullB>>32)) || changed
+	if changed {
+		return settleAgain
+	}
+	return branch
+}
+
+// triads applies the minirows of band b where only three digits may go
+// (can) and those where three must (full), and reports whether anything
+// changed.
+func (s *state9) triads(b int, can, full uint32) bool {
+	if can|full == 0 {
+		return false
+	}
+	changed := false
+	for d := range s.poss {
+		p := s.poss[d][b]
+		q, r := p, minirowsOf(p)
+		for k := r & can; k != 0; k &= k - 1 {
+			q &^= minirowPeers9[bits.TrailingZeros32(k)]
+		}
+		for k := r & full &^ loneInRows(r); k != 0; k &= k - 1 {
+			q &^= 7 << bits.TrailingZeros32(k)
+		}
+		if q != p {
+			s.poss[d][b] = q
+			changed = true
+		}
+	}
+	return changed
+}
+
+// minicolumns applies the minicolumns where only three digits may go (can)
+// and those where three must (full) to the digits whose minicolumns are
+// cols, and reports whether anything changed.
+func (s *state9) minicolumns(cols *[9]uint32, can, full uint32) bool {
+	if can|full == 0 {
+		return false
+	}
+	changed := false
+	for e, c := range cols {
+		for k := c & (can | full&^loneInColumns(c)); k != 0; k &= k - 1 {
+			i := bits.TrailingZeros32(k)
+			changed = s.minicolumn(e, i/9, i%9, can>>i&1 != 0) || changed
+		}
+	}
+	return changed
+}
+
+// minicolumn applies to digit e what checkCounts found of its minicolumn in
+// band b and column col: when in is set the digit goes there, so it leaves
+// the column's other bands and the rest of its box; else three other digits
+// take it, so e leaves it. It reports whether e lost a candidate.
+func (s *state9) minicolumn(e, b, col int, in bool) bool {
+	p := &s.poss[e]
+	before := *p
+	column := inEveryRow(1 << col)
+	if in {
+		p[0], p[1], p[2] = p[0]&^column, p[1]&^column, p[2]&^column
+		p[b] = before[b] &^ (box27 << (3 * (col / 3)) &^ column)
+	} else {
+		p[b] &^= column
+	}
+	return *p != before
+}
+
+// loneMinirows returns the minirows of r (their first cells, as minirowsOf
+// gives, in each half of the word) alone in their row: those with no other
+// minirow of the row shifted onto them, 3 or 6 bits either way.
+func loneMinirows(r uint64) uint64 {
+	const (
+		down3 = 0o011011011 | 0o011011011<<32 // where r>>3 lands in the same row
+		down6 = 0o001001001 | 0o001001001<<32 // r>>6
+		up3   = 0o110110110 | 0o110110110<<32 // r<<3
+		up6   = 0o100100100 | 0o100100100<<32 // r<<6
+	)
+	return r &^ (r>>3&down3 | r>>6&down6 | r<<3&up3 | r<<6&up6)
+}
+
+// loneInColumns returns the minicolumns of c (bit 9*band+column) alone in
+// their column: the digit's only band in that column.
+func loneInColumns(c uint32) uint32 {
+	return c &^ (c>>9 | c<<18 | c>>18 | c<<9) & all27
+}
