@@ -31,7 +31,21 @@ func solve9(sr *searcher, g *Grid) {
 	open := s.open()
 	sr.fewGivens = open > cellsOnlyAbove
 	sr.manyGivens = open <= fullAbove
+	sr.givenOpen = open
 	s.search(sr)
+}
+
+// countBelow returns what choose takes as countBelow at this node: at the
+// root (the first checkUpTo nodes) the cells the givens left open, so the
+// counts run there once the givens have placed a cell; elsewhere 0, never.
+// search takes it on the line that sets light: a line more before its call
+// of choose moves the call sites default.pgo knows, and choose is no longer
+// inlined (msolve 0.25% more instructions).
+func (sr *searcher) countBelow() int {
+	if sr.nodes <= checkUpTo {
+		return sr.givenOpen
+	}
+	return 0
 }
 
 // setGivens sets up s, a zero state9, for the givens of g, and reports
@@ -268,7 +282,7 @@ func (s *state9) search(sr *searcher) {
 	if sr.visit() {
 		return
 	}
-	light := sr.manyGivens || sr.probing && (sr.nodes >= probeFrom || s.open() <= fullAbove)
+	light, countBelow := sr.manyGivens || sr.probing && (sr.nodes >= probeFrom || s.open() <= fullAbove), sr.countBelow()
 	d, b, k := 0, -1, 0
 	for {
 		if !s.settle(sr.firstOrder || light) {
@@ -283,7 +297,7 @@ func (s *state9) search(sr *searcher) {
 			break
 		}
 		var next int
-		d, b, k, next = s.choose(light, light && sr.fewGivens, sr.fewGivens, sr.nodes <= checkUpTo)
+		d, b, k, next = s.choose(light, light && sr.fewGivens, sr.fewGivens, countBelow)
 		if next == dead {
 			sr.probing = false
 			return
@@ -487,7 +501,14 @@ const (
 // The root (the first checkUpTo nodes, unless light) applies the minirow
 // counts of every band and the minicolumn counts of every stack (see
 // checkCounts) until they find nothing more, as sparse nodes do: the whole
-// tree grows from the root, and it is one node a puzzle. Decisions a
+// tree grows from the root, and it is one node a puzzle. Unless the givens
+// placed no cell as the root settled: such roots are those of the forum's
+// hardest puzzles, made to resist this kind of step, and the counts find
+// something at 0.4% of them in synthetic_multi_hard_minus1 (9569 roots),
+// 0.5% in 11plus, 1.4% in msolve, none in forum_hardest_1106; so they skip
+// it (hard_minus1 2.6% fewer instructions), though top1465 loses a little
+// (34 of its 59 such roots found something: 0.9% more decisions, 0.4% more
+// instructions). Decisions a
 // puzzle: magictour_top1465 12.76 -> 11.29 (tdoku 8.89), 17_clue 0.79 ->
 // 0.66, kaggle 3.82 -> 3.39, unsat 9.53 -> 9.41, the forum sets as before
 // (their roots settle as far as tdoku's without them); the stacks' counts in
@@ -512,11 +533,12 @@ const (
 // counts when there are several), and "d is in it". b is -1 for a cell
 // guess: when every digit's minirows are settled, or the grid is nearly
 // empty, or when cells is set (see probeCellsAbove). Unless light is set
-// (see settle) and at the root (top) or while the grid is sparse in a
+// (see settle), with fewer than countBelow cells open (the root: see
+// searcher.countBelow) or while the grid is sparse in a
 // puzzle given few digits (sparse: see sparseCells), it applies the minirow
 // and minicolumn counts (see checkCounts) before branching;
 // elsewhere they cost more than the nodes they saved.
-func (s *state9) choose(light, cells, sparse, top bool) (d, b, k, next int) {
+func (s *state9) choose(light, cells, sparse bool, countBelow int) (d, b, k, next int) {
 	open := s.open()
 	if open > cellsOnlyAbove || cells && open > probeCellsAbove {
 		return 0, -1, 0, branch
@@ -528,7 +550,7 @@ func (s *state9) choose(light, cells, sparse, top bool) (d, b, k, next int) {
 	switch {
 	case light:
 		d = s.fewestMinirows(b, 0)
-	case top || sparse && open > sparseCells:
+	case open < countBelow || sparse && open > sparseCells:
 		if next = s.checkCounts(); next != branch {
 			return 0, 0, 0, next
 		}

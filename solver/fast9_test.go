@@ -66,7 +66,7 @@ func walkSettled(t *testing.T, check func(s *state9, puzzle string)) {
 			}
 			check(&s, l.Puzzle)
 			checked++
-			d, b, k, next := s.choose(false, false, true, false)
+			d, b, k, next := s.choose(false, false, true, 0)
 			if next == dead || next == branch && b < 0 {
 				break
 			}
@@ -275,7 +275,7 @@ func followSolution(t *testing.T, puzzle string, g, sol Grid) {
 		if s.solved() {
 			return
 		}
-		d, b, k, next := s.choose(false, false, true, true)
+		d, b, k, next := s.choose(false, false, true, 82)
 		switch {
 		case next == dead:
 			t.Fatalf("%s: the counts find a contradiction on the solution's branch", puzzle)

@@ -113,6 +113,9 @@ type searcher struct {
 	// manyGivens is set for a 9×9 puzzle with fullAbove cells open or
 	// fewer: its nodes are all light (see fullAbove).
 	manyGivens bool
+	// givenOpen is the cells a 9×9 puzzle's givens leave open (see
+	// countBelow).
+	givenOpen int
 }
 
 // visit counts a node and reports whether the search must stop: enough
