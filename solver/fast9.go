@@ -526,8 +526,8 @@ const (
 )
 
 // choose picks what to branch on: in the band branchBand picks,
-// the digit with the fewest minirows left above three (the fewest ways to
-// place it there), and of its minirows the one in the fewest of the digit's
+// the digit with the fewest ways above one to place it there (see
+// fewestWays), and of its minirows the one in the fewest of the digit's
 // placements, returned as its first cell's bit k. The branches are "d is not
 // in that minirow", tried first since it holds more of the solutions (which
 // counts when there are several), and "d is in it". b is -1 for a cell
@@ -549,14 +549,14 @@ func (s *state9) choose(light, cells, sparse bool, countBelow int) (d, b, k, nex
 	}
 	switch {
 	case light:
-		d = s.fewestMinirows(b, 0)
+		d = s.fewestWays(b, 0)
 	case open < countBelow || sparse && open > sparseCells:
 		if next = s.checkCounts(); next != branch {
 			return 0, 0, 0, next
 		}
-		d = s.fewestMinirows(b, all27)
+		d = s.fewestWays(b, all27)
 	default:
-		d = s.fewestMinirows(b, all27)
+		d = s.fewestWays(b, all27)
 	}
 	x := s.poss[d][b]
 	m := minirowSet(x)
@@ -599,31 +599,24 @@ func (s *state9) branchBand(open int) int {
 	return best
 }
 
-// fewestMinirows returns the digit with the fewest minirows above three in
-// band b (see fewerMinirows), with its tie-break (fewest cells) when tie is all27 and without it when tie is 0: serg, which walks
-// to its solutions in light nodes, took 2.6% more nodes with it there.
-func (s *state9) fewestMinirows(b int, tie uint32) int {
-	best := uint32(fewerNone)
+// fewestWays returns the digit with the fewest ways above one to fill band
+// b (see matchCount9; propagateOne keeps them in s.ways), and of those the
+// one with the fewest cells when tie is all27, the first when tie is 0
+// (serg, which walks to its solutions in light nodes, took 2.6% more nodes
+// with the tie-break there). The key (ways, cells, digit) is kept without
+// branches: which digit wins is a guess a branch would miss. The tie-break
+// took fewer nodes on 12 of the 17 data files (top1465 4.5%, kaggle 4%,
+// se_rated_mixed 14%, msolve_most_difficult_100 43%), up to 2% more on
+// four. This once counted each digit's minirows (above three) where it now
+// reads its ways, with the same choice but for ties (nodes within 0.3% on
+// the ten sets, none more).
+func (s *state9) fewestWays(b int, tie uint32) int {
+	best := uint32(1<<32 - 1)
 	for e := range s.poss {
-		x := s.poss[e][b]
-		best = fewerMinirows(best, minirowsOf(x), x&tie, e)
+		w := uint32(s.ways[e][b]) - 2 // a digit with one way left wraps round, last
+		best = min(best, w<<9|uint32(bits.OnesCount32(s.poss[e][b]&tie))<<4|uint32(e))
 	}
 	return int(best & 15)
-}
-
-// fewerNone is the key fewerMinirows starts from, above every digit's.
-const fewerNone = 1 << 20
-
-// fewerMinirows folds digit e, whose minirows are r and cells x, into best:
-// a key (minirows, cells, digit) that puts the digits with three or fewer
-// minirows last, kept without branches (which digit wins is a guess a branch
-// would miss). Of the digits with the fewest minirows, the one with the
-// fewest cells: fewer nodes on 12 of the 17 data files (top1465 4.5%,
-// kaggle 4%, se_rated_mixed 14%, msolve_most_difficult_100 43%), up to 2%
-// more on four.
-func fewerMinirows(best, r, x uint32, e int) uint32 {
-	n := uint32(bits.OnesCount32(r))
-	return min(best, (n|(n-4)>>31<<4)<<9|uint32(bits.OnesCount32(x))<<4|uint32(e))
 }
 
 // minirowsOf returns the first cell of each minirow where x has a cell.
