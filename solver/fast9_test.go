@@ -46,6 +46,33 @@ func TestSettledIsAFixpoint(t *testing.T) {
 	})
 }
 
+// TestStackedColumnsAreSettled checks the shortcut in propagateStacks,
+// which skips a digit whose columns are as it last left them: in settled
+// states, every digit's (band, column) pairs in each stack are each part of
+// a matching of the stack's bands to its columns, found by trying the six.
+func TestStackedColumnsAreSettled(t *testing.T) {
+	walkSettled(t, func(s *state9, puzzle string) {
+		for d := range s.poss {
+			for st := range 3 {
+				var may, used [3][3]bool // [band][column of the stack]
+				for b := range 3 {
+					for c := range 3 {
+						may[b][c] = columnsOf(s.poss[d][b])>>(3*st+c)&1 != 0
+					}
+				}
+				for _, col := range permutations3 {
+					if may[0][col[0]] && may[1][col[1]] && may[2][col[2]] {
+						used[0][col[0]], used[1][col[1]], used[2][col[2]] = true, true, true
+					}
+				}
+				if may != used {
+					t.Fatalf("%s: digit %d in stack %d keeps (band, column) pairs in no matching", puzzle, d+1, st)
+				}
+			}
+		}
+	})
+}
+
 // walkSettled calls check on the settled states of the search down its
 // first branches ("not in this minirow"), up to 12 per puzzle, for 300
 // puzzles of magictour_top1465.
