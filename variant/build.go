@@ -37,6 +37,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	b.neqs()
 	e.rules = len(e.props)
 	b.innies(summed(p.Constraints))
+	b.crossings(summed(p.Constraints))
 	e.groupSums()
 	e.crosses()
 	e.pairExcls()
