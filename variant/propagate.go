@@ -159,6 +159,9 @@ type setProp struct {
 func (s *setProp) cells() []int { return s.cs }
 
 func (s *setProp) run(e *engine) bool {
+	if len(s.cs) <= maxExactSet {
+		return s.exact(e)
+	}
 	var union, keep uint32
 	inter := e.all
 	for _, c := range s.cs {

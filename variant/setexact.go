@@ -1,0 +1,61 @@
+package variant
+
+// maxExactSet bounds the cells of a set prop whose digits are checked
+// exactly (see exact): at most 4! orders of each set's digits.
+const maxExactSet = 4
+
+// exact is run for a set prop of few cells: it keeps in each cell the
+// digits that some full filling of the cells with one of the sets, its
+// digits in any order, gives it. The plain pass only asks each cell to
+// meet the set: two cells of a renban of two, one {1, 9} and one
+// {1, 2, 8, 9}, keep all their digits there, though the second can only
+// be 2 or 8.
+func (s *setProp) exact(e *engine) bool {
+	var union uint32
+	for _, c := range s.cs {
+		union |= e.cand[c]
+	}
+	var keep [maxExactSet]uint32
+	inter, found := e.all, false
+	for _, set := range s.sets {
+		if set&^union != 0 || !s.meets(e, set) {
+			continue
+		}
+		var got [maxExactSet]uint32
+		if s.fill(e, set, 0, &[maxExactSet]int{}, &got) {
+			found, inter = true, inter&set
+			for j := range s.cs {
+				keep[j] |= got[j]
+			}
+		}
+	}
+	if !found {
+		return false
+	}
+	for j, c := range s.cs {
+		if !e.restrict(c, keep[j]) {
+			return false
+		}
+	}
+	return s.required(e, inter)
+}
+
+// fill tries each way of giving cells i… the digits of rest, one each,
+// from their candidates, with ds holding the digits given so far; it
+// adds each full filling's digits to got and reports whether it found
+// one.
+func (s *setProp) fill(e *engine, rest uint32, i int, ds *[maxExactSet]int, got *[maxExactSet]uint32) bool {
+	if i == len(s.cs) {
+		for j := range s.cs {
+			got[j] |= bit(ds[j])
+		}
+		return true
+	}
+	found := false
+	for r := e.cand[s.cs[i]] & rest; r != 0; r &= r - 1 {
+		d := low(r)
+		ds[i] = d
+		found = s.fill(e, rest&^bit(d), i+1, ds, got) || found
+	}
+	return found
+}

@@ -1,0 +1,71 @@
+package variant
+
+import (
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+// TestSetExactRandom gives a set prop of two to four cells random
+// candidates on digits 1..9, with a renban's runs or a killer's sums as
+// its sets, and checks that it keeps exactly the digits that some filling
+// of the cells with distinct digits making one of the sets gives each
+// cell (brute force over all fillings), and fails when there is none.
+func TestSetExactRandom(t *testing.T) {
+	const n = 9
+	rng := rand.New(rand.NewSource(43))
+	for run := 0; run < 3000; run++ {
+		k := 2 + rng.Intn(maxExactSet-1)
+		e := &engine{n: n, all: 0x3fe, cand: make([]uint32, k)}
+		s := &setProp{cs: make([]int, k)}
+		for i := range s.cs {
+			s.cs[i] = i
+			e.cand[i] = uint32(rng.Intn(1<<n)) << 1
+		}
+		if rng.Intn(2) == 0 {
+			s.sets = setsOf(n, k, func(m uint32) bool { return high(m)-low(m) == k-1 })
+		} else {
+			sum := maskSum(1<<uint(k+1)-2) + rng.Intn(k*(n-k)+1)
+			s.sets = setsOf(n, k, func(m uint32) bool { return maskSum(m) == sum })
+		}
+		want, any := bruteSets(e.cand, s.sets)
+		before := append([]uint32(nil), e.cand...)
+		e.props = []prop{s}
+		e.index()
+		ok := s.exact(e)
+		if ok != any || (ok && !slices.Equal(e.cand, want)) {
+			t.Fatalf("exact(%b, sets %b) = %v %b, want %v %b", before, s.sets, ok, e.cand, any, want)
+		}
+	}
+}
+
+// bruteSets returns, per cell, the digits of cand that some filling of
+// the cells with distinct digits forming one of sets gives it, and
+// whether there is such a filling.
+func bruteSets(cand []uint32, sets []uint32) ([]uint32, bool) {
+	keep := make([]uint32, len(cand))
+	ds := make([]int, len(cand))
+	any := false
+	var fill func(i int, used uint32)
+	fill = func(i int, used uint32) {
+		if i == len(cand) {
+			for _, set := range sets {
+				if set == used {
+					any = true
+					for j, d := range ds {
+						keep[j] |= bit(d)
+					}
+				}
+			}
+			return
+		}
+		for d := 1; d <= 9; d++ {
+			if cand[i]&bit(d) != 0 && used&bit(d) == 0 {
+				ds[i] = d
+				fill(i+1, used|bit(d))
+			}
+		}
+	}
+	fill(0, 0)
+	return keep, any
+}
