@@ -148,7 +148,7 @@ type engine struct {
 	houses    []*groupProp // the full groups, for branching on a digit
 	inHouses  []uint64     // per cell, bit i when houses[i] holds it
 	stack     [][]uint32   // saved candidates, one per depth
-	weight    []int        // per cell, 1 + failures of the props over it
+	weight    []int        // per cell, 1 + failures of the props over it and of its branches
 	nodes     int64
 	stopped   bool
 }
@@ -214,7 +214,9 @@ func (e *engine) propagate() bool {
 }
 
 // blame weighs the cells of prop p, which just failed, for branching:
-// the search goes first where the rules keep failing (dom/wdeg).
+// the search goes first where the rules keep failing (dom/wdeg). walk
+// also weighs the cell whose branch failed, as the Interactive Sudoku
+// Solver's conflict scores do (they weigh only that cell).
 func (e *engine) blame(p int32) {
 	for _, c := range e.props[p].cells() {
 		e.weight[c]++
@@ -249,11 +251,14 @@ func (e *engine) walk(depth int, found func([]int) bool) bool {
 		}
 		// Two branches: c takes m, or it does not.
 		saved := e.save(depth)
-		if e.restrict(c, m) && e.propagate() && !e.walk(depth+1, found) {
+		if !e.restrict(c, m) || !e.propagate() {
+			e.weight[c]++
+		} else if !e.walk(depth+1, found) {
 			return false
 		}
 		copy(e.cand, saved)
 		if !e.restrict(c, saved[c]&^m) || !e.propagate() {
+			e.weight[c]++
 			return true
 		}
 	}
