@@ -45,13 +45,17 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	return e, nil
 }
 
-// index lists each cell's props, cheap and slow, and sets up the
-// queues and the cells' weights.
+// index lists each cell's props, cheap, slow and waiting for it to be
+// placed, and sets up the queues and the cells' weights.
 func (e *engine) index() {
 	e.watch, e.watchSlow = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
+	e.watchPlaced = make([][]int32, len(e.cand))
 	for i := range e.props {
 		w := e.watch
-		if e.costly(int32(i)) {
+		switch {
+		case e.placedOnly(int32(i)):
+			w = e.watchPlaced
+		case e.costly(int32(i)):
 			w = e.watchSlow
 		}
 		for _, c := range e.props[i].cells() {
@@ -65,6 +69,16 @@ func (e *engine) index() {
 	for i := range e.weight {
 		e.weight[i] = 1
 	}
+}
+
+// placedOnly reports whether prop p wakes only when one of its cells is
+// placed, not at each digit its cells lose: the crosses (pointing and
+// claiming), as the Interactive Sudoku Solver runs its house
+// intersections. Woken at every change they ran about a hundred times a
+// node and changed something in one run of seventy.
+func (e *engine) placedOnly(p int32) bool {
+	_, ok := e.props[p].(*crossProp)
+	return ok
 }
 
 // costly reports whether prop p waits in the slow queue: all but the

@@ -5,8 +5,9 @@ import "slices"
 // crossProp joins two full groups that share two or more cells (a box
 // and a row, say): a digit that the part of one group outside the other
 // cannot take must go in the shared cells, so the other group's outer
-// part loses it (pointing and claiming). It waits with the sums: run
-// among the cheap props it cost more than it saved.
+// part loses it (pointing and claiming). It waits with the sums (run
+// among the cheap props it cost more than it saved), and wakes only when
+// one of its cells is placed (see placedOnly).
 type crossProp struct {
 	cs         []int // the outer cells of a, then of b
 	aOut, bOut []int // the cells of a not in b, of b not in a

@@ -134,23 +134,24 @@ func (e *engine) seedCandidates(seen []uint32) int {
 
 // engine holds one puzzle's model and the search's state.
 type engine struct {
-	ctx       context.Context
-	n         int
-	all       uint32 // digits 1..n
-	cand      []uint32
-	props     []prop
-	rules     int          // props[:rules] are the puzzle's own rules; the rest are derived from them
-	watch     [][]int32    // per cell, the cheap props over it
-	watchSlow [][]int32    // per cell, the sums, sets and crosses over it
-	queue     queue        // cheap props to run
-	slow      queue        // props to run once queue is empty
-	queued    []uint8      // per prop, 1 while it waits
-	houses    []*groupProp // the full groups, for branching on a digit
-	inHouses  []uint64     // per cell, bit i when houses[i] holds it
-	stack     [][]uint32   // saved candidates, one per depth
-	weight    []int        // per cell, 1 + failures of the props over it and of its branches
-	nodes     int64
-	stopped   bool
+	ctx         context.Context
+	n           int
+	all         uint32 // digits 1..n
+	cand        []uint32
+	props       []prop
+	rules       int          // props[:rules] are the puzzle's own rules; the rest are derived from them
+	watch       [][]int32    // per cell, the cheap props over it
+	watchSlow   [][]int32    // per cell, the sums and sets over it
+	watchPlaced [][]int32    // per cell, the crosses over it: they wait for it to be placed
+	queue       queue        // cheap props to run
+	slow        queue        // props to run once queue is empty
+	queued      []uint8      // per prop, 1 while it waits
+	houses      []*groupProp // the full groups, for branching on a digit
+	inHouses    []uint64     // per cell, bit i when houses[i] holds it
+	stack       [][]uint32   // saved candidates, one per depth
+	weight      []int        // per cell, 1 + failures of the props over it and of its branches
+	nodes       int64
+	stopped     bool
 }
 
 // start queues every prop and propagates; false means no solution.
@@ -177,6 +178,11 @@ func (e *engine) restrict(c int, m uint32) bool {
 	}
 	for _, p := range e.watchSlow[c] {
 		e.slow.add(p, e.queued)
+	}
+	if m&(m-1) == 0 {
+		for _, p := range e.watchPlaced[c] {
+			e.slow.add(p, e.queued)
+		}
 	}
 	return true
 }
