@@ -57,6 +57,7 @@ func TestSolveShared(t *testing.T) {
 		t.Fatalf("-variant.match: %v", err)
 	}
 	var ms []float64
+	var nodes int64
 	for _, r := range rows {
 		if !match.MatchString(r.Name) {
 			continue
@@ -67,7 +68,7 @@ func TestSolveShared(t *testing.T) {
 		res, err := Solve(ctx, *p, 2)
 		el := float64(time.Since(start).Microseconds()) / 1000
 		cancel()
-		ms = append(ms, el)
+		ms, nodes = append(ms, el), nodes+res.Nodes
 		switch {
 		case err != nil:
 			wrong++
@@ -92,12 +93,16 @@ func TestSolveShared(t *testing.T) {
 		t.Fatalf("no shared puzzle matches -variant.match=%q", *sharedMatch)
 	}
 	slices.Sort(ms)
-	t.Logf("\n%-12s %5d\n%-12s %5d\n%-12s %5d\n%-12s %5d\n%-12s %8.1f\n%-12s %8.1f",
+	t.Logf("\n%-12s %5d\n%-12s %5d\n%-12s %5d\n%-12s %5d\n%-12s %8.1f\n%-12s %8.1f\n%-12s %8d",
 		"rows", len(ms), "right", right, "wrong", wrong, "gave up", gaveUp,
-		"median ms", ms[len(ms)/2], "max ms", ms[len(ms)-1])
+		"median ms", ms[len(ms)/2], "max ms", ms[len(ms)-1], "nodes", nodes)
 }
 
-// BenchmarkSharedSet solves the whole shared set, counting to 2.
+// BenchmarkSharedSet solves the whole shared set, counting to 2, and
+// reports the search's nodes per pass (nodes/op), which the machine's
+// load does not move as long as no puzzle meets its time limit: go test
+// ./variant -run '^$' -bench SharedSet -benchtime 1x -args
+// -variant.timeout=60s.
 func BenchmarkSharedSet(b *testing.B) {
 	rows, err := readRows()
 	if err != nil || len(rows) == 0 {
@@ -108,13 +113,17 @@ func BenchmarkSharedSet(b *testing.B) {
 		ps = append(ps, mustDecodeRow(b, r))
 	}
 	b.ResetTimer()
+	var nodes int64
 	for i := 0; i < b.N; i++ {
 		for _, p := range ps {
 			ctx, cancel := context.WithTimeout(context.Background(), *sharedTimeout)
-			if _, err := Solve(ctx, *p, 2); err != nil {
+			res, err := Solve(ctx, *p, 2)
+			if err != nil {
 				b.Fatal(err)
 			}
 			cancel()
+			nodes += res.Nodes
 		}
 	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
