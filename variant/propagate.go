@@ -159,7 +159,7 @@ type setProp struct {
 func (s *setProp) cells() []int { return s.cs }
 
 func (s *setProp) run(e *engine) bool {
-	if len(s.cs) <= maxExactSet {
+	if s.exactly(e) {
 		return s.exact(e)
 	}
 	var union, keep uint32

@@ -1,8 +1,35 @@
 package variant
 
+import "math/bits"
+
 // maxExactSet bounds the cells of a set prop whose digits are checked
-// exactly (see exact): at most 4! orders of each set's digits.
-const maxExactSet = 4
+// exactly (see exact); beyond four cells only while their candidates
+// allow at most maxExactFillings fillings, the product of their counts.
+// Killer cages of five and six cells checked so took MATHEMAGIC_KILLERS
+// 18 % fewer nodes at the same time; checked always, 29 % fewer nodes
+// but 40 µs a node instead of 16.
+const (
+	maxExactSet      = 6
+	maxExactFillings = 512
+)
+
+// exactly reports whether s is checked exactly now: it has at most four
+// cells, or at most maxExactSet whose candidates allow few fillings.
+func (s *setProp) exactly(e *engine) bool {
+	if len(s.cs) > maxExactSet {
+		return false
+	}
+	if len(s.cs) <= 4 {
+		return true
+	}
+	n := 1
+	for _, c := range s.cs {
+		if n *= bits.OnesCount32(e.cand[c]); n > maxExactFillings {
+			return false
+		}
+	}
+	return true
+}
 
 // exact is run for a set prop of few cells: it keeps in each cell the
 // digits that some full filling of the cells with one of the sets, its
