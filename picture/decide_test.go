@@ -199,6 +199,40 @@ func TestDecidePencilMarks(t *testing.T) {
 	}
 }
 
+// TestCandidatePairs: a lone pair of candidates in a cell's top-left
+// corner, which the classifier reads as a written digit it is unsure of,
+// is blank; a written digit as wide but centred, one as far up and left
+// but taller than wide, and a wide one the classifier is sure of are
+// kept, as is a pair read as printed (the board's decision weighs those).
+func TestCandidatePairs(t *testing.T) {
+	type look struct{ h, w, cx, cy, conf float32 }
+	looks := map[int]look{
+		2: {0.50, 0.56, -0.16, -0.19, 0.55}, // a pair: blank
+		3: {0.44, 0.66, -0.11, -0.06, 0.45}, // a pair, nearer the middle: blank
+		5: {0.44, 0.50, -0.03, -0.04, 0.55}, // wide, centred: a digit
+		6: {0.60, 0.50, -0.16, -0.19, 0.55}, // up and left, tall: a digit
+		7: {0.50, 0.56, -0.16, -0.19, 0.95}, // a pair's shape, sure: a digit
+	}
+	cells, in, _ := decideBoardOf(t, func(i int) bool { _, ok := looks[i]; return ok }, func(d int, p, s []float32) {
+		p[Class(d, false)] = 1
+	}, func(d int, p, s []float32) {
+		p[Class(d, true)] = 1
+	})
+	for i, l := range looks {
+		s := in[i][GlyphSide*GlyphSide:]
+		s[fHeight], s[fWidth], s[fCentreX], s[fCentreY], s[fHeightRel] = l.h, l.w, l.cx, l.cy, 0
+		p := cells[i].probs
+		p[Class(cells[i].Digit, true)], p[0] = l.conf, 1-l.conf
+		cells[i] = cellOf(p, Class(cells[i].Digit, true))
+	}
+	blankPencilMarks(cells, in)
+	for i := range looks {
+		if blank := cells[i].Digit == 0; blank != (i == 2 || i == 3) {
+			t.Errorf("cell %d (%+v) read %+v, want blank %v", i, looks[i], cells[i], i == 2 || i == 3)
+		}
+	}
+}
+
 // TestSymmetry: the classic puzzle's givens are 180° symmetric; a written
 // digit read as printed breaks it, and closeMirrors and openMirrors make
 // it whole again.
