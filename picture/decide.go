@@ -248,7 +248,7 @@ func blankPencilMarks(cells *[81]Cell, in *[81][]float32) {
 // candidatePair reports whether cell c, by the classifier's inputs x,
 // holds two candidates written side by side in its top-left corner, as
 // players note a pair (Snyder notation): a mark at least as wide as it
-// is tall, which no digit is, printed or written, whose centre lies up
+// is tall, as a digit seldom is, printed or written, whose centre lies up
 // and to the left of the cell's by pairOffset of its side or more
 // (along the two axes together), read as a written digit the classifier
 // is unsure of (under surePair). One such cell is enough: unlike a

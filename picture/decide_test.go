@@ -199,19 +199,24 @@ func TestDecidePencilMarks(t *testing.T) {
 	}
 }
 
-// TestCandidatePairs: a lone pair of candidates in a cell's top-left
-// corner, which the classifier reads as a written digit it is unsure of,
-// is blank; a written digit as wide but centred, one as far up and left
-// but taller than wide, and a wide one the classifier is sure of are
-// kept, as is a pair read as printed (the board's decision weighs those).
+// TestCandidatePairs: a pair of candidates in a cell's top-left corner,
+// which the classifier reads as a written digit it is unsure of, is a
+// pair; a written digit as wide but centred, one as far up and left but
+// taller than wide, a wide one the classifier is sure of, and a pair's
+// shape read as printed (the board's decision weighs those) are not. On a
+// board, a lone pair is blank and a digit beside it kept.
 func TestCandidatePairs(t *testing.T) {
-	type look struct{ h, w, cx, cy, conf float32 }
+	type look struct {
+		h, w, cx, cy, conf float32
+		printed, pair      bool
+	}
 	looks := map[int]look{
-		2: {0.50, 0.56, -0.16, -0.19, 0.55}, // a pair: blank
-		3: {0.44, 0.66, -0.11, -0.06, 0.45}, // a pair, nearer the middle: blank
-		5: {0.44, 0.50, -0.03, -0.04, 0.55}, // wide, centred: a digit
-		6: {0.60, 0.50, -0.16, -0.19, 0.55}, // up and left, tall: a digit
-		7: {0.50, 0.56, -0.16, -0.19, 0.95}, // a pair's shape, sure: a digit
+		2: {0.50, 0.56, -0.16, -0.19, 0.55, false, true},  // a pair
+		3: {0.44, 0.66, -0.11, -0.06, 0.45, false, true},  // a pair, nearer the middle
+		5: {0.44, 0.50, -0.03, -0.04, 0.55, false, false}, // wide, centred: a digit
+		6: {0.60, 0.50, -0.16, -0.19, 0.55, false, false}, // up and left, tall: a digit
+		7: {0.50, 0.56, -0.16, -0.19, 0.95, false, false}, // a pair's shape, sure: a digit
+		8: {0.50, 0.56, -0.16, -0.19, 0.55, true, false},  // a pair's shape, printed
 	}
 	cells, in, _ := decideBoardOf(t, func(i int) bool { _, ok := looks[i]; return ok }, func(d int, p, s []float32) {
 		p[Class(d, false)] = 1
@@ -222,14 +227,23 @@ func TestCandidatePairs(t *testing.T) {
 		s := in[i][GlyphSide*GlyphSide:]
 		s[fHeight], s[fWidth], s[fCentreX], s[fCentreY], s[fHeightRel] = l.h, l.w, l.cx, l.cy, 0
 		p := cells[i].probs
-		p[Class(cells[i].Digit, true)], p[0] = l.conf, 1-l.conf
-		cells[i] = cellOf(p, Class(cells[i].Digit, true))
+		k := Class(cells[i].Digit, !l.printed)
+		clear(p)
+		p[k], p[0] = l.conf, 1-l.conf
+		cells[i] = cellOf(p, k)
+		if got := candidatePair(cells[i], in[i]); got != l.pair {
+			t.Errorf("candidatePair(cell %d: %+v) = %v, want %v", i, l, got, l.pair)
+		}
+	}
+	for i := range looks {
+		if i != 2 && i != 5 {
+			cells[i] = cellOf(blankProbs, 0)
+			in[i] = make([]float32, Inputs)
+		}
 	}
 	blankPencilMarks(cells, in)
-	for i := range looks {
-		if blank := cells[i].Digit == 0; blank != (i == 2 || i == 3) {
-			t.Errorf("cell %d (%+v) read %+v, want blank %v", i, looks[i], cells[i], i == 2 || i == 3)
-		}
+	if cells[2].Digit != 0 || cells[5].Digit == 0 {
+		t.Errorf("a lone pair and a digit read %+v and %+v, want blank and a digit", cells[2], cells[5])
 	}
 }
 
