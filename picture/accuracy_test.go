@@ -243,13 +243,16 @@ func (t *tally) add(s sample, r *Reading, placed bool) {
 
 // whyMissed says why a written digit read as nothing: no mark was
 // measured in its cell, the classifier read the mark as blank, or the
-// board-wide decision blanked the digit it read (a pencil mark's size).
+// board-wide decision blanked the digit it read, by the rule named (a
+// pencil mark's size, a pair of candidates, a note), or otherwise.
 func whyMissed(c Cell) string {
 	switch {
 	case &c.probs[0] == &blankProbs[0]:
 		return " (no mark)"
 	case best(c.probs) == 0:
 		return " (classifier)"
+	case c.blankedBy != "":
+		return " (decision: " + c.blankedBy + ")"
 	}
 	return " (decision)"
 }

@@ -229,6 +229,7 @@ func blankPencilMarks(cells *[81]Cell, in *[81][]float32) {
 	for i := range cells {
 		if c := &cells[i]; c.Digit != 0 && candidatePair(*c, in[i]) {
 			*c = cellOf(c.probs, 0)
+			c.blankedBy = "pair"
 		}
 	}
 	n := 0
@@ -241,6 +242,7 @@ func blankPencilMarks(cells *[81]Cell, in *[81][]float32) {
 	for i := range cells {
 		if c := &cells[i]; c.Digit != 0 && noteMark(in[i]) {
 			*c = cellOf(c.probs, 0)
+			c.blankedBy = "note"
 		}
 	}
 }

@@ -190,8 +190,8 @@ func TestDecidePencilMarks(t *testing.T) {
 	blankPencilMarks(cells, in)
 	decideKinds(context.Background(), cells, in, tr)
 	for i := range notes {
-		if cells[i].Digit != 0 {
-			t.Errorf("cell %d, a pencil note, = %+v, want blank", i, cells[i])
+		if cells[i].Digit != 0 || cells[i].blankedBy != "note" {
+			t.Errorf("cell %d, a pencil note, = %+v, want blank by the note rule", i, cells[i])
 		}
 	}
 	if c := cells[7]; c.Digit == 0 || !c.Written {
@@ -242,7 +242,7 @@ func TestCandidatePairs(t *testing.T) {
 		}
 	}
 	blankPencilMarks(cells, in)
-	if cells[2].Digit != 0 || cells[5].Digit == 0 {
+	if cells[2].Digit != 0 || cells[2].blankedBy != "pair" || cells[5].Digit == 0 {
 		t.Errorf("a lone pair and a digit read %+v and %+v, want blank and a digit", cells[2], cells[5])
 	}
 }

@@ -92,6 +92,7 @@ func dropPencilMarks(cells *[81]Cell, in *[81][]float32) {
 		paleGiven := !c.Written && faint(in[i])
 		if c.Digit != 0 && isPencil(in[i]) && (unsure || paleGiven) {
 			*c = cellOf(c.probs, 0)
+			c.blankedBy = "small"
 		}
 	}
 }

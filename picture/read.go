@@ -30,6 +30,9 @@ type Cell struct {
 	Written    bool    // written in by a player rather than printed
 	Confidence float64 // how sure the classifier is of this reading, 0 to 1
 	probs      []float32
+	// blankedBy names the board-wide rule that read the cell's digit as
+	// a pencil mark ("small", "pair", "note"), for the accuracy table.
+	blankedBy string
 }
 
 // Doubtful reports whether the reading of the cell is unsure enough to
