@@ -1,9 +1,6 @@
 package variant
 
-import (
-	"math/bits"
-	"slices"
-)
+import "slices"
 
 // crossing is a sum of cells as the crossing sums see it: its cells as a
 // set and as a list, and its total.
@@ -190,29 +187,4 @@ func sumKey(cs []int, total int) string {
 		key = append(key, byte(c), byte(c>>8))
 	}
 	return string(append(key, byte(total), byte(total>>8)))
-}
-
-func (s cellSet) or(t cellSet) cellSet {
-	return cellSet{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]}
-}
-
-func (s cellSet) minus(t cellSet) cellSet {
-	return cellSet{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]}
-}
-
-func (s cellSet) empty() bool { return s == cellSet{} }
-
-func (s cellSet) count() int {
-	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3])
-}
-
-// cells returns the set's cells in order.
-func (s cellSet) cells() []int {
-	var out []int
-	for w, word := range s {
-		for ; word != 0; word &= word - 1 {
-			out = append(out, w*64+bits.TrailingZeros64(word))
-		}
-	}
-	return out
 }

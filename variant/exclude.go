@@ -11,6 +11,31 @@ func (s cellSet) and(t cellSet) cellSet {
 	return cellSet{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]}
 }
 
+func (s cellSet) or(t cellSet) cellSet {
+	return cellSet{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]}
+}
+
+func (s cellSet) minus(t cellSet) cellSet {
+	return cellSet{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]}
+}
+
+func (s cellSet) empty() bool { return s == cellSet{} }
+
+func (s cellSet) count() int {
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3])
+}
+
+// cells returns the set's cells in order.
+func (s cellSet) cells() []int {
+	var out []int
+	for w, word := range s {
+		for ; word != 0; word &= word - 1 {
+			out = append(out, w*64+bits.TrailingZeros64(word))
+		}
+	}
+	return out
+}
+
 // exclusions returns, per cell, the cells whose digits must differ from
 // its own: those it shares a group with, and those a pair relation
 // forbids to be equal (anti-king, anti-knight, …).
