@@ -153,6 +153,13 @@ func smallDigits(ink [81]float64) bool {
 	return median(hs) < smallInk
 }
 
+// screenSide is the longest side of the biggest screen a screenshot is
+// taken of (a large phone's is 2796 pixels; a camera's photo has 3264 or
+// more): a bigger picture is a photo, whose grid is no app's tiles under
+// a chat client's JPEG noise, and a look for them there would cost a
+// 12-megapixel photo a tenth of its time.
+const screenSide = 3000
+
 // minInk and smallInk are the heights, as shares of a cell's side, from
 // which a cell may hold a small digit, and under which most of the
 // digits of a board are small.
@@ -162,11 +169,17 @@ const minInk, smallInk = 0.12, 0.26
 // the tiles some apps draw instead of lines when there are tiles in
 // straight rows and columns, else from its web of lines. The tiles come
 // first, as a tiled grid's gaps and highlights can pass for a web of
-// lines a row out; tiles barely off their screen's grey are looked for
-// last.
+// lines a row out; in a picture a screen's size or smaller, tiles under a
+// lossy picture's noise (noisyStep) next; tiles barely off their screen's
+// grey are looked for last.
 func findLattice(g *Gray) (lattice, bool) {
 	if l, ok := tileGrid(g, edgeStep); ok {
 		return l, true
+	}
+	if max(g.W, g.H) <= screenSide {
+		if l, ok := tileGrid(g, noisyStep); ok {
+			return l, true
+		}
 	}
 	work, scale := g.shrink(workSide)
 	if quad, ok := bestGrid(work); ok {

@@ -93,6 +93,30 @@ func TestFindPaleTiles(t *testing.T) {
 	}
 }
 
+// TestFindNoisyTiles: tiles under a few grey levels of noise, as a
+// screenshot scaled down and saved as a JPEG has round every edge, break
+// into specks at the usual step and are found on the second look.
+func TestFindNoisyTiles(t *testing.T) {
+	g := drawnTiles(20, 40)
+	for k := range g.Pix {
+		h := uint32(k) * 2654435761
+		g.Pix[k] = uint8(int(g.Pix[k]) + int(h>>29) - 3) // -3 to +4
+	}
+	if _, ok := tileGrid(g, edgeStep); ok {
+		t.Fatal("the noisy tiles were found at the usual step: the test does not test the second look")
+	}
+	l, ok := findLattice(g)
+	if !ok {
+		t.Fatal("noisy tiles not found")
+	}
+	if d := dist(l[0][0], Point{38, 38}); d > 4 {
+		t.Errorf("top left corner at %v, want near (38, 38)", l[0][0])
+	}
+	if d := dist(l[9][9], Point{606, 606}); d > 4 {
+		t.Errorf("bottom right corner at %v, want near (606, 606)", l[9][9])
+	}
+}
+
 // TestFindColourTiles: tiles that differ from their screen in colour,
 // hardly in grey (a sepia app's efe4cb on eee6d2, under two grey levels
 // apart), are found by their colourfulness when nothing else finds them.

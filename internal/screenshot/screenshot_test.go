@@ -249,3 +249,25 @@ func TestConcurrentMakeAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestPreview checks a preview is a JPEG of the width asked for, the
+// shot's height in proportion, showing the same board.
+func TestPreview(t *testing.T) {
+	ps := puzzles(t, 4)
+	for seed := range int64(4) {
+		p := ps[int(seed)]
+		s := Make(seed, p.givens, p.solution)
+		v := Preview(s, 360, 75)
+		img, format, err := image.Decode(bytes.NewReader(v.Data))
+		if err != nil || format != "jpeg" || v.Format != "jpeg" {
+			t.Fatalf("seed %d (%s): preview decoded as %q (said %q): %v", seed, v.Style, format, v.Format, err)
+		}
+		b := img.Bounds()
+		if b.Dx() != 360 || b.Dx() != v.Width || b.Dy() != v.Height || b.Dy() != s.Height*360/s.Width {
+			t.Errorf("seed %d: preview %v, said %dx%d, of a %dx%d shot", seed, b, v.Width, v.Height, s.Width, s.Height)
+		}
+		if v.Givens != s.Givens || v.Entries != s.Entries || !strings.HasSuffix(v.Style, "preview360w jpeg75") {
+			t.Errorf("seed %d: preview changed the board or did not say it is one (%s)", seed, v.Style)
+		}
+	}
+}
