@@ -79,8 +79,28 @@ func (p *pairProp) differ(n int) bool {
 // cells goes in one of them, so every cell that must differ from both
 // loses it (the Interactive Sudoku Solver's value exclusion).
 type pairExclProp struct {
-	g    *groupProp
-	sees []cellSet
+	g *groupProp
+	// both holds, for the cells at positions i < j of the group, at
+	// i*len(g.cs)+j, the cells outside the group that must differ from
+	// both in order: the group's other cells cannot hold the digit.
+	both [][]int
+}
+
+// newPairExcl returns the pairExclProp of full group g, with sees the
+// cells each cell must differ from.
+func newPairExcl(g *groupProp, sees []cellSet) *pairExclProp {
+	k := len(g.cs)
+	var in cellSet
+	for _, c := range g.cs {
+		in.add(c)
+	}
+	p := &pairExclProp{g: g, both: make([][]int, k*k)}
+	for i, a := range g.cs {
+		for j := i + 1; j < k; j++ {
+			p.both[i*k+j] = sees[a].and(sees[g.cs[j]]).minus(in).cells()
+		}
+	}
+	return p
 }
 
 func (p *pairExclProp) cells() []int { return p.g.cs }
@@ -93,24 +113,21 @@ func (p *pairExclProp) run(e *engine) bool {
 		twice |= once & m
 		once |= m
 	}
+	k := len(p.g.cs)
 	for r := twice &^ more; r != 0; r &= r - 1 {
 		d := bit(bits.TrailingZeros32(r))
-		a, b := -1, -1
-		for _, c := range p.g.cs {
+		i, j := -1, -1
+		for at, c := range p.g.cs {
 			if e.cand[c]&d != 0 {
-				a, b = b, c
+				i, j = j, at
 			}
 		}
-		if single(e.cand[a]) || single(e.cand[b]) {
+		if single(e.cand[p.g.cs[i]]) || single(e.cand[p.g.cs[j]]) {
 			continue // the group has placed it; its peers see to the rest
 		}
-		both := p.sees[a].and(p.sees[b])
-		for w, word := range both {
-			for ; word != 0; word &= word - 1 {
-				c := w*64 + bits.TrailingZeros64(word)
-				if e.cand[c]&d != 0 && !e.restrict(c, e.cand[c]&^d) {
-					return false
-				}
+		for _, c := range p.both[i*k+j] {
+			if e.cand[c]&d != 0 && !e.restrict(c, e.cand[c]&^d) {
+				return false
 			}
 		}
 	}
@@ -122,7 +139,7 @@ func (e *engine) pairExcls() {
 	sees := e.exclusions()
 	for _, pr := range e.props {
 		if g, ok := pr.(*groupProp); ok && g.full {
-			e.props = append(e.props, &pairExclProp{g: g, sees: sees})
+			e.props = append(e.props, newPairExcl(g, sees))
 		}
 	}
 }
