@@ -48,6 +48,13 @@ func (s *setProp) exact(e *engine) bool {
 		if set&^union != 0 || !s.meets(e, set) {
 			continue
 		}
+		if s.within(e, set) {
+			found, inter = true, inter&set
+			for j := range s.cs {
+				keep[j] |= set
+			}
+			continue
+		}
 		var got [maxExactSet]uint32
 		if s.fill(e, set, 0, &[maxExactSet]int{}, &got) {
 			found, inter = true, inter&set
@@ -65,6 +72,18 @@ func (s *setProp) exact(e *engine) bool {
 		}
 	}
 	return s.required(e, inter)
+}
+
+// within reports whether every cell can take every digit of set: then
+// each filling of the cells with it does, and each cell keeps all of it
+// without trying them (a set has as many digits as s has cells).
+func (s *setProp) within(e *engine, set uint32) bool {
+	for _, c := range s.cs {
+		if e.cand[c]&set != set {
+			return false
+		}
+	}
+	return true
 }
 
 // fill tries each way of giving cells i… the digits of rest, one each,
