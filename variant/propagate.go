@@ -38,24 +38,25 @@ type groupProp struct {
 func (g *groupProp) cells() []int { return g.cs }
 
 func (g *groupProp) run(e *engine) bool {
-	var seen, dup, open, once, twice uint32
+	var seen, dup, once, twice uint32
 	for _, c := range g.cs {
 		m := e.cand[c]
 		s := m & singleMask(m)
 		dup |= seen & s
 		seen |= s
-		open |= m &^ s
 		twice |= once & m
 		once |= m
 	}
 	if dup != 0 || bits.OnesCount32(once) < len(g.cs) || (g.full && once != e.all) {
 		return false
 	}
-	hidden := once &^ twice & open
+	// With no digit placed twice, a placed digit in two cells is in an
+	// open one, and a digit in one cell only is placed or a hidden single.
+	hidden := once &^ twice &^ seen
 	if !g.full {
 		hidden = 0
 	}
-	if open&seen == 0 && hidden == 0 {
+	if twice&seen == 0 && hidden == 0 {
 		return true // nothing to remove, no hidden single
 	}
 	for _, c := range g.cs {
