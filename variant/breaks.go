@@ -41,6 +41,7 @@ func Breaks(p Puzzle, answer []int) ([]Cell, error) {
 	}
 	for _, pr := range e.props[:e.rules] {
 		copy(e.cand, base)
+		e.recount()
 		ok := pr.run(e)
 		e.clearQueue()
 		if ok {

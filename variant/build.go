@@ -48,11 +48,14 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 // index lists each cell's props, cheap, slow and waiting for it to be
 // placed, and sets up the queues and the cells' weights.
 func (e *engine) index() {
+	e.indexHouses()
 	e.watch, e.watchSlow = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
 	e.watchPlaced = make([][]int32, len(e.cand))
 	for i := range e.props {
 		w := e.watch
 		switch {
+		case e.counted(int32(i)):
+			continue
 		case e.placedOnly(int32(i)):
 			w = e.watchPlaced
 		case e.costly(int32(i)):
@@ -64,7 +67,6 @@ func (e *engine) index() {
 	}
 	e.queued = make([]uint8, len(e.props))
 	e.queue, e.slow = newQueue(len(e.props)), newQueue(len(e.props))
-	e.indexHouses()
 	e.weight = make([]int, len(e.cand))
 	for i := range e.weight {
 		e.weight[i] = 1
@@ -205,14 +207,26 @@ func summed(cs []Constraint) []Killer {
 // that hold it.
 func (e *engine) indexHouses() {
 	e.inHouses = make([]uint64, len(e.cand))
-	for _, pr := range e.props {
+	e.houses, e.houseProp, e.housePair = nil, nil, nil
+	at := map[*groupProp]int{}
+	for p, pr := range e.props {
 		if g, ok := pr.(*groupProp); ok && g.full {
 			if i := len(e.houses); i < 64 {
 				for _, c := range g.cs {
 					e.inHouses[c] |= 1 << uint(i)
 				}
+				e.houseProp, e.housePair = append(e.houseProp, int32(p)), append(e.housePair, -1)
+				at[g] = i
 			}
 			e.houses = append(e.houses, g)
 		}
 	}
+	for p, pr := range e.props {
+		if x, ok := pr.(*pairExclProp); ok {
+			if h, ok := at[x.g]; ok {
+				e.housePair[h] = int32(p)
+			}
+		}
+	}
+	e.counts, e.culprit = make([]houseCounts, len(e.houseProp)), -1
 }

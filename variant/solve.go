@@ -102,8 +102,9 @@ func Candidates(ctx context.Context, p Puzzle) (masks []uint32, complete bool, e
 // rather than one a digit. It reports whether it found one.
 func (e *engine) solutionWith(root []uint32, c int, rest uint32, seen []uint32) bool {
 	copy(e.cand, root)
+	e.recount()
 	got := false
-	if e.restrict(c, rest) && e.propagate() {
+	if e.try(c, rest) {
 		e.search(func(g []int) bool {
 			for i, v := range g {
 				seen[i] |= bit(v)
@@ -139,23 +140,29 @@ type engine struct {
 	all         uint32 // digits 1..n
 	cand        []uint32
 	props       []prop
-	rules       int          // props[:rules] are the puzzle's own rules; the rest are derived from them
-	watch       [][]int32    // per cell, the cheap props over it
-	watchSlow   [][]int32    // per cell, the sums and sets over it
-	watchPlaced [][]int32    // per cell, the crosses over it: they wait for it to be placed
-	queue       queue        // cheap props to run
-	slow        queue        // props to run once queue is empty
-	queued      []uint8      // per prop, 1 while it waits
-	houses      []*groupProp // the full groups, for branching on a digit
-	inHouses    []uint64     // per cell, bit i when houses[i] holds it
-	stack       [][]uint32   // saved candidates, one per depth
-	weight      []int        // per cell, 1 + failures of the props over it and of its branches
+	rules       int             // props[:rules] are the puzzle's own rules; the rest are derived from them
+	watch       [][]int32       // per cell, the cheap props over it
+	watchSlow   [][]int32       // per cell, the sums and sets over it
+	watchPlaced [][]int32       // per cell, the crosses over it: they wait for it to be placed
+	queue       queue           // cheap props to run
+	slow        queue           // props to run once queue is empty
+	queued      []uint8         // per prop, 1 while it waits
+	houses      []*groupProp    // the full groups, for branching on a digit
+	inHouses    []uint64        // per cell, bit i when houses[i] holds it
+	houseProp   []int32         // the first 64 houses' props, which counts wake (see counts.go)
+	housePair   []int32         // their value exclusions' props, or -1
+	culprit     int32           // a house a change left without a digit, or -1
+	counts      []houseCounts   // per house and digit, the cells that can take it
+	countStack  [][]houseCounts // saved counts, one per depth
+	stack       [][]uint32      // saved candidates, one per depth
+	weight      []int           // per cell, 1 + failures of the props over it and of its branches
 	nodes       int64
 	stopped     bool
 }
 
 // start queues every prop and propagates; false means no solution.
 func (e *engine) start() bool {
+	e.recount()
 	for i := range e.props {
 		e.push(int32(i))
 	}
@@ -179,12 +186,13 @@ func (e *engine) restrict(c int, m uint32) bool {
 	for _, p := range e.watchSlow[c] {
 		e.slow.add(p, e.queued)
 	}
-	if m&(m-1) == 0 {
+	placed := m&(m-1) == 0
+	if placed {
 		for _, p := range e.watchPlaced[c] {
 			e.slow.add(p, e.queued)
 		}
 	}
-	return true
+	return e.uncount(c, old&^m, placed)
 }
 
 // push queues prop p unless it is queued: sums, sets and crosses wait
@@ -211,6 +219,9 @@ func (e *engine) pop() int32 {
 func (e *engine) propagate() bool {
 	for p := e.pop(); p >= 0; p = e.pop() {
 		if !e.props[p].run(e) {
+			if e.culprit >= 0 {
+				p = e.culprit // a house it left without a digit
+			}
 			e.blame(p)
 			e.clearQueue()
 			return false
@@ -233,6 +244,20 @@ func (e *engine) blame(p int32) {
 func (e *engine) clearQueue() {
 	e.queue.clear(e.queued)
 	e.slow.clear(e.queued)
+	e.culprit = -1
+}
+
+// try narrows cell c to m and propagates; false on a contradiction, with
+// the queue emptied.
+func (e *engine) try(c int, m uint32) bool {
+	if !e.restrict(c, m) {
+		if e.culprit >= 0 {
+			e.blame(e.culprit)
+		}
+		e.clearQueue()
+		return false
+	}
+	return e.propagate()
 }
 
 // search walks the propagated state depth first, calling found with each
@@ -257,26 +282,35 @@ func (e *engine) walk(depth int, found func([]int) bool) bool {
 		}
 		// Two branches: c takes m, or it does not.
 		saved := e.save(depth)
-		if !e.restrict(c, m) || !e.propagate() {
+		if !e.try(c, m) {
 			e.weight[c]++
 		} else if !e.walk(depth+1, found) {
 			return false
 		}
-		copy(e.cand, saved)
-		if !e.restrict(c, saved[c]&^m) || !e.propagate() {
+		e.restore(depth)
+		if !e.try(c, saved[c]&^m) {
 			e.weight[c]++
 			return true
 		}
 	}
 }
 
-// save copies the candidates into the stack at depth and returns it.
+// save copies the candidates and the houses' counts into the stack at
+// depth and returns the candidates' copy.
 func (e *engine) save(depth int) []uint32 {
 	for len(e.stack) <= depth {
 		e.stack = append(e.stack, make([]uint32, len(e.cand)))
+		e.countStack = append(e.countStack, make([]houseCounts, len(e.counts)))
 	}
 	copy(e.stack[depth], e.cand)
+	copy(e.countStack[depth], e.counts)
 	return e.stack[depth]
+}
+
+// restore brings back what save put at depth.
+func (e *engine) restore(depth int) {
+	copy(e.cand, e.stack[depth])
+	copy(e.counts, e.countStack[depth])
 }
 
 // branchCell returns the open cell with the fewest candidates for its

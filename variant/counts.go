@@ -1,0 +1,74 @@
+package variant
+
+import "math/bits"
+
+// Each of the first 64 full groups (houses) keeps, per digit, how many of
+// its cells can take it, so that a change wakes the house only when it can
+// have something to do: when one of its cells is placed (its digit leaves
+// the others), or when a digit the change took is left to one cell (a
+// hidden single). A digit left to no cell is a dead end at once. Woken at
+// every change, as the other groups are, a house ran about five times for
+// each time it changed something (Hard renban 1: 233 runs a node, 45 of
+// them useful). The counts must match the candidates wherever restrict
+// runs: start and recount set them, save and restore keep them with the
+// candidates, and a state restrict failed in is left.
+
+// houseCounts holds a house's count per digit, at the digit (32 places,
+// a power of two above maxSize, so that indexing needs no check).
+type houseCounts [32]uint8
+
+// counted reports whether prop p is a house whose counts wake it, or
+// the value exclusion of one; it is then left out of its cells' watch
+// lists.
+func (e *engine) counted(p int32) bool {
+	for h, q := range e.houseProp {
+		if q == p || e.housePair[h] == p {
+			return true
+		}
+	}
+	return false
+}
+
+// recount sets the houses' counts from the candidates.
+func (e *engine) recount() {
+	clear(e.counts)
+	for h, p := range e.houseProp {
+		cnt := &e.counts[h]
+		for _, c := range e.props[p].cells() {
+			for r := e.cand[c]; r != 0; r &= r - 1 {
+				cnt[bits.TrailingZeros32(r)&31]++
+			}
+		}
+	}
+}
+
+// uncount takes the digits lost by cell c off the counts of its houses
+// and queues each house that c's change gives something to do: all of
+// them when c is placed. It queues a house's value exclusion when a
+// digit is left to two of its cells, the only change that gives it work.
+// It returns false, with the house in e.culprit, when a house is left
+// with no cell for a digit.
+func (e *engine) uncount(c int, lost uint32, placed bool) bool {
+	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
+		h := bits.TrailingZeros64(hs)
+		cnt := &e.counts[h]
+		wake, pair := placed, false
+		for r := lost; r != 0; r &= r - 1 {
+			d := bits.TrailingZeros32(r) & 31
+			cnt[d]--
+			if cnt[d] == 0 {
+				e.culprit = e.houseProp[h]
+				return false
+			}
+			wake = wake || cnt[d] == 1
+			pair = pair || cnt[d] == 2
+		}
+		if wake {
+			e.queue.add(e.houseProp[h], e.queued)
+		}
+		if pair && e.housePair[h] >= 0 {
+			e.slow.add(e.housePair[h], e.queued)
+		}
+	}
+	return true
+}
