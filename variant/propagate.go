@@ -153,8 +153,9 @@ func rangeMask(min, max int) uint32 {
 // digits distinct (a groupProp beside it) a full assignment passes only
 // when its digits are exactly one of sets.
 type setProp struct {
-	cs   []int
-	sets []uint32
+	cs    []int
+	sets  []uint32
+	slots []exactSlot // exact's results kept, made at its first run
 }
 
 func (s *setProp) cells() []int { return s.cs }

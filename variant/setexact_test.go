@@ -69,3 +69,44 @@ func bruteSets(cand []uint32, sets []uint32) ([]uint32, bool) {
 	fill(0, 0)
 	return keep, any
 }
+
+// TestSetExactSlots checks that one set prop, run again and again on
+// candidates drawn from a few per cell (so that its kept results are
+// found again, overwritten and share slots), narrows them as brute force
+// does.
+func TestSetExactSlots(t *testing.T) {
+	const n = 9
+	rng := rand.New(rand.NewSource(43))
+	for run := 0; run < 40; run++ {
+		k := 2 + rng.Intn(maxExactSet-1)
+		e := &engine{n: n, all: 0x3fe, cand: make([]uint32, k)}
+		s := &setProp{cs: make([]int, k)}
+		choices := make([][]uint32, k)
+		for i := range s.cs {
+			s.cs[i] = i
+			for range 2 + rng.Intn(5) {
+				choices[i] = append(choices[i], uint32(1+rng.Intn(1<<n-1))<<1)
+			}
+		}
+		if rng.Intn(2) == 0 {
+			s.sets = setsOf(n, k, func(m uint32) bool { return high(m)-low(m) == k-1 })
+		} else {
+			sum := maskSum(1<<uint(k+1)-2) + rng.Intn(k*(n-k)+1)
+			s.sets = setsOf(n, k, func(m uint32) bool { return maskSum(m) == sum })
+		}
+		e.props = []prop{s}
+		e.index()
+		for step := 0; step < 300; step++ {
+			for i := range e.cand {
+				e.cand[i] = choices[i][rng.Intn(len(choices[i]))]
+			}
+			before := append([]uint32(nil), e.cand...)
+			want, any := bruteSets(e.cand, s.sets)
+			ok := s.exact(e)
+			e.clearQueue()
+			if ok != any || (ok && !slices.Equal(e.cand, want)) {
+				t.Fatalf("exact(%b, sets %b) = %v %b, want %v %b", before, s.sets, ok, e.cand, any, want)
+			}
+		}
+	}
+}
