@@ -28,6 +28,13 @@ func (x *crossProp) claim(e *engine, from, to []int) bool {
 	if union == e.all {
 		return true
 	}
+	var rest uint32
+	for _, c := range to {
+		rest |= e.cand[c]
+	}
+	if rest&^union == 0 {
+		return true // to has nothing to lose
+	}
 	for _, c := range to {
 		if !e.restrict(c, union) {
 			return false
