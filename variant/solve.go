@@ -169,13 +169,18 @@ func (e *engine) start() bool {
 	return e.propagate()
 }
 
-// restrict narrows cell c to m; false when nothing is left.
+// restrict narrows cell c to m; false when nothing is left. It is
+// small enough to be inlined where props call it: most calls change
+// nothing.
 func (e *engine) restrict(c int, m uint32) bool {
 	old := e.cand[c]
-	m &= old
-	if m == old {
-		return true
-	}
+	return old&^m == 0 || e.narrow(c, old, m&old)
+}
+
+// narrow sets cell c, which held old, to m, a part of it, and queues
+// what the change wakes; false when m is empty or a house is left
+// without a digit.
+func (e *engine) narrow(c int, old, m uint32) bool {
 	e.cand[c] = m
 	if m == 0 {
 		return false
