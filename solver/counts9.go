@@ -150,3 +150,49 @@ func loneMinirows(r uint64) uint64 {
 func loneInColumns(c uint32) uint32 {
 	return c &^ (c>>9 | c<<18 | c>>18 | c<<9) & all27
 }
+
+// tally applies to band b the minirow counts of checkCounts (its
+// branching band: the others' counts found few more, see choose): where
+// exactly three digits may go in a minirow each must, and where exactly
+// three must no other may (both at once is a settled minirow). Its counts
+// come from the digits' minirows as propagateOne recorded them, without a
+// pass over the candidates. It returns settleAgain when it removed
+// candidates, else branch.
+func (s *state9) tally(b int) (next int) {
+	const (
+		ones   = 0x102040810204081 // 1 at bit 7i, i = 0..8
+		threes = 3*ones | 3*ones<<4
+	)
+	x := s.minirowCounts(b) ^ threes // a count is 0 where it was 3
+	a := x | x>>1 | x>>2
+	notThree := (a | x>>3) & ones // of the digits that may
+	fire := notThree ^ a>>4&ones  // differs from that of those that must
+	if fire == 0 || !s.triads(b, fieldsToMinirows(fire&^notThree), fieldsToMinirows(fire&notThree)) {
+		return branch
+	}
+	return settleAgain
+}
+
+// minirowCounts returns, for each minirow i (3*row+box) of band b, the
+// digits that may go there in bits 7i to 7i+3 and those for which it is
+// their only minirow in its row in bits 7i+4 to 7i+6, as last propagated
+// (see tallyHashed9). Eight or nine of the latter would spill into the next
+// count, but four are already a dead end, which the search meets in its own
+// time, and the counts only remove candidates.
+func (s *state9) minirowCounts(b int) uint64 {
+	var t uint64
+	for _, h := range &s.hash[b] {
+		t += tallyHashed9[h&511]
+	}
+	return t
+}
+
+// fieldsToMinirows returns the first cells of the minirows i whose count
+// (bit 7i, see minirowCounts) is set in x.
+func fieldsToMinirows(x uint64) uint32 {
+	var r uint32
+	for ; x != 0; x &= x - 1 {
+		r |= 1 << (bits.TrailingZeros64(x) / 7 * 3)
+	}
+	return r
+}

@@ -52,6 +52,11 @@ var (
 	// minirowPeers9[k] is the cells of the minirows sharing a row or a box
 	// with the minirow whose first cell is bit k, itself excluded.
 	minirowPeers9 [27]uint32
+	// tallyHashed9[h] is what a digit whose minirows have the minirowHash h
+	// adds to the counts of tally: 1 at bit 7i for each minirow i (i =
+	// 3*row+box) that takes part in a matching, and 1 at bit 7i+4 for each
+	// of those alone in its row.
+	tallyHashed9 [512]uint64
 	// spread9[m] has byte i set to 1 when bit i of m is set, else 0.
 	spread9 [256]uint64
 	// single9[row] is row when it has exactly one bit set, else 0.
@@ -82,6 +87,7 @@ func init() {
 		for i := range uint32(9) {
 			k |= matchKeep9[m] >> (9*(i/3) + 3*(i%3)) & 1 << i
 		}
+		tallyHashed9[h] = tallyRows(k)
 		otherBands9[m] = allowedInOtherBands(m)
 		for st := range 3 {
 			stackKeep9[st][m] = (k&7 | k>>3&7<<9 | k>>6<<18) << (3 * st)
@@ -176,4 +182,19 @@ func spreadMinirows(m uint32) uint32 {
 		r |= m >> i & 1 << (9*(i/3) + 3*(i%3))
 	}
 	return r
+}
+
+// tallyRows returns what a digit whose minirows are m (bit 3*row+box) adds
+// to the counts of its band (see tallyHashed9).
+func tallyRows(m uint32) uint64 {
+	var t uint64
+	for i := range 9 {
+		if m>>i&1 != 0 {
+			t |= 1 << (7 * i)
+			if m>>(i/3*3)&7 == 1<<(i%3) {
+				t |= 1 << (7*i + 4)
+			}
+		}
+	}
+	return t
 }
