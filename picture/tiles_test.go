@@ -84,12 +84,19 @@ func TestFindPaleTiles(t *testing.T) {
 	if !ok {
 		t.Fatal("pale tiles not found")
 	}
-	// The first tile starts at 40 and the last ends at 40+9*58+6*4+2*9.
-	if d := dist(l[0][0], Point{38, 38}); d > 4 {
-		t.Errorf("top left corner at %v, want near (38, 38)", l[0][0])
+	checkDrawnCorners(t, l[0][0], l[9][9])
+}
+
+// checkDrawnCorners checks the corners found of drawnTiles' grid drawn 40
+// pixels in: its first tile starts at 40 and its last ends at
+// 40+9*58+6*4+2*9, with half a gap round them.
+func checkDrawnCorners(t *testing.T, topLeft, bottomRight Point) {
+	t.Helper()
+	if d := dist(topLeft, Point{38, 38}); d > 4 {
+		t.Errorf("top left corner at %v, want near (38, 38)", topLeft)
 	}
-	if d := dist(l[9][9], Point{606, 606}); d > 4 {
-		t.Errorf("bottom right corner at %v, want near (606, 606)", l[9][9])
+	if d := dist(bottomRight, Point{606, 606}); d > 4 {
+		t.Errorf("bottom right corner at %v, want near (606, 606)", bottomRight)
 	}
 }
 
@@ -109,12 +116,7 @@ func TestFindNoisyTiles(t *testing.T) {
 	if !ok {
 		t.Fatal("noisy tiles not found")
 	}
-	if d := dist(l[0][0], Point{38, 38}); d > 4 {
-		t.Errorf("top left corner at %v, want near (38, 38)", l[0][0])
-	}
-	if d := dist(l[9][9], Point{606, 606}); d > 4 {
-		t.Errorf("bottom right corner at %v, want near (606, 606)", l[9][9])
-	}
+	checkDrawnCorners(t, l[0][0], l[9][9])
 }
 
 // TestFindColourTiles: tiles that differ from their screen in colour,
@@ -144,12 +146,7 @@ func TestFindColourTiles(t *testing.T) {
 	if err != nil {
 		t.Fatalf("tiles in colour not found: %v", err)
 	}
-	if d := dist(b.Corners[0], Point{38, 38}); d > 4 {
-		t.Errorf("top left corner at %v, want near (38, 38)", b.Corners[0])
-	}
-	if d := dist(b.Corners[2], Point{606, 606}); d > 4 {
-		t.Errorf("bottom right corner at %v, want near (606, 606)", b.Corners[2])
-	}
+	checkDrawnCorners(t, b.Corners[0], b.Corners[2])
 }
 
 // TestFindTilesCroppedToTheGrid: a picture cut at the grid's outer tiles

@@ -22,12 +22,7 @@ func TestSetExactRandom(t *testing.T) {
 			s.cs[i] = i
 			e.cand[i] = uint32(rng.Intn(1<<n)) << 1
 		}
-		if rng.Intn(2) == 0 {
-			s.sets = setsOf(n, k, func(m uint32) bool { return high(m)-low(m) == k-1 })
-		} else {
-			sum := maskSum(1<<uint(k+1)-2) + rng.Intn(k*(n-k)+1)
-			s.sets = setsOf(n, k, func(m uint32) bool { return maskSum(m) == sum })
-		}
+		s.sets = randomSets(rng, n, k)
 		want, any := bruteSets(e.cand, s.sets)
 		before := append([]uint32(nil), e.cand...)
 		e.props = []prop{s}
@@ -88,12 +83,7 @@ func TestSetExactSlots(t *testing.T) {
 				choices[i] = append(choices[i], uint32(1+rng.Intn(1<<n-1))<<1)
 			}
 		}
-		if rng.Intn(2) == 0 {
-			s.sets = setsOf(n, k, func(m uint32) bool { return high(m)-low(m) == k-1 })
-		} else {
-			sum := maskSum(1<<uint(k+1)-2) + rng.Intn(k*(n-k)+1)
-			s.sets = setsOf(n, k, func(m uint32) bool { return maskSum(m) == sum })
-		}
+		s.sets = randomSets(rng, n, k)
 		e.props = []prop{s}
 		e.index()
 		for step := 0; step < 300; step++ {
@@ -109,4 +99,14 @@ func TestSetExactSlots(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomSets returns, for k cells on digits 1..n, a renban's runs or a
+// killer's sums of a random total, either at random.
+func randomSets(rng *rand.Rand, n, k int) []uint32 {
+	if rng.Intn(2) == 0 {
+		return setsOf(n, k, func(m uint32) bool { return high(m)-low(m) == k-1 })
+	}
+	sum := maskSum(1<<uint(k+1)-2) + rng.Intn(k*(n-k)+1)
+	return setsOf(n, k, func(m uint32) bool { return maskSum(m) == sum })
 }
