@@ -39,10 +39,15 @@ func decode(ctx context.Context, data []byte, hd header) (image.Image, *Gray, er
 // paperLight turns g's greys over when its typical grey (its paper) lies
 // at its dark end, within a fifth of its range of greys: light ink on dark
 // paper. A dim photo's paper is dark but far above its ink, and a glare on
-// a page is no ink.
+// a page is no ink. The ink must lie further above the paper than
+// anything lies below it, at its lightest and darkest hundredths: an app's
+// dark tiles with lighter gaps between them, turned over with their page,
+// are dark ink on pale tiles whose gaps are darker still, and the light
+// end of their greys is the gaps, not ink.
 func (g *Gray) paperLight() {
-	dark, paper, light := percentile(g.Pix, 5), percentile(g.Pix, 50), percentile(g.Pix, 95)
-	if 5*(int(paper)-int(dark)) < int(light)-int(dark) {
+	p := percentiles(g.Pix, 1, 5, 50, 95, 99)
+	darkest, dark, paper, light, lightest := int(p[0]), int(p[1]), int(p[2]), int(p[3]), int(p[4])
+	if 5*(paper-dark) < light-dark && lightest-paper > paper-darkest {
 		g.invert()
 	}
 }

@@ -7,17 +7,28 @@ import "slices"
 
 // percentile returns the grey level below which p percent of pix lie.
 func percentile(pix []uint8, p int) uint8 {
+	return percentiles(pix, p)[0]
+}
+
+// percentiles returns the grey levels below which each of ps percent of
+// pix lie, counting pix once.
+func percentiles(pix []uint8, ps ...int) []uint8 {
 	var hist [256]int
 	for _, v := range pix {
 		hist[v]++
 	}
-	want, seen := len(pix)*p/100, 0
-	for v, n := range hist {
-		if seen += n; seen > want {
-			return uint8(v)
+	out := make([]uint8, len(ps))
+	for k, p := range ps {
+		want, seen := len(pix)*p/100, 0
+		out[k] = 255
+		for v, n := range hist {
+			if seen += n; seen > want {
+				out[k] = uint8(v)
+				break
+			}
 		}
 	}
-	return 255
+	return out
 }
 
 // ranked returns the value p percent of the way up sorted, which must be
