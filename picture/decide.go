@@ -19,8 +19,10 @@ import (
 // digits' looks against one with a few outliers (splitScore): a digit
 // or two unlike all the others (a speck, a stroke of the grid, a misread
 // given) are not a population, and the classifier alone says whether
-// they were written. 180° symmetry of the printed digits counts for a
-// split, as newspapers and books print their puzzles so, and reading
+// they were written. The digits' shapes count too (faceLooks): glyphs of
+// a digit drawn alike are of one face, and one kind. 180° symmetry of the
+// printed digits counts for a split, as newspapers and books print their
+// puzzles so, and reading
 // fewer digits printed than a puzzle prints against it (givensPrior).
 // Tiles shaded apart from every other cell that hold the printed digits
 // (shadedSplits) are how an app marks its givens: such splits are tried
@@ -52,9 +54,9 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 			return
 		}
 	}
-	splits := kindSplits(cells, &looks)
+	splits, faces := kindSplits(cells, &looks), faceLooks(cells, in)
 	score := rank(splits, func(w [81]bool) float64 {
-		return looks.splitScore(w) + symmetry(cells, w) + givensPrior(cells, w)
+		return looks.splitScore(w) + faces.score(w) + symmetry(cells, w) + givensPrior(cells, w)
 	})
 	if c, ok := firstPuzzle(ctx, *cells, splits, score, true); ok {
 		*cells = c

@@ -70,10 +70,10 @@ func TestReadScreenshots(t *testing.T) {
 	}
 	t.Logf("screenshots: %d, found %d, givens exact %d (%.1f%%), entry cells right %.2f%%", n, found, exact,
 		pct(exact, n), pct(entryRight, entryCells))
-	// Floors under what this stage reached (100 found, 91 exact): they
+	// Floors under what this stage reached (100 found, 93 exact): they
 	// only rise.
-	if found < 99 || exact < 88 {
-		t.Errorf("below the floors (99 grids found, 88 read exactly)")
+	if found < 99 || exact < 91 {
+		t.Errorf("below the floors (99 grids found, 91 read exactly)")
 	}
 }
 
@@ -103,10 +103,32 @@ func TestReadScreenshotPreviews(t *testing.T) {
 			}
 		}
 		t.Logf("previews %d pixels across: 100, givens exact %d", width, exact)
-		// Floors under what this stage reached (720: 83, 360: 70; without the second look at tiles under noise, 82 and 69): they
+		// Floors under what this stage reached (720: 84, 360: 72): they
 		// only rise.
-		if floor := map[int]int{720: 80, 360: 67}[width]; exact < floor {
+		if floor := map[int]int{720: 82, 360: 70}[width]; exact < floor {
 			t.Errorf("previews %d pixels across: %d read exactly, below the floor of %d", width, exact, floor)
+		}
+	}
+}
+
+// TestReadSameInkScreenshots: screenshots whose player's digits are in
+// the givens' ink and another face of the same family (bold givens,
+// regular entries), which neither ink nor stroke width tells apart, are
+// read exactly by the digits' faces (faceLooks). Tuning seeds.
+func TestReadSameInkScreenshots(t *testing.T) {
+	if raceEnabled {
+		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: .ci/run runs this test without it")
+	}
+	puzzles := shotPuzzles(t)
+	for _, seed := range []int64{1081, 1139, 1154} {
+		p := puzzles[seed%int64(len(puzzles))]
+		shot := screenshot.Make(seed, p[0], p[1])
+		r, err := Read(context.Background(), shot.Data)
+		switch {
+		case err != nil:
+			t.Errorf("seed %d (%s): %v", seed, shot.Style, err)
+		case r.Givens() != shot.Givens:
+			t.Errorf("seed %d (%s): givens\n%s\nwant\n%s", seed, shot.Style, r.Givens(), shot.Givens)
 		}
 	}
 }
