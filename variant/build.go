@@ -41,6 +41,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	e.groupSums()
 	e.crosses()
 	e.pairExcls()
+	e.sizeCaches()
 	e.index()
 	return e, nil
 }

@@ -156,6 +156,7 @@ type setProp struct {
 	cs    []int
 	sets  []uint32
 	slots []exactSlot // exact's results kept, made at its first run
+	bits  int         // 1<<bits of them (see sizeCaches)
 }
 
 func (s *setProp) cells() []int { return s.cs }

@@ -40,7 +40,7 @@ func (s *setProp) exactly(e *engine) bool {
 // be 2 or 8.
 func (s *setProp) exact(e *engine) bool {
 	if s.slots == nil {
-		s.slots = make([]exactSlot, 1<<exactSlotBits)
+		s.slots = make([]exactSlot, 1<<s.bits)
 	}
 	var masks [maxExactSet]uint32
 	h := uint32(0)
@@ -48,7 +48,7 @@ func (s *setProp) exact(e *engine) bool {
 		masks[j] = e.cand[c]
 		h = (h ^ masks[j]) * 0x9e3779b1
 	}
-	sl := &s.slots[h>>(32-exactSlotBits)]
+	sl := &s.slots[h>>(32-s.bits)] // 0 when bits is 0
 	if !sl.made || sl.masks != masks {
 		sl.masks, sl.made = masks, true
 		sl.keep, sl.inter, sl.found = s.search(e)
@@ -66,10 +66,12 @@ func (s *setProp) exact(e *engine) bool {
 
 // exactSlot is one result of exact's search kept: the candidates it was
 // made from, the digits each cell keeps, those every possible set holds,
-// and whether there was one. A set prop keeps 1<<exactSlotBits of them
-// (56 kB), at a hash of their candidates, as a group table does: the
-// search meets the same candidates over and over. TAREK_ALL#38 took 4.8%
-// fewer instructions a node with 1,024 slots, 2% with 64.
+// and whether there was one. A set prop keeps 1<<bits of them, at a
+// hash of their candidates, as a group table does: the search meets the
+// same candidates over and over. TAREK_ALL#38 took 4.8% fewer
+// instructions a node with 1,024 slots (56 kB), 2% with 64; sizeCaches
+// gives each set prop at most 1<<exactSlotBits within the engine's
+// budget.
 type exactSlot struct {
 	masks, keep [maxExactSet]uint32
 	inter       uint32

@@ -66,16 +66,16 @@ func bruteSets(cand []uint32, sets []uint32) ([]uint32, bool) {
 }
 
 // TestSetExactSlots checks that one set prop, run again and again on
-// candidates drawn from a few per cell (so that its kept results are
-// found again, overwritten and share slots), narrows them as brute force
-// does.
+// candidates drawn from a few per cell (so that its kept results, in 1
+// to 1,024 slots, are found again, overwritten and share slots), narrows
+// them as brute force does.
 func TestSetExactSlots(t *testing.T) {
 	const n = 9
 	rng := rand.New(rand.NewSource(43))
 	for run := 0; run < 40; run++ {
 		k := 2 + rng.Intn(maxExactSet-1)
 		e := &engine{n: n, all: 0x3fe, cand: make([]uint32, k)}
-		s := &setProp{cs: make([]int, k)}
+		s := &setProp{cs: make([]int, k), bits: rng.Intn(exactSlotBits + 1)}
 		choices := make([][]uint32, k)
 		for i := range s.cs {
 			s.cs[i] = i

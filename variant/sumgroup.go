@@ -90,7 +90,7 @@ func (s *sumDP) narrowGroups(e *engine, target []uint64) []uint64 {
 		s.fwd, s.back = make([]uint64, (k+1)*w), make([]uint64, (k+1)*w)
 	}
 	if s.tables == nil {
-		s.tables = make([]groupTable, k)
+		s.tables = make([]groupTable, k) // not sized: each keeps one table
 	}
 	clear(s.fwd[:(k+1)*w])
 	clear(s.back[:(k+1)*w])
@@ -132,36 +132,49 @@ func eachSum(set []uint64, f func(int)) {
 // candidates it was made from: the sums, and per sum and cell the
 // digits of the fillings with that sum. It is remade only when the
 // group's candidates change, and the last tables made are kept, in
-// tableSlots slots at a hash of their candidates: the search comes back
-// to the same candidates over and over (LITTLE_KILLER_SNIPES#10 spent a
-// fourth of its time remaking tables).
+// 1<<bits slots at a hash of their candidates: the search comes back to
+// the same candidates over and over (LITTLE_KILLER_SNIPES#10 spent a
+// fourth of its time remaking tables). bits is set by sizeCaches, at
+// most slotBits; with 0 the table keeps only the current one.
 type groupTable struct {
 	masks      []uint32 // the candidates of the current table
 	sums       []uint64 // the current table's sums (a slot's)
-	digits     []uint32 // the current table's digits, [sum*len(group)+cell]
+	digits     []uint32 // the current table's digits, [(sum-lo)*len(group)+cell]
 	ds         []int
-	rows       int      // sums a slot has digits for: 0 to len(group)*Size
+	lo, rows   int      // the least sum of distinct digits, and how many there are: len(group)*(Size-len(group))+1
+	bits       int      // the slots kept are 1<<bits
 	keys       []uint32 // per slot, the candidates its table was made from; zeros when empty
 	slotSums   []uint64
 	slotDigits []uint32
 }
 
-// tableSlots is how many tables a group keeps.
-const (
-	slotBits   = 6
-	tableSlots = 1 << slotBits
-)
+// slotBits bounds the slots a group table keeps: 64.
+const slotBits = 6
+
+// tableRange returns the least sum of k distinct digits of 1..n, and how
+// many sums they can make.
+func tableRange(k, n int) (lo, rows int) {
+	return k * (k + 1) / 2, max(0, k*(n-k)+1)
+}
+
+// slotBytes returns the bytes one slot of a table of a group of k cells
+// takes on digits 1..n, its sums in words words.
+func slotBytes(k, n, words int) int {
+	_, rows := tableRange(k, n)
+	return 4*k + 8*words + 4*rows*k
+}
 
 // update makes t's current table the one for group g's candidates,
 // remade unless it is the current one or kept in its slot.
 func (t *groupTable) update(e *engine, g []int, words int) {
 	k := len(g)
 	if t.masks == nil {
-		t.rows = k*e.n + 1
+		slots := 1 << t.bits
+		t.lo, t.rows = tableRange(k, e.n)
 		t.masks, t.ds = make([]uint32, k), make([]int, k)
-		t.keys = make([]uint32, tableSlots*k)
-		t.slotSums = make([]uint64, tableSlots*words)
-		t.slotDigits = make([]uint32, tableSlots*t.rows*k)
+		t.keys = make([]uint32, slots*k)
+		t.slotSums = make([]uint64, slots*words)
+		t.slotDigits = make([]uint32, slots*t.rows*k)
 	} else if t.same(e, g) {
 		return
 	}
@@ -170,7 +183,7 @@ func (t *groupTable) update(e *engine, g []int, words int) {
 		t.masks[j] = e.cand[c]
 		h = (h ^ e.cand[c]) * 0x9e3779b1
 	}
-	slot := int(h >> (32 - slotBits))
+	slot := int(h >> (32 - t.bits)) // 0 when bits is 0
 	t.sums = t.slotSums[slot*words : (slot+1)*words]
 	t.digits = t.slotDigits[slot*t.rows*k : (slot+1)*t.rows*k]
 	key := t.keys[slot*k : (slot+1)*k]
@@ -198,7 +211,7 @@ func (t *groupTable) same(e *engine, g []int) bool {
 func (t *groupTable) fill(g []int, j int, used uint32, sum int) {
 	if j == len(g) {
 		t.sums[sum/64] |= 1 << uint(sum%64)
-		row := t.digits[sum*len(g) : (sum+1)*len(g)]
+		row := t.digits[(sum-t.lo)*len(g) : (sum-t.lo+1)*len(g)]
 		for i, d := range t.ds {
 			row[i] |= bit(d)
 		}
@@ -218,7 +231,7 @@ func (t *groupTable) restrict(e *engine, g []int, f, b []uint64) bool {
 	eachSum(t.sums, func(v int) {
 		if meetsShifted(f, b, v) {
 			for j := range g {
-				keep[j] |= t.digits[v*len(g)+j]
+				keep[j] |= t.digits[(v-t.lo)*len(g)+j]
 			}
 		}
 	})
