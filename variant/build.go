@@ -50,6 +50,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 // placed, and sets up the queues and the cells' weights.
 func (e *engine) index() {
 	e.indexHouses()
+	e.sees = e.exclusions()
 	e.watch, e.watchSlow = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
 	e.watchPlaced = make([][]int32, len(e.cand))
 	for i := range e.props {

@@ -1,9 +1,6 @@
 package variant
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // prop is one rule of the solver's model: run narrows the candidates of
 // its cells and reports false when they cannot be completed. Every prop
@@ -189,15 +186,17 @@ func (s *setProp) run(e *engine) bool {
 
 // required places each digit that every possible set holds in the one
 // cell that can take it (the cells take all of the set's digits); when
-// several cells can, the houses holding all of them lose the digit
-// elsewhere.
+// several cells can, every cell that must differ from all of them loses
+// the digit (in a house with them, or a king's move away from one and in
+// a house with the others: the Interactive Sudoku Solver's cell
+// exclusions).
 func (s *setProp) required(e *engine, inter uint32) bool {
 	for r := inter; r != 0; r &= r - 1 {
 		d := bit(bits.TrailingZeros32(r))
-		at, n, common := -1, 0, ^uint64(0)
+		at, n := -1, 0
 		for _, c := range s.cs {
 			if e.cand[c]&d != 0 {
-				at, n, common = c, n+1, common&e.inHouses[c]
+				at, n = c, n+1
 			}
 		}
 		switch {
@@ -207,8 +206,8 @@ func (s *setProp) required(e *engine, inter uint32) bool {
 			if !e.restrict(at, d) {
 				return false
 			}
-		case common != 0:
-			if !s.exclude(e, d, common) {
+		default:
+			if !s.exclude(e, d) {
 				return false
 			}
 		}
@@ -216,12 +215,19 @@ func (s *setProp) required(e *engine, inter uint32) bool {
 	return true
 }
 
-// exclude removes digit d from the cells outside s of the houses in
-// common.
-func (s *setProp) exclude(e *engine, d uint32, common uint64) bool {
-	for ; common != 0; common &= common - 1 {
-		for _, c := range e.houses[bits.TrailingZeros64(common)].cs {
-			if e.cand[c]&d != 0 && !slices.Contains(s.cs, c) && !e.restrict(c, e.cand[c]&^d) {
+// exclude removes digit d from the cells that must differ from every
+// cell of s that can take it.
+func (s *setProp) exclude(e *engine, d uint32) bool {
+	common := cellSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	for _, c := range s.cs {
+		if e.cand[c]&d != 0 {
+			common = common.and(e.sees[c])
+		}
+	}
+	for w, word := range common {
+		for ; word != 0; word &= word - 1 {
+			c := w*64 + bits.TrailingZeros64(word)
+			if e.cand[c]&d != 0 && !e.restrict(c, e.cand[c]&^d) {
 				return false
 			}
 		}

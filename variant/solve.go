@@ -149,6 +149,7 @@ type engine struct {
 	queued      []uint8         // per prop, 1 while it waits
 	houses      []*groupProp    // the full groups, for branching on a digit
 	inHouses    []uint64        // per cell, bit i when houses[i] holds it
+	sees        []cellSet       // per cell, the cells that must differ from it
 	houseProp   []int32         // the first 64 houses' props, which counts wake (see counts.go)
 	housePair   []int32         // their value exclusions' props, or -1
 	culprit     int32           // a house a change left without a digit, or -1
