@@ -46,13 +46,14 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	return e, nil
 }
 
-// index lists each cell's props, cheap, slow and waiting for it to be
-// placed, and sets up the queues and the cells' weights.
+// index lists each cell's props, cheap, slow, waiting for its bounds to
+// change and waiting for it to be placed, and sets up the queues and the
+// cells' weights.
 func (e *engine) index() {
 	e.indexHouses()
 	e.sees = e.exclusions()
 	e.watch, e.watchSlow = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
-	e.watchPlaced = make([][]int32, len(e.cand))
+	e.watchPlaced, e.watchBounds = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
 	for i := range e.props {
 		w := e.watch
 		switch {
@@ -60,6 +61,8 @@ func (e *engine) index() {
 			continue
 		case e.placedOnly(int32(i)):
 			w = e.watchPlaced
+		case e.boundsOnly(int32(i)):
+			w = e.watchBounds
 		case e.costly(int32(i)):
 			w = e.watchSlow
 		}
@@ -83,6 +86,15 @@ func (e *engine) index() {
 func (e *engine) placedOnly(p int32) bool {
 	_, ok := e.props[p].(*crossProp)
 	return ok
+}
+
+// boundsOnly reports whether prop p wakes only when one of its cells
+// loses its least or greatest digit: a plain sum (no distinct groups),
+// which is loose (see sumProp.loose) far more often than not, and whose
+// looseness only the cells' bounds decide.
+func (e *engine) boundsOnly(p int32) bool {
+	s, ok := e.props[p].(*sumProp)
+	return ok && s.dp.groups == nil && s.bound.groups == nil
 }
 
 // costly reports whether prop p waits in the slow queue: all but the

@@ -144,6 +144,7 @@ type engine struct {
 	watch       [][]int32       // per cell, the cheap props over it
 	watchSlow   [][]int32       // per cell, the sums and sets over it
 	watchPlaced [][]int32       // per cell, the crosses over it: they wait for it to be placed
+	watchBounds [][]int32       // per cell, the plain sums over it: they wait for its bounds to change
 	queue       queue           // cheap props to run
 	slow        queue           // props to run once queue is empty
 	queued      []uint8         // per prop, 1 while it waits
@@ -191,6 +192,11 @@ func (e *engine) narrow(c int, old, m uint32) bool {
 	}
 	for _, p := range e.watchSlow[c] {
 		e.slow.add(p, e.queued)
+	}
+	if lost := old &^ m; lost&(old&-old|bit(high(old))) != 0 {
+		for _, p := range e.watchBounds[c] {
+			e.slow.add(p, e.queued)
+		}
 	}
 	placed := m&(m-1) == 0
 	if placed {
