@@ -193,8 +193,8 @@ func (e *engine) narrow(c int, old, m uint32) bool {
 	for _, p := range e.watchSlow[c] {
 		e.slow.add(p, e.queued)
 	}
-	if lost := old &^ m; lost&(old&-old|bit(high(old))) != 0 {
-		for _, p := range e.watchBounds[c] {
+	if wb := e.watchBounds[c]; len(wb) > 0 && (old&^m)&(old&-old|bit(high(old))) != 0 {
+		for _, p := range wb {
 			e.slow.add(p, e.queued)
 		}
 	}
