@@ -99,7 +99,7 @@ func (s *setProp) search(e *engine) (keep [maxExactSet]uint32, inter uint32, fou
 			continue
 		}
 		var got [maxExactSet]uint32
-		if s.fill(e, set, 0, &[maxExactSet]int{}, &got) {
+		if s.orders(e, set, &got) {
 			found, inter = true, inter&set
 			for j := range s.cs {
 				keep[j] |= got[j]
@@ -139,4 +139,40 @@ func (s *setProp) fill(e *engine, rest uint32, i int, ds *[maxExactSet]int, got 
 		found = s.fill(e, rest&^bit(d), i+1, ds, got) || found
 	}
 	return found
+}
+
+// orders is fill for sets of up to three cells: it tries the orders of
+// set's digits from a table, without recursion.
+func (s *setProp) orders(e *engine, set uint32, got *[maxExactSet]uint32) bool {
+	k := len(s.cs)
+	if k > 3 {
+		return s.fill(e, set, 0, &[maxExactSet]int{}, got)
+	}
+	var ds [3]uint32
+	m := [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)} // cells past k meet any digit
+	for i, r := 0, set; r != 0; i, r = i+1, r&(r-1) {
+		ds[i] = r & -r
+	}
+	for j, c := range s.cs {
+		m[j] = e.cand[c]
+	}
+	found := false
+	for _, p := range orders[k] {
+		if m[0]&ds[p[0]] != 0 && m[1]&ds[p[1]] != 0 && m[2]&ds[p[2]] != 0 {
+			found = true
+			for j := range k {
+				got[j] |= ds[p[j]]
+			}
+		}
+	}
+	return found
+}
+
+// orders lists, for k of 0 to 3 cells, the orders of k digits: each
+// cell's position in the set's digits (0 for the cells past k).
+var orders = [4][][3]uint8{
+	{},
+	{{0, 0, 0}},
+	{{0, 1, 0}, {1, 0, 0}},
+	{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}},
 }
