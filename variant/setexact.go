@@ -42,39 +42,43 @@ func (s *setProp) exact(e *engine) bool {
 	if s.slots == nil {
 		s.slots = make([]exactSlot, 1<<s.bits)
 	}
-	var masks [maxExactSet]uint32
+	var masks [maxExactSet]uint16
 	h := uint32(0)
 	for j, c := range s.cs {
-		masks[j] = e.cand[c]
-		h = (h ^ masks[j]) * 0x9e3779b1
+		m := e.cand[c]
+		masks[j] = uint16(m >> 1)
+		h = (h ^ m) * 0x9e3779b1
 	}
 	sl := &s.slots[h>>(32-s.bits)] // 0 when bits is 0
 	if !sl.made || sl.masks != masks {
-		sl.masks, sl.made = masks, true
-		sl.keep, sl.inter, sl.found = s.search(e)
+		keep, inter, found := s.search(e)
+		sl.masks, sl.made, sl.found, sl.inter = masks, true, found, uint16(inter>>1)
+		for j := range s.cs {
+			sl.keep[j] = uint16(keep[j] >> 1)
+		}
 	}
 	if !sl.found {
 		return false
 	}
 	for j, c := range s.cs {
-		if !e.restrict(c, sl.keep[j]) {
+		if !e.restrict(c, uint32(sl.keep[j])<<1) {
 			return false
 		}
 	}
-	return s.required(e, sl.inter)
+	return s.required(e, uint32(sl.inter)<<1)
 }
 
 // exactSlot is one result of exact's search kept: the candidates it was
 // made from, the digits each cell keeps, those every possible set holds,
-// and whether there was one. A set prop keeps 1<<bits of them, at a
-// hash of their candidates, as a group table does: the search meets the
-// same candidates over and over. TAREK_ALL#38 took 4.8% fewer
-// instructions a node with 1,024 slots (56 kB), 2% with 64; sizeCaches
-// gives each set prop at most 1<<exactSlotBits within the engine's
-// budget.
+// and whether there was one; digits 1..16 are bits 0..15, so that a
+// slot takes 28 bytes. A set prop keeps 1<<bits of them, at a hash of
+// their candidates, as a group table does: the search meets the same
+// candidates over and over. TAREK_ALL#38 took 4.8% fewer instructions a
+// node with 1,024 slots (28 kB), 2% with 64; sizeCaches gives each set
+// prop at most 1<<exactSlotBits within the engine's budget.
 type exactSlot struct {
-	masks, keep [maxExactSet]uint32
-	inter       uint32
+	masks, keep [maxExactSet]uint16
+	inter       uint16
 	found, made bool
 }
 
