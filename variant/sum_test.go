@@ -2,6 +2,7 @@ package variant
 
 import (
 	"context"
+	"math/rand"
 	"slices"
 	"testing"
 )
@@ -231,5 +232,34 @@ func TestNeqProp(t *testing.T) {
 	}
 	if e.cand[9*3+3]&bit(5) == 0 {
 		t.Error("R4C4 lost 5")
+	}
+}
+
+// TestShiftWords checks shiftOr, shiftRightOr and meetsShifted on sets of
+// one to three words (the short paths and the loop) against the sets
+// taken bit by bit.
+func TestShiftWords(t *testing.T) {
+	rng := rand.New(rand.NewSource(43))
+	get := func(s []uint64, i int) bool { return i >= 0 && i < 64*len(s) && s[i/64]>>(uint(i%64))&1 != 0 }
+	for run := 0; run < 3000; run++ {
+		w := 1 + rng.Intn(3)
+		a, b := make([]uint64, w), make([]uint64, w)
+		for i := range a {
+			a[i], b[i] = rng.Uint64()&rng.Uint64(), rng.Uint64()&rng.Uint64()&rng.Uint64()
+		}
+		d := rng.Intn(64*w + 1)
+		left, right := slices.Clone(b), slices.Clone(b)
+		shiftOr(left, a, d)
+		shiftRightOr(right, a, d)
+		meets := false
+		for i := 0; i < 64*w; i++ {
+			if get(left, i) != (get(b, i) || get(a, i-d)) || get(right, i) != (get(b, i) || get(a, i+d)) {
+				t.Fatalf("shift of %x by %d into %x: left %x, right %x", a, d, b, left, right)
+			}
+			meets = meets || (get(a, i-d) && get(b, i))
+		}
+		if got := meetsShifted(a, b, d); got != meets {
+			t.Fatalf("meetsShifted(%x, %x, %d) = %v, want %v", a, b, d, got, meets)
+		}
 	}
 }

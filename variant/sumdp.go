@@ -101,8 +101,23 @@ func reverse(m uint32, n int) uint32 {
 	return bits.Reverse32(m) >> uint(30-n)
 }
 
-// shiftOr sets dst |= src << d.
+// shiftOr sets dst |= src << d. Sets of one and two words, the sums of
+// up to 127 (a little killer's, a cage's), take a short path without a
+// loop: Go's shifts by 64 or more give 0.
 func shiftOr(dst, src []uint64, d int) {
+	switch {
+	case len(dst) == 1 && len(src) == 1:
+		dst[0] |= src[0] << uint(d)
+		return
+	case len(dst) == 2 && len(src) == 2:
+		if d < 64 {
+			dst[0] |= src[0] << uint(d)
+			dst[1] |= src[1]<<uint(d) | src[0]>>uint(64-d)
+		} else {
+			dst[1] |= src[0] << uint(d-64)
+		}
+		return
+	}
 	q, r := d/64, uint(d%64)
 	for i := len(dst) - 1; i >= q; i-- {
 		v := src[i-q] << r
@@ -113,8 +128,22 @@ func shiftOr(dst, src []uint64, d int) {
 	}
 }
 
-// shiftRightOr sets dst |= src >> d.
+// shiftRightOr sets dst |= src >> d, sets of one or two words without a
+// loop.
 func shiftRightOr(dst, src []uint64, d int) {
+	switch {
+	case len(dst) == 1 && len(src) == 1:
+		dst[0] |= src[0] >> uint(d)
+		return
+	case len(dst) == 2 && len(src) == 2:
+		if d < 64 {
+			dst[0] |= src[0]>>uint(d) | src[1]<<uint(64-d)
+			dst[1] |= src[1] >> uint(d)
+		} else {
+			dst[0] |= src[1] >> uint(d-64)
+		}
+		return
+	}
 	q, r := d/64, uint(d%64)
 	for i := 0; i+q < len(src); i++ {
 		v := src[i+q] >> r
@@ -125,8 +154,18 @@ func shiftRightOr(dst, src []uint64, d int) {
 	}
 }
 
-// meetsShifted reports whether (a << d) & b is not empty.
+// meetsShifted reports whether (a << d) & b is not empty, sets of one
+// or two words without a loop.
 func meetsShifted(a, b []uint64, d int) bool {
+	switch {
+	case len(a) == 1 && len(b) == 1:
+		return a[0]<<uint(d)&b[0] != 0
+	case len(a) == 2 && len(b) == 2:
+		if d < 64 {
+			return a[0]<<uint(d)&b[0]|(a[1]<<uint(d)|a[0]>>uint(64-d))&b[1] != 0
+		}
+		return a[0]<<uint(d-64)&b[1] != 0
+	}
 	q, r := d/64, uint(d%64)
 	for i := q; i < len(b); i++ {
 		v := a[i-q] << r
