@@ -237,7 +237,7 @@ func TestNeqProp(t *testing.T) {
 
 // TestShiftWords checks shiftOr, shiftRightOr and meetsShifted on sets of
 // one to three words (the short paths and the loop) against the sets
-// taken bit by bit.
+// taken bit by bit, and convolve against them.
 func TestShiftWords(t *testing.T) {
 	rng := rand.New(rand.NewSource(43))
 	get := func(s []uint64, i int) bool { return i >= 0 && i < 64*len(s) && s[i/64]>>(uint(i%64))&1 != 0 }
@@ -260,6 +260,24 @@ func TestShiftWords(t *testing.T) {
 		}
 		if got := meetsShifted(a, b, d); got != meets {
 			t.Fatalf("meetsShifted(%x, %x, %d) = %v, want %v", a, b, d, got, meets)
+		}
+		sums := make([]uint64, w)
+		for i := range sums {
+			sums[i] = rng.Uint64() & rng.Uint64() & rng.Uint64()
+		}
+		for _, down := range []bool{false, true} {
+			got, want := slices.Clone(b), slices.Clone(b)
+			convolve(got, a, sums, down)
+			for v := 0; v < 64*w; v++ {
+				if get(sums, v) && down {
+					shiftRightOr(want, a, v)
+				} else if get(sums, v) {
+					shiftOr(want, a, v)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("convolve(%x, %x, down %v) = %x, want %x", a, sums, down, got, want)
+			}
 		}
 	}
 }
