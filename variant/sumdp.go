@@ -47,11 +47,9 @@ func (s *sumDP) narrow(e *engine, cs []int, target []uint64) []uint64 {
 	clear(s.fwd[:(k+1)*w])
 	clear(s.back[:(k+1)*w])
 	s.fwd[fixed/64] |= 1 << uint(fixed%64) // sums start at the placed cells' sum
+	// A cell's digits are the shifts of the sums before it.
 	for i, m := range s.masks {
-		src, dst := s.fwd[i*w:(i+1)*w], s.fwd[(i+1)*w:(i+2)*w]
-		for r := m; r != 0; r &= r - 1 {
-			shiftOr(dst, src, bits.TrailingZeros32(r))
-		}
+		convolve(s.fwd[(i+1)*w:(i+2)*w], s.fwd[i*w:(i+1)*w], []uint64{uint64(m)}, false)
 	}
 	reach := s.fwd[k*w : (k+1)*w]
 	if !meetsShifted(reach, target, 0) {
@@ -59,17 +57,24 @@ func (s *sumDP) narrow(e *engine, cs []int, target []uint64) []uint64 {
 	}
 	copy(s.back[k*w:], target)
 	for i := k - 1; i >= 0; i-- {
-		src, dst := s.back[(i+1)*w:(i+2)*w], s.back[i*w:(i+1)*w]
-		for r := s.masks[i]; r != 0; r &= r - 1 {
-			shiftRightOr(dst, src, bits.TrailingZeros32(r))
-		}
+		convolve(s.back[i*w:(i+1)*w], s.back[(i+1)*w:(i+2)*w], []uint64{uint64(s.masks[i])}, true)
 	}
 	for i, m := range s.masks {
 		var keep uint32
 		f, b := s.fwd[i*w:(i+1)*w], s.back[(i+1)*w:(i+2)*w]
 		for r := m; r != 0; r &= r - 1 {
 			d := bits.TrailingZeros32(r)
-			if meetsShifted(f, b, d) {
+			var meets bool
+			switch w { // a digit shifts by less than 64
+			case 1:
+				meets = f[0]<<uint(d)&b[0] != 0
+			case 2:
+				lo, hi := shl128(f[0], f[1], uint(d))
+				meets = lo&b[0]|hi&b[1] != 0
+			default:
+				meets = meetsShifted(f, b, d)
+			}
+			if meets {
 				keep |= bit(d)
 			}
 		}
