@@ -2,6 +2,7 @@ package variant
 
 import (
 	"context"
+	"math/bits"
 	"math/rand"
 	"slices"
 	"testing"
@@ -277,6 +278,35 @@ func TestShiftWords(t *testing.T) {
 			}
 			if !slices.Equal(got, want) {
 				t.Fatalf("convolve(%x, %x, down %v) = %x, want %x", a, sums, down, got, want)
+			}
+		}
+	}
+}
+
+// TestLimitsCut checks sumBound.narrow's bounds for one digit placed,
+// from smallestCut and largestCut, against groupInfo.limits.
+func TestLimitsCut(t *testing.T) {
+	rng := rand.New(rand.NewSource(43))
+	for run := 0; run < 5000; run++ {
+		union := uint32(rng.Intn(1<<16)) << 1
+		n := bits.OnesCount32(union)
+		if n == 0 {
+			continue
+		}
+		gi := groupInfo{fixed: rng.Intn(20), open: 1 + rng.Intn(n), union: union}
+		sLo, sLo1, cutLo := smallestCut(union, gi.open-1)
+		sHi, sHi1, cutHi := largestCut(union, gi.open-1)
+		for r := union; r != 0; r &= r - 1 {
+			d := low(r)
+			l, h := gi.fixed+d+sLo, gi.fixed+d+sHi
+			if d <= cutLo {
+				l = gi.fixed + sLo1
+			}
+			if d >= cutHi {
+				h = gi.fixed + sHi1
+			}
+			if wl, wh := gi.limits(d); l != wl || h != wh {
+				t.Fatalf("union %b, open %d, digit %d: %d..%d, want %d..%d", union, gi.open, d, l, h, wl, wh)
 			}
 		}
 	}

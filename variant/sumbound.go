@@ -61,6 +61,29 @@ func smallest(m uint32, t int) int {
 	return s
 }
 
+// smallestCut returns the sums of the t and t+1 smallest digits of m
+// (t < |m|), and the t-th smallest (0 when t is 0).
+func smallestCut(m uint32, t int) (sum, sum1, cut int) {
+	for ; t > 0; t-- {
+		cut = low(m)
+		sum += cut
+		m &= m - 1
+	}
+	return sum, sum + low(m), cut
+}
+
+// largestCut returns the sums of the t and t+1 largest digits of m
+// (t < |m|), and the t-th largest (32 when t is 0).
+func largestCut(m uint32, t int) (sum, sum1, cut int) {
+	cut = 32
+	for ; t > 0; t-- {
+		cut = high(m)
+		sum += cut
+		m &^= bit(cut)
+	}
+	return sum, sum + high(m), cut
+}
+
 // largest returns the sum of the t largest digits of m (t <= |m|).
 func largest(m uint32, t int) int {
 	s := 0
@@ -99,6 +122,13 @@ func (b *sumBound) narrow(e *engine, min, max int) bool {
 		if lo-gl+gh <= max && hi-gh+gl >= min {
 			continue // no digit of the group can break a bound
 		}
+		// gi.limits(d) for each digit in a few steps: the open-1
+		// smallest digits left after d are the open-1 smallest of the
+		// union unless d is one of those, then the open smallest less d;
+		// the same for the largest.
+		t := gi.open - 1
+		sLo, sLo1, cutLo := smallestCut(gi.union, t)
+		sHi, sHi1, cutHi := largestCut(gi.union, t)
 		for _, c := range g {
 			if single(e.cand[c]) {
 				continue
@@ -106,7 +136,14 @@ func (b *sumBound) narrow(e *engine, min, max int) bool {
 			var keep uint32
 			for r := e.cand[c] & gi.union; r != 0; r &= r - 1 {
 				d := bits.TrailingZeros32(r)
-				if l, h := gi.limits(d); lo-gl+l <= max && hi-gh+h >= min {
+				l, h := gi.fixed+d+sLo, gi.fixed+d+sHi
+				if d <= cutLo {
+					l = gi.fixed + sLo1
+				}
+				if d >= cutHi {
+					h = gi.fixed + sHi1
+				}
+				if lo-gl+l <= max && hi-gh+h >= min {
 					keep |= bit(d)
 				}
 			}
