@@ -11,6 +11,7 @@ import "math/bits"
 // tighter.
 type sumBound struct {
 	groups [][]int
+	infos  []groupInfo // scratch: limits' groupInfo per group, for narrow
 }
 
 // groupInfo is what bounds a group's sum: its placed digits' sum, how
@@ -98,11 +99,15 @@ func largest(m uint32, t int) int {
 // limits returns the least and greatest sums of all the groups; ok is
 // false when some group cannot be filled.
 func (b *sumBound) limits(e *engine) (lo, hi int, ok bool) {
-	for _, g := range b.groups {
+	if len(b.infos) < len(b.groups) {
+		b.infos = make([]groupInfo, len(b.groups))
+	}
+	for i, g := range b.groups {
 		gi, ok := info(e, g)
 		if !ok {
 			return 0, 0, false
 		}
+		b.infos[i] = gi
 		l, h := gi.limits(0)
 		lo, hi = lo+l, hi+h
 	}
@@ -116,8 +121,8 @@ func (b *sumBound) narrow(e *engine, min, max int) bool {
 	if !ok || lo > max || hi < min {
 		return false
 	}
-	for _, g := range b.groups {
-		gi, _ := info(e, g)
+	for i, g := range b.groups {
+		gi := b.infos[i] // the groups share no cell: narrowing one leaves the others' infos
 		gl, gh := gi.limits(0)
 		if lo-gl+gh <= max && hi-gh+gl >= min {
 			continue // no digit of the group can break a bound
