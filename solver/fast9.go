@@ -603,14 +603,14 @@ func (s *state9) choose(light, cells, sparse bool, countBelow int) (d, b, k, nex
 	d = s.fewestWays(b, tie)
 	x := s.poss[d][b]
 	m := minirowSet(x)
-	bestIn := uint8(0)
+	bestIn, all, best := uint8(0), matchCount9[m], 0
 	for rest := m; rest != 0; rest &= rest - 1 {
 		i := bits.TrailingZeros32(rest)
-		if n := matchCount9[m&^minirowPeersSmall9[i]]; n > bestIn && n < matchCount9[m] {
-			bestIn, k = n, 9*(i/3)+3*(i%3)
+		if n := matchCount9[m&^minirowPeersSmall9[i]&low9]; n > bestIn && n < all {
+			bestIn, best = n, i
 		}
 	}
-	return d, b, k, branch
+	return d, b, 9*(best/3) + 3*(best%3), branch
 }
 
 // branchBand returns the band to branch in, or -1 when every digit has one
