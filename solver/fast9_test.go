@@ -17,13 +17,13 @@ func TestWaysFollowTheBands(t *testing.T) {
 			sum := 0
 			for d := range s.poss {
 				want := matchCount9[minirowSet(s.poss[d][b])]
-				if s.ways[d][b] != want {
-					t.Fatalf("%s: digit %d band %d keeps %d ways, has %d", puzzle, d+1, b, s.ways[d][b], want)
+				if s.ways[b][d] != want {
+					t.Fatalf("%s: digit %d band %d keeps %d ways, has %d", puzzle, d+1, b, s.ways[b][d], want)
 				}
 				sum += int(want)
 			}
-			if int(s.bandWays[b]) != sum {
-				t.Fatalf("%s: band %d keeps %d ways in all, has %d", puzzle, b, s.bandWays[b], sum)
+			if got := s.bandWays(b); got != sum {
+				t.Fatalf("%s: band %d has %d ways in all, want %d", puzzle, b, got, sum)
 			}
 		}
 	})
