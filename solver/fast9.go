@@ -208,11 +208,12 @@ func (s *state9) propagateOne(d, b, o1, o2 int) bool {
 	pd := &s.poss[d]
 	p := pd[b]
 	h := minirowHash(minirowsOf(p))
-	p &= matchKeepHashed9[h]
+	match := matchHashed9[h]
+	p &= match // p has no bit above 26, where the count is
 	if p == 0 {
 		return false
 	}
-	w := matchCountHashed9[h]
+	w := uint8(match >> 27)
 	s.ways[b][d] = w
 	s.hash[b][d] = uint16(h)
 	pd[b], s.prev[d][b] = p, p

@@ -38,10 +38,10 @@ var (
 	// matchCount9[m] counts the matchings of m: the ways to place a digit in
 	// a band with those minirows.
 	matchCount9 [512]uint8
-	// matchKeepHashed9 and matchCountHashed9 are matchKeep9 and matchCount9
-	// indexed by minirowHash instead of the minirow set.
-	matchKeepHashed9  [512]uint32
-	matchCountHashed9 [512]uint8
+	// matchHashed9 is matchKeep9 indexed by minirowHash instead of the
+	// minirow set, with matchCount9 in its top five bits (one load in
+	// propagateOne where two were).
+	matchHashed9 [512]uint32
 	// minirowPeersSmall9[i] is the minirow bits sharing a row or a box with
 	// minirow i (bit 3*row+box), itself excluded.
 	minirowPeersSmall9 [9]uint32
@@ -82,7 +82,7 @@ func init() {
 		}
 		matchCount9[m], matchKeep9[m] = matchings(m)
 		h := minirowHash(spreadMinirows(m))
-		matchCountHashed9[h], matchKeepHashed9[h] = matchCount9[m], matchKeep9[m]
+		matchHashed9[h] = matchKeep9[m] | uint32(matchCount9[m])<<27
 		var k uint32 // matchKeep9[m] as minirow bits
 		for i := range uint32(9) {
 			k |= matchKeep9[m] >> (9*(i/3) + 3*(i%3)) & 1 << i
