@@ -128,14 +128,19 @@ func (s *state9) assign(d, b int, bit uint) {
 // pass over all nine digits. Only a placed cell changes other digits, so a
 // pass that placed none (unsolved unchanged) leaves every digit settled and
 // needs no pass after it. Together: a third fewer passes, 2-11% faster.
+// changedFrom finds the changed digits, its nine comparisons written out
+// (six instructions a digit it passes, where a loop over the digits took
+// fourteen): msolve 5.8% fewer instructions, 1106 5.4%, 11plus 5.1%.
+// propagate is not inlined: default.pgo would inline it into search, which
+// then grows too big for propagateOne and changedFrom to be inlined in it
+// (msolve 30% more instructions).
+//
+//go:noinline
 func (s *state9) propagate() bool {
 	for {
 		unsolved := s.unsolved
-		for d := range s.poss {
+		for d := s.changedFrom(0); d < len(s.poss); d = s.changedFrom(d + 1) {
 			p, q := &s.poss[d], &s.prev[d]
-			if *p == *q {
-				continue
-			}
 			s.restack |= 1 << d
 			for {
 				if p[0] != q[0] && !s.propagateOne(d, 0, 1, 2) {
@@ -158,6 +163,60 @@ func (s *state9) propagate() bool {
 			return true
 		}
 	}
+}
+
+// changedFrom returns the first digit from d on whose candidates differ
+// from prev, or 9 when none does: a jump to digit d, then one comparison
+// after another.
+func (s *state9) changedFrom(d int) int {
+	ps, qs := &s.poss, &s.prev
+	switch d {
+	case 0:
+		if ps[0] != qs[0] {
+			return 0
+		}
+		fallthrough
+	case 1:
+		if ps[1] != qs[1] {
+			return 1
+		}
+		fallthrough
+	case 2:
+		if ps[2] != qs[2] {
+			return 2
+		}
+		fallthrough
+	case 3:
+		if ps[3] != qs[3] {
+			return 3
+		}
+		fallthrough
+	case 4:
+		if ps[4] != qs[4] {
+			return 4
+		}
+		fallthrough
+	case 5:
+		if ps[5] != qs[5] {
+			return 5
+		}
+		fallthrough
+	case 6:
+		if ps[6] != qs[6] {
+			return 6
+		}
+		fallthrough
+	case 7:
+		if ps[7] != qs[7] {
+			return 7
+		}
+		fallthrough
+	case 8:
+		if ps[8] != qs[8] {
+			return 8
+		}
+	}
+	return len(s.poss)
 }
 
 // stacks runs propagateStacks on every digit changed since it last ran on
