@@ -352,10 +352,26 @@ func (s *state9) singles() (found, ok bool) {
 
 // digitAt returns the first digit still possible at cell bit of band b, or -1.
 func (s *state9) digitAt(b int, bit uint) int {
-	for d := range s.poss {
-		if s.poss[d][b]>>bit&1 != 0 {
-			return d
-		}
+	ps, cell := &s.poss, uint32(1)<<bit // written out, as in changedFrom
+	switch {
+	case ps[0][b]&cell != 0:
+		return 0
+	case ps[1][b]&cell != 0:
+		return 1
+	case ps[2][b]&cell != 0:
+		return 2
+	case ps[3][b]&cell != 0:
+		return 3
+	case ps[4][b]&cell != 0:
+		return 4
+	case ps[5][b]&cell != 0:
+		return 5
+	case ps[6][b]&cell != 0:
+		return 6
+	case ps[7][b]&cell != 0:
+		return 7
+	case ps[8][b]&cell != 0:
+		return 8
 	}
 	return -1
 }
