@@ -282,7 +282,7 @@ func (s *state9) propagateOne(d, b, o1, o2 int) bool {
 	w := uint8(match >> 27)
 	s.ways[b][d] = w
 	s.hash[b][d] = uint16(h)
-	pd[b], s.prev[d][b] = p, p
+	s.prev[d][b] = p // pd[b] is set below
 	keep := otherBands9[columnsOf(p)]
 	pd[o1] &= keep
 	pd[o2] &= keep
