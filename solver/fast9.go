@@ -656,7 +656,10 @@ const (
 // placements short of all, returned as its first cell's bit k (the one in
 // the fewest split the placements the other way: nodes msolve 2.3% more,
 // forum_hardest_1106 3.0%, hard_minus1 2.8%, 11plus 2.4%, unsat 1.7%, top1465
-// 0.7%, none fewer on the ten sets). The branches are "d is not
+// 0.7%, none fewer on the ten sets). It reads k from branchHashed9 by the
+// minirow hash propagateOne recorded, where a loop over the minirows took
+// some 110 instructions a node that branches (msolve 3.4% fewer
+// instructions, hard_minus1, 11plus, serg and 1106 3.1-3.3%). The branches are "d is not
 // in that minirow", tried first since it holds more of the solutions (which
 // counts when there are several), and "d is in it". b is -1 for a cell
 // guess: when every digit's minirows are settled, or the grid is nearly
@@ -694,16 +697,7 @@ func (s *state9) choose(light, cells, sparse bool, countBelow int) (d, b, k, nex
 		return 0, 0, 0, next
 	}
 	d = s.fewestWays(b, tie)
-	x := s.poss[d][b]
-	m := minirowSet(x)
-	bestIn, all, best := uint8(0), matchCount9[m], 0
-	for rest := m; rest != 0; rest &= rest - 1 {
-		i := bits.TrailingZeros32(rest)
-		if n := matchCount9[m&^minirowPeersSmall9[i]&low9]; n > bestIn && n < all {
-			bestIn, best = n, i
-		}
-	}
-	return d, b, 9*(best/3) + 3*(best%3), branch
+	return d, b, int(branchHashed9[s.hash[b][d]&511]), branch
 }
 
 // branchBand returns the band to branch in, or -1 when every digit has one

@@ -319,3 +319,20 @@ func followSolution(t *testing.T, puzzle string, g, sol Grid) {
 		}
 	}
 }
+
+// TestBranchFollowsTheBands checks that the minirow choose reads from the
+// hashes propagateOne records is the one branchMinirow picks from the
+// candidates themselves, once the givens settle and after each of several
+// branches.
+func TestBranchFollowsTheBands(t *testing.T) {
+	walkSettled(t, func(s *state9, puzzle string) {
+		for b := range 3 {
+			for d := range s.poss {
+				got := branchHashed9[s.hash[b][d]&511]
+				if want := branchMinirow(minirowSet(s.poss[d][b])); got != want {
+					t.Fatalf("%s: digit %d band %d branches at cell %d, want %d", puzzle, d+1, b, got, want)
+				}
+			}
+		}
+	})
+}

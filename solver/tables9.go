@@ -45,6 +45,10 @@ var (
 	// minirowPeersSmall9[i] is the minirow bits sharing a row or a box with
 	// minirow i (bit 3*row+box), itself excluded.
 	minirowPeersSmall9 [9]uint32
+	// branchHashed9[h] is, for a digit whose minirows have the minirowHash
+	// h, the first cell of the minirow choose branches on (see
+	// branchMinirow), indexed as matchHashed9.
+	branchHashed9 [512]uint8
 	// givenPeers9[m] is the rows and boxes of a band (27 cells) holding
 	// the minirows m (bit 3*row+box) of one digit's givens, with bit 31 set
 	// when two of them share a row or a box.
@@ -105,6 +109,9 @@ func init() {
 			}
 		}
 	}
+	for m := range uint32(512) {
+		branchHashed9[minirowHash(spreadMinirows(m))] = branchMinirow(m)
+	}
 	for b := range 27 {
 		r, box := b/9, b%9/3
 		for o := range 27 {
@@ -113,6 +120,22 @@ func init() {
 			}
 		}
 	}
+}
+
+// branchMinirow returns, for a digit whose minirows are m (bit
+// 3*row+box), the first cell of the first minirow in the most of its
+// placements short of all of them, or 0 when there is none.
+func branchMinirow(m uint32) uint8 {
+	bestIn, best := uint8(0), 0
+	for i := range 9 {
+		if m>>i&1 == 0 {
+			continue
+		}
+		if n := matchCount9[m&^minirowPeersSmall9[i]]; n > bestIn && n < matchCount9[m] {
+			bestIn, best = n, i
+		}
+	}
+	return uint8(9*(best/3) + 3*(best%3))
 }
 
 // permutations3 lists the six ways to give each of three rows its own box.
