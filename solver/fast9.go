@@ -713,20 +713,23 @@ func (s *state9) choose(light, cells, sparse bool, countBelow int) (d, b, k, nex
 // the 17 data files (norvig_top95 11%, unsat 2.7%, top1465 1.4%) and 3%
 // more on forum_hardest_1106 only.
 func (s *state9) branchBand(open int) int {
-	best, fewest := -1, 1<<30
-	for band := range 3 {
+	byOpen := uint32(0) // the cells of a band that count (at most 27)
+	if open > waysUpTo {
+		byOpen = all27
+	}
+	key := func(band int) int { // written out for the three bands
 		n := s.bandWays(band)
 		if n <= 9 {
-			continue
+			return 1 << 30
 		}
-		if open > waysUpTo { // fewest open cells, then fewest ways (at most 54)
-			n |= bits.OnesCount32(s.unsolved[band]) << 6
-		}
-		if n < fewest {
-			best, fewest = band, n
-		}
+		// fewest open cells, when byOpen, then fewest ways (at most 54)
+		return (n|bits.OnesCount32(s.unsolved[band]&byOpen)<<6)<<2 | band
 	}
-	return best
+	best := min(key(0), key(1), key(2))
+	if best == 1<<30 {
+		return -1
+	}
+	return best & 3
 }
 
 // fewestWays returns the digit with the fewest ways above one to fill band
