@@ -252,13 +252,13 @@ func (s *state9) stacks() (changed, ok bool) {
 // identical).
 func (s *state9) propagateStacks(d int) (changed, ok bool) {
 	p := &s.poss[d]
-	c := columnsOf(p[0]) | columnsOf(p[1])<<9 | columnsOf(p[2])<<18 // band-major
+	c0, c1, c2 := columnsOf(p[0]), columnsOf(p[1]), columnsOf(p[2])
+	c := c0 | c1<<9 | c2<<18 // band-major
 	if c == s.stacked[d] {
 		return false, true
 	}
-	k := stackKeep9[0][c&7|c>>6&0o70|c>>12&0o700] |
-		stackKeep9[1][c>>3&7|c>>9&0o70|c>>15&0o700] |
-		stackKeep9[2][c>>6&7|c>>12&0o70|c>>18&0o700]
+	st := stackSpread9[c0] | stackSpread9[c1]<<3 | stackSpread9[c2]<<6 // stack-major
+	k := stackKeep9[0][st&low9] | stackKeep9[1][st>>9&low9] | stackKeep9[2][st>>18&low9]
 	if k>>31 != 0 {
 		return false, false
 	}

@@ -35,6 +35,10 @@ var (
 	// the three bands (bit 9*band+3*st+column), with bit 31 set when m has no
 	// matching.
 	stackKeep9 [3][512]uint32
+	// stackSpread9[cols] moves the three columns of each stack in cols (9
+	// bits of a band) 9 bits apart, stack st at bit 9*st: shifted by 3*band
+	// and ORed for the three bands, the index of stackKeep9 for each stack.
+	stackSpread9 [512]uint32
 	// matchCount9[m] counts the matchings of m: the ways to place a digit in
 	// a band with those minirows.
 	matchCount9 [512]uint8
@@ -100,6 +104,7 @@ func init() {
 			}
 		}
 		givenPeers9[m] = rowsAndBoxes(m)
+		stackSpread9[m] = m&7 | m>>3&7<<9 | m>>6<<18
 	}
 	for i := range 9 {
 		for o := range 9 {
