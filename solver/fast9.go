@@ -659,11 +659,11 @@ const (
 // 0.7%, none fewer on the ten sets). It reads k from branchHashed9 by the
 // minirow hash propagateOne recorded, where a loop over the minirows took
 // some 110 instructions a node that branches (msolve 3.4% fewer
-// instructions, hard_minus1, 11plus, serg and 1106 3.1-3.3%). The branches are "d is not
-// in that minirow", tried first since it holds more of the solutions (which
-// counts when there are several), and "d is in it". b is -1 for a cell
-// guess: when every digit's minirows are settled, or the grid is nearly
-// empty, or when cells is set (see probeCellsAbove). Unless light is set
+// instructions, hard_minus1, 11plus, serg and 1106 3.1-3.3%). The branches
+// are "d is not in that minirow", tried first since it holds more of the
+// solutions (which counts when there are several), and "d is in it". b is
+// -1 for a cell guess: when every digit's minirows are settled, or the grid
+// is nearly empty, or when cells is set (see probeCellsAbove). Unless light is set
 // (see settle), with fewer than countBelow cells open (the root: see
 // searcher.countBelow) or while the grid is sparse in a
 // puzzle given few digits (sparse: see sparseCells), it applies the minirow
