@@ -22,8 +22,8 @@ import (
 // they were written. The digits' shapes count too (faceLooks): glyphs of
 // a digit drawn alike are of one face, and one kind. 180° symmetry of the
 // printed digits counts for a split, as newspapers and books print their
-// puzzles so, and reading
-// fewer digits printed than a puzzle prints against it (givensPrior).
+// puzzles so, and reading fewer digits printed than a puzzle prints
+// against it (givensPrior).
 // Tiles shaded apart from every other cell that hold the printed digits
 // (shadedSplits) are how an app marks its givens: such splits are tried
 // first, by their populations' fit alone, and no stray given is taken

@@ -7,28 +7,40 @@ import "slices"
 
 // percentile returns the grey level below which p percent of pix lie.
 func percentile(pix []uint8, p int) uint8 {
-	return percentiles(pix, p)[0]
+	hist := histogram(pix)
+	return atPercent(&hist, len(pix), p)
 }
 
 // percentiles returns the grey levels below which each of ps percent of
 // pix lie, counting pix once.
 func percentiles(pix []uint8, ps ...int) []uint8 {
+	hist := histogram(pix)
+	out := make([]uint8, len(ps))
+	for k, p := range ps {
+		out[k] = atPercent(&hist, len(pix), p)
+	}
+	return out
+}
+
+// histogram counts the pixels of each grey level.
+func histogram(pix []uint8) [256]int {
 	var hist [256]int
 	for _, v := range pix {
 		hist[v]++
 	}
-	out := make([]uint8, len(ps))
-	for k, p := range ps {
-		want, seen := len(pix)*p/100, 0
-		out[k] = 255
-		for v, n := range hist {
-			if seen += n; seen > want {
-				out[k] = uint8(v)
-				break
-			}
+	return hist
+}
+
+// atPercent returns the grey level below which p percent of the n pixels
+// counted in hist lie.
+func atPercent(hist *[256]int, n, p int) uint8 {
+	want, seen := n*p/100, 0
+	for v, c := range hist {
+		if seen += c; seen > want {
+			return uint8(v)
 		}
 	}
-	return out
+	return 255
 }
 
 // ranked returns the value p percent of the way up sorted, which must be
