@@ -54,6 +54,7 @@ func (e *engine) index() {
 	e.sees = e.exclusions()
 	e.watch, e.watchSlow = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
 	e.watchPlaced, e.watchBounds = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
+	e.watchDistinct = make([][]int32, len(e.cand))
 	for i := range e.props {
 		w := e.watch
 		switch {
@@ -61,6 +62,8 @@ func (e *engine) index() {
 			continue
 		case e.placedOnly(int32(i)):
 			w = e.watchPlaced
+		case e.distinctOnly(int32(i)):
+			w = e.watchDistinct
 		case e.boundsOnly(int32(i)):
 			w = e.watchBounds
 		case e.costly(int32(i)):
@@ -86,6 +89,15 @@ func (e *engine) index() {
 func (e *engine) placedOnly(p int32) bool {
 	_, ok := e.props[p].(*crossProp)
 	return ok
+}
+
+// distinctOnly reports whether prop p is a group that is not full (a
+// cage's distinct digits): it can only take a placed digit from its other
+// cells, so it wakes only when one of its cells is placed. Its other test,
+// fewer digits than cells, the cage's sum or set prop makes too.
+func (e *engine) distinctOnly(p int32) bool {
+	g, ok := e.props[p].(*groupProp)
+	return ok && !g.full
 }
 
 // boundsOnly reports whether prop p wakes only when one of its cells
