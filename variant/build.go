@@ -54,7 +54,7 @@ func (e *engine) index() {
 	e.sees = e.exclusions()
 	e.watch, e.watchSlow = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
 	e.watchPlaced, e.watchBounds = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
-	e.watchDistinct = make([][]int32, len(e.cand))
+	e.watchPlacedCheap = make([][]int32, len(e.cand))
 	for i := range e.props {
 		w := e.watch
 		switch {
@@ -62,8 +62,8 @@ func (e *engine) index() {
 			continue
 		case e.placedOnly(int32(i)):
 			w = e.watchPlaced
-		case e.distinctOnly(int32(i)):
-			w = e.watchDistinct
+		case e.placedCheap(int32(i)):
+			w = e.watchPlacedCheap
 		case e.boundsOnly(int32(i)):
 			w = e.watchBounds
 		case e.costly(int32(i)):
@@ -91,13 +91,20 @@ func (e *engine) placedOnly(p int32) bool {
 	return ok
 }
 
-// distinctOnly reports whether prop p is a group that is not full (a
-// cage's distinct digits): it can only take a placed digit from its other
-// cells, so it wakes only when one of its cells is placed. Its other test,
-// fewer digits than cells, the cage's sum or set prop makes too.
-func (e *engine) distinctOnly(p int32) bool {
-	g, ok := e.props[p].(*groupProp)
-	return ok && !g.full
+// placedCheap reports whether prop p is cheap and acts only on a placed
+// cell, so that it wakes only when one of its cells is placed: a group
+// that is not full (a cage's or renban's distinct digits; its other test,
+// fewer digits than cells, the cage's sum or set prop makes too), and a
+// neighbour exclusion (anti-king, anti-knight), which does nothing until
+// its cell is placed.
+func (e *engine) placedCheap(p int32) bool {
+	switch pr := e.props[p].(type) {
+	case *groupProp:
+		return !pr.full
+	case *neqProp:
+		return true
+	}
+	return false
 }
 
 // boundsOnly reports whether prop p wakes only when one of its cells

@@ -135,32 +135,32 @@ func (e *engine) seedCandidates(seen []uint32) int {
 
 // engine holds one puzzle's model and the search's state.
 type engine struct {
-	ctx           context.Context
-	n             int
-	all           uint32 // digits 1..n
-	cand          []uint32
-	props         []prop
-	rules         int             // props[:rules] are the puzzle's own rules; the rest are derived from them
-	watch         [][]int32       // per cell, the cheap props over it
-	watchSlow     [][]int32       // per cell, the sums and sets over it
-	watchPlaced   [][]int32       // per cell, the crosses over it: they wait for it to be placed
-	watchBounds   [][]int32       // per cell, the plain sums over it: they wait for its bounds to change
-	watchDistinct [][]int32       // per cell, the groups that are not full over it: they wait for it to be placed
-	queue         queue           // cheap props to run
-	slow          queue           // props to run once queue is empty
-	queued        []uint8         // per prop, 1 while it waits
-	houses        []*groupProp    // the full groups, for branching on a digit
-	inHouses      []uint64        // per cell, bit i when houses[i] holds it
-	sees          []cellSet       // per cell, the cells that must differ from it
-	houseProp     []int32         // the first 64 houses' props, which counts wake (see counts.go)
-	housePair     []int32         // their value exclusions' props, or -1
-	culprit       int32           // a house a change left without a digit, or -1
-	counts        []houseCounts   // per house and digit, the cells that can take it
-	countStack    [][]houseCounts // saved counts, one per depth
-	stack         [][]uint32      // saved candidates, one per depth
-	weight        []int           // per cell, 1 + failures of the props over it and of its branches
-	nodes         int64
-	stopped       bool
+	ctx              context.Context
+	n                int
+	all              uint32 // digits 1..n
+	cand             []uint32
+	props            []prop
+	rules            int             // props[:rules] are the puzzle's own rules; the rest are derived from them
+	watch            [][]int32       // per cell, the cheap props over it
+	watchSlow        [][]int32       // per cell, the sums and sets over it
+	watchPlaced      [][]int32       // per cell, the crosses over it: they wait for it to be placed
+	watchBounds      [][]int32       // per cell, the plain sums over it: they wait for its bounds to change
+	watchPlacedCheap [][]int32       // per cell, the cheap props that act on it only placed
+	queue            queue           // cheap props to run
+	slow             queue           // props to run once queue is empty
+	queued           []uint8         // per prop, 1 while it waits
+	houses           []*groupProp    // the full groups, for branching on a digit
+	inHouses         []uint64        // per cell, bit i when houses[i] holds it
+	sees             []cellSet       // per cell, the cells that must differ from it
+	houseProp        []int32         // the first 64 houses' props, which counts wake (see counts.go)
+	housePair        []int32         // their value exclusions' props, or -1
+	culprit          int32           // a house a change left without a digit, or -1
+	counts           []houseCounts   // per house and digit, the cells that can take it
+	countStack       [][]houseCounts // saved counts, one per depth
+	stack            [][]uint32      // saved candidates, one per depth
+	weight           []int           // per cell, 1 + failures of the props over it and of its branches
+	nodes            int64
+	stopped          bool
 }
 
 // start queues every prop and propagates; false means no solution.
@@ -201,7 +201,7 @@ func (e *engine) narrow(c int, old, m uint32) bool {
 	}
 	placed := m&(m-1) == 0
 	if placed {
-		for _, p := range e.watchDistinct[c] {
+		for _, p := range e.watchPlacedCheap[c] {
 			e.queue.add(p, e.queued)
 		}
 		for _, p := range e.watchPlaced[c] {
