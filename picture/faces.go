@@ -26,12 +26,12 @@ type facePair struct {
 
 // faceLooks returns the faces of the digits of cells, by the classifier's
 // inputs in. A pair's worth is faceScore of its glyphs' distance, against
-// a one face's spread that is the board's own where its glyphs lie
+// one face's spread, the board's own where its glyphs lie
 // further apart than faceMid (a blurred or small picture's): faceNoise
 // times the median, over its digits, of a digit's distance to the
-// nearest of its kind. It counts less for a digit read unsurely (a speck
-// or a stray mark, unlike every other), and it is shared among the
-// digit's other glyphs.
+// nearest of its kind. It counts less for a digit read unsurely (a speck,
+// a stray mark or a misread digit, unlike the others of the digit it was
+// read as; faceSure), and it is shared among the digit's other glyphs.
 func faceLooks(cells *[81]Cell, in *[81][]float32) faces {
 	var byDigit [10][]int
 	for i, c := range cells {
@@ -64,11 +64,21 @@ func faceLooks(cells *[81]Cell, in *[81][]float32) faces {
 	for k := range f.pairs {
 		p := &f.pairs[k]
 		share := 2 / float64(len(byDigit[cells[p.i].Digit])-1)
-		sure := max(0, min(1, (min(cells[p.i].Confidence, cells[p.j].Confidence)-0.5)/0.4))
-		p.worth = sure * share * faceScore(dist[k], mid)
+		p.worth = faceSure(min(cells[p.i].Confidence, cells[p.j].Confidence)) * share * faceScore(dist[k], mid)
 	}
 	return f
 }
+
+// faceSure is how much a pair of glyphs counts whose less sure digit was
+// read with confidence c: nothing under unsureFace, all over sureFace, in
+// proportion between. Two givens of a decorative face misread as 9s (with
+// confidence 0.54), unlike the board's 9s, were read as written for it.
+func faceSure(c float64) float64 {
+	return max(0, min(1, (c-unsureFace)/(sureFace-unsureFace)))
+}
+
+// The confidences between which faceSure counts a pair in part.
+const unsureFace, sureFace = 0.5, 0.9
 
 // score is what the split written is worth by the digits' faces: the
 // sum of the worth of the pairs it reads as different kinds.
