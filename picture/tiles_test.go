@@ -76,13 +76,20 @@ func drawnTiles(diff, at int) *Gray {
 // TestFindPaleTiles: tiles a few grey levels off their screen, fainter
 // than tiles are first looked for, are found when nothing else is.
 func TestFindPaleTiles(t *testing.T) {
-	g := drawnTiles(3, 40)
+	checkFoundOnALaterLook(t, drawnTiles(3, 40), "pale")
+}
+
+// checkFoundOnALaterLook checks that drawnTiles' grid g (the tiles
+// described by what) is not found at the usual step, so that the test
+// tests a later look, and that findLattice finds it where it was drawn.
+func checkFoundOnALaterLook(t *testing.T, g *Gray, what string) {
+	t.Helper()
 	if _, ok := tileGrid(g, edgeStep); ok {
-		t.Fatal("tiles 3 grey levels off were found at the usual step: the test does not test the faint look")
+		t.Fatalf("the %s tiles were found at the usual step: the test does not test the later look", what)
 	}
 	l, ok := findLattice(g)
 	if !ok {
-		t.Fatal("pale tiles not found")
+		t.Fatalf("%s tiles not found", what)
 	}
 	checkDrawnCorners(t, l[0][0], l[9][9])
 }
@@ -109,14 +116,7 @@ func TestFindNoisyTiles(t *testing.T) {
 		h := uint32(k) * 2654435761
 		g.Pix[k] = uint8(int(g.Pix[k]) + int(h>>29) - 3) // -3 to +4
 	}
-	if _, ok := tileGrid(g, edgeStep); ok {
-		t.Fatal("the noisy tiles were found at the usual step: the test does not test the second look")
-	}
-	l, ok := findLattice(g)
-	if !ok {
-		t.Fatal("noisy tiles not found")
-	}
-	checkDrawnCorners(t, l[0][0], l[9][9])
+	checkFoundOnALaterLook(t, g, "noisy")
 }
 
 // TestFindColourTiles: tiles that differ from their screen in colour,
