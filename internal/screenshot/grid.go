@@ -52,12 +52,12 @@ func (g *gridDraw) draw() {
 		g.c.rect(image.Rect(g.x, g.y, g.x+g.size, g.y+g.size), g.back)
 		for i := range 81 {
 			x0, y0, x1, y1 := g.cellBox(i)
-			g.c.roundRect(x0, y0, x1, y1, g.radius, g.fill(i, g.tileInk))
+			g.c.roundRect(x0, y0, x1, y1, g.radius, g.fill(i, g.painted(i, g.tileInk)))
 		}
 	} else {
 		g.c.rect(image.Rect(g.x, g.y, g.x+g.size, g.y+g.size), g.theme.paper)
 		for i := range 81 {
-			if col := g.fill(i, g.paperAt(i)); col != g.theme.paper {
+			if col := g.fill(i, g.painted(i, g.paperAt(i))); col != g.theme.paper {
 				x0, y0, x1, y1 := g.cellBox(i)
 				g.c.rect(image.Rect(int(x0), int(y0), int(x1), int(y1)), col)
 			}

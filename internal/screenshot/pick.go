@@ -40,25 +40,27 @@ const (
 
 // spec is every choice made for one screenshot.
 type spec struct {
-	screen    screen
-	theme     theme
-	board     board
-	givenFont *typeface
-	entryFont *typeface
-	markFont  *typeface
-	entryInk  color.RGBA
-	inkName   string  // the entries' colour, or "same" when only weight tells them apart
-	digit     float64 // digit height as a share of the cell
-	grid      gridKind
-	tileBack  bool // tiles sit on the screen's colour rather than on a line colour
-	boxShade  bool // uniform grids shade alternate boxes
-	selected  int  // cell index, or -1
-	related   int
-	same      bool // cells with the selected digit are tinted
-	wrongTint bool // wrong entries' cells are tinted red too
-	markGrid  bool // marks in a 3×3 layout, else centred in a row
-	format    string
-	quality   int
+	screen      screen
+	theme       theme
+	board       board
+	givenFont   *typeface
+	entryFont   *typeface
+	markFont    *typeface
+	entryInk    color.RGBA
+	inkName     string  // the entries' colour, or "same" when only weight tells them apart
+	digit       float64 // digit height as a share of the cell
+	grid        gridKind
+	tileBack    bool // tiles sit on the screen's colour rather than on a line colour
+	boxShade    bool // uniform grids shade alternate boxes
+	selected    int  // cell index, or -1
+	related     int
+	same        bool               // cells with the selected digit are tinted
+	wrongTint   bool               // wrong entries' cells are tinted red too
+	markGrid    bool               // marks in a 3×3 layout, else centred in a row
+	coloured    map[int]color.RGBA // cells the player painted (MakeColoured)
+	colourAlpha float64            // how much of the paint covers the cell
+	format      string
+	quality     int
 }
 
 // pick makes every choice for one screenshot from r.
@@ -148,6 +150,9 @@ func (s *spec) describe() string {
 	}
 	if s.board.hasMarks() {
 		parts = append(parts, "marks")
+	}
+	if len(s.coloured) > 0 {
+		parts = append(parts, fmt.Sprintf("coloured%d", len(s.coloured)))
 	}
 	return strings.Join(parts, " ")
 }

@@ -73,6 +73,11 @@ func makeShot(seed int64, givens, solution string, digitFaces []*typeface) Shot 
 	r := newRand(seed)
 	s := pick(r, givens, solution, digitFaces)
 	img := s.draw(r)
+	return s.shot(img)
+}
+
+// shot encodes img and says what it shows.
+func (s *spec) shot(img *image.RGBA) Shot {
 	return Shot{
 		Data:    encode(img, s.format, s.quality),
 		Format:  s.format,

@@ -271,3 +271,21 @@ func TestPreview(t *testing.T) {
 		}
 	}
 }
+
+// TestColouredIsMakePainted: MakeColoured draws Make's puzzle, entries and
+// style for the same seed, with cells painted, and the same bytes again.
+func TestColouredIsMakePainted(t *testing.T) {
+	p := puzzles(t, 1)[0]
+	for seed := range int64(6) {
+		plain, painted := Make(seed, p.givens, p.solution), MakeColoured(seed, p.givens, p.solution)
+		if painted.Givens != plain.Givens || painted.Entries != plain.Entries || !strings.HasPrefix(painted.Style, plain.Style+" coloured") {
+			t.Errorf("seed %d: painted %q, plain %q", seed, painted.Style, plain.Style)
+		}
+		if bytes.Equal(painted.Data, plain.Data) {
+			t.Errorf("seed %d: no cell painted", seed)
+		}
+		if again := MakeColoured(seed, p.givens, p.solution); !bytes.Equal(again.Data, painted.Data) {
+			t.Errorf("seed %d: two different pictures", seed)
+		}
+	}
+}
