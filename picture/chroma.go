@@ -25,18 +25,54 @@ func chromaSampler(c colours) func(x, y float64) uint8 {
 	}
 }
 
+// hueSampler returns img's two colour opponents at a point: red less
+// green, and blue less the mean of red and green (0 and 0 for grey, and
+// outside), between pixels, as a thin digit's strokes need. With grey they
+// tell any two colours apart, where colourfulness alone does not tell
+// teal from pale blue.
+func hueSampler(c colours) func(x, y float64) (int16, int16) {
+	img := c.img
+	r := img.Bounds()
+	yc, _ := img.(*image.YCbCr)
+	at := func(px, py int) (float64, float64) {
+		px, py = r.Min.X+min(px, r.Dx()-1), r.Min.Y+min(py, r.Dy()-1)
+		red, green, blue := rgbAt(img, yc, px, py)
+		return float64(red) - float64(green), float64(blue) - (float64(red)+float64(green))/2
+	}
+	return func(x, y float64) (int16, int16) {
+		x, y = x/c.f-0.5, y/c.f-0.5
+		if !(x >= 0 && y >= 0) || x >= float64(r.Dx()) || y >= float64(r.Dy()) {
+			return 0, 0
+		}
+		x0, y0 := int(x), int(y)
+		fx, fy := x-float64(x0), y-float64(y0)
+		a00, b00 := at(x0, y0)
+		a10, b10 := at(x0+1, y0)
+		a01, b01 := at(x0, y0+1)
+		a11, b11 := at(x0+1, y0+1)
+		lerp := func(v00, v10, v01, v11 float64) int16 {
+			return int16((v00*(1-fx)+v10*fx)*(1-fy) + (v01*(1-fx)+v11*fx)*fy)
+		}
+		return lerp(a00, a10, a01, a11), lerp(b00, b10, b01, b11)
+	}
+}
+
 // chromaAt returns the colourfulness of img's pixel (x, y); yc is img when
 // it is a JPEG's YCbCr, read directly for speed.
 func chromaAt(img image.Image, yc *image.YCbCr, x, y int) uint8 {
-	var r, g, b uint8
+	r, g, b := rgbAt(img, yc, x, y)
+	return max(r, g, b) - min(r, g, b)
+}
+
+// rgbAt returns the colour of img's pixel (x, y); yc is img when it is a
+// JPEG's YCbCr, read directly for speed.
+func rgbAt(img image.Image, yc *image.YCbCr, x, y int) (r, g, b uint8) {
 	if yc != nil {
 		c := yc.YCbCrAt(x, y)
-		r, g, b = color.YCbCrToRGB(c.Y, c.Cb, c.Cr)
-	} else {
-		c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
-		r, g, b = c.R, c.G, c.B
+		return color.YCbCrToRGB(c.Y, c.Cb, c.Cr)
 	}
-	return max(r, g, b) - min(r, g, b)
+	c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+	return c.R, c.G, c.B
 }
 
 // colourTiles finds a grid of tiles that differ from their screen in

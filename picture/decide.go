@@ -44,7 +44,7 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 	if len(looks.idx) == 0 {
 		return
 	}
-	shaded := shadedSplits(cells, &tr.Shade, &tr.Tint)
+	shaded := writtenInColour(shadedSplits(cells, &tr.Shade, &tr.Tint), &tr.Colour)
 	ctx, cancel := context.WithTimeout(ctx, arbitrationTime)
 	defer cancel()
 	if len(shaded) > 0 {
@@ -54,7 +54,7 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 			return
 		}
 	}
-	splits, faces := kindSplits(cells, &looks), faceLooks(cells, in)
+	splits, faces := writtenInColour(kindSplits(cells, &looks), &tr.Colour), faceLooks(cells, in)
 	score := rank(splits, func(w [81]bool) float64 {
 		return looks.splitScore(w) + faces.score(w) + symmetry(cells, w) + givensPrior(cells, w)
 	})
@@ -63,6 +63,19 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 		return
 	}
 	*cells = withKinds(*cells, splits[0])
+}
+
+// writtenInColour sets written, in every split, the digits seen in colour
+// alone (colouredMarksIn): a printed digit stands out from its paper in
+// grey, so one that does not is a player's, in an app's colour on a cell
+// painted or selected.
+func writtenInColour(splits [][81]bool, colour *[81]bool) [][81]bool {
+	for k := range splits {
+		for i, c := range colour {
+			splits[k][i] = splits[k][i] || c
+		}
+	}
+	return splits
 }
 
 // rank sorts splits by score, best first, and returns their scores in

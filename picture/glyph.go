@@ -45,6 +45,8 @@ type cell struct {
 	stroke   float64 // the strokes' width over the box's height
 	width    float64 // the strokes' width over the cell's side, by inkWidth
 	chroma   float64 // mean colourfulness of the glyph's ink, 0 to 1
+	// colourOnly is set for a mark seen in colour alone (colouredMarksIn).
+	colourOnly bool
 }
 
 // traits are what measureBoard measures of each cell beside the
@@ -54,6 +56,8 @@ type cell struct {
 // and the player's digits, in the same face and ink, on plain ones.
 type traits struct {
 	Width, Shade, Tint [81]float64
+	// Colour is set for the cells whose mark was seen in colour alone.
+	Colour [81]bool
 }
 
 // inputs returns, for each cell of a board, what the classifier reads.
@@ -68,7 +72,7 @@ func measureBoard(b *Board) (in [81][]float32, tr traits) {
 	var cells [81]cell
 	ref := digitContrast(b.Cells)
 	for i := range cells {
-		cells[i] = measure(b.Cells, b.Chroma, i, ref)
+		cells[i] = measure(b, i, ref)
 	}
 	height := spreadOf(cells[:], func(c *cell) float64 { return c.h })
 	contrast := spreadOf(cells[:], func(c *cell) float64 { return min(c.contrast/ref, 2) / 2 })
@@ -77,7 +81,7 @@ func measureBoard(b *Board) (in [81][]float32, tr traits) {
 	for i := range cells {
 		c := &cells[i]
 		if !c.empty {
-			tr.Width[i] = c.width
+			tr.Width[i], tr.Colour[i] = c.width, c.colourOnly
 		}
 		tr.Shade[i], tr.Tint[i] = tileShade(b.Cells, i), tileTint(b.Chroma, i)
 		x := make([]float32, Inputs)

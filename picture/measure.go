@@ -1,15 +1,26 @@
 package picture
 
+import (
+	"math"
+	"slices"
+)
+
 // measure cuts cell i out of a warped board and finds its glyph: the dark
 // marks that reach the cell's middle, and their neighbours inside the
 // cell, without the grid lines along its edges. ref is the board's
 // contrast (digitContrast): marks much fainter than the board's digits are
 // noise, a shadow or the paper's grain.
-func measure(g, chroma *Gray, i int, ref float64) cell {
+func measure(b *Board, i int, ref float64) cell {
+	g, chroma := b.Cells, b.Chroma
 	side := g.W / 9
 	x0, y0 := (i%9)*side, (i/9)*side
 	px, keep, parts, bg, dark := marksIn(g, i, ref)
+	colourOnly := len(parts) == 0
+	if colourOnly {
+		px, keep, parts, bg, dark = colouredMarksIn(b, i)
+	}
 	c := cell{empty: len(parts) == 0}
+	c.colourOnly = colourOnly && !c.empty
 	if c.empty {
 		return c
 	}
@@ -37,6 +48,98 @@ func measure(g, chroma *Gray, i int, ref float64) cell {
 func marksIn(g *Gray, i int, ref float64) (px []uint8, keep []bool, parts []part, bg, dark float64) {
 	side := g.W / 9
 	px = region(g, (i%9)*side, (i/9)*side, side, side)
+	keep, parts, bg, dark = marksOf(px, side, ref)
+	return px, keep, parts, bg, dark
+}
+
+// colourCut is how far in colour from its cell's paper a mark must be to
+// be seen in colour: a JPEG's colour noise on flat paper is a fraction of
+// it, a player's pale blue on a cell painted pale teal (65) is over it.
+const colourCut = 40
+
+// colouredMarksIn looks at cell i again in colour, for when its greys show
+// no mark: a player's blue digit on a cell painted grey can be as light as
+// the paint, and a teal one on pale blue differs from it in hue alone
+// (apps let players colour cells). A pixel's ink is how far its two colour
+// opponents lie from the paper's (their medians over the cell), returned
+// as greys (255 for the paper's colour, less by the ink), so the glyph is
+// drawn and measured as from grey. A picture's colour is often stored at
+// half its resolution (JPEG, WebP), which fattens a thin digit's strokes:
+// where the mark found in colour also differs from the paper in grey, by
+// sharpCut or more either way, its glyph is cut from the greys instead.
+func colouredMarksIn(b *Board, i int) (px []uint8, keep []bool, parts []part, bg, dark float64) {
+	side := b.Cells.W / 9
+	grey := region(b.Cells, (i%9)*side, (i/9)*side, side, side)
+	h := b.hues[i]
+	if h == nil {
+		return grey, nil, nil, 0, 0
+	}
+	rg, by := h.rg, h.by
+	px = make([]uint8, len(grey))
+	p1, p2 := medianOf(rg), medianOf(by)
+	for k := range px {
+		d1, d2 := float64(int(rg[k])-p1), float64(int(by[k])-p2)
+		px[k] = uint8(255 - min(math.Sqrt(d1*d1+d2*d2), 255))
+	}
+	keep, parts, bg, dark = marksOf(px, side, colourCut/0.22)
+	if len(parts) == 0 {
+		return px, keep, parts, bg, dark
+	}
+	paper := int(percentile(grey, 50))
+	for k, v := range grey {
+		grey[k] = uint8(255 - min(max(int(v)-paper, paper-int(v)), 255))
+	}
+	if 255-percentileOver(grey, keep, 10) < sharpCut {
+		return px, keep, parts, bg, dark
+	}
+	if k2, p2, bg2, dark2 := marksOf(grey, side, sharpCut/0.22); len(p2) > 0 {
+		return grey, k2, p2, bg2, dark2
+	}
+	return px, keep, parts, bg, dark
+}
+
+// colourful reports whether the middle of cell i of a board's chroma
+// varies by tintCut or more: a coloured mark on paper of another colour
+// does, whatever their hues (the mark's edges blend the two). Most empty
+// cells do not, and are not looked at in colour.
+func colourful(chroma *Gray, i int) bool {
+	side := chroma.W / 9
+	m := side / 8
+	c := percentiles(region(chroma, (i%9)*side+m, (i/9)*side+m, side-2*m, side-2*m), 2, 98)
+	return int(c[1])-int(c[0]) >= tintCut
+}
+
+// tintCut is how much a cell's chroma must vary to be looked at in colour:
+// a pale teal digit on a cell painted pale blue varies by 40.
+const tintCut = 16
+
+// sharpCut is how far in grey from its paper a mark found in colour must be
+// for its glyph to be cut from the greys.
+const sharpCut = 16
+
+// percentileOver returns the grey level below which p percent of px's
+// pixels where keep is set lie.
+func percentileOver(px []uint8, keep []bool, p int) int {
+	var in []uint8
+	for k, on := range keep {
+		if on {
+			in = append(in, px[k])
+		}
+	}
+	return int(percentile(in, p))
+}
+
+// medianOf returns the median of vs.
+func medianOf(vs []int16) int {
+	s := slices.Clone(vs)
+	slices.Sort(s)
+	return int(s[len(s)/2])
+}
+
+// marksOf returns the marks of a side×side cell of grey levels px that
+// make its glyph (keptParts), a mask of their pixels, and the cell's paper
+// (bg) and ink (dark) greys.
+func marksOf(px []uint8, side int, ref float64) (keep []bool, parts []part, bg, dark float64) {
 	bg, dark = float64(percentile(px, 70)), float64(percentile(px, 2))
 	cut := max(0.45*(bg-dark), 0.22*ref, 14)
 	on := make([]bool, len(px))
@@ -51,7 +154,7 @@ func marksIn(g *Gray, i int, ref float64) (px []uint8, keep []bool, parts []part
 			keep[k] = true
 		}
 	}
-	return px, keep, parts, bg, dark
+	return keep, parts, bg, dark
 }
 
 // clearLines clears, in the band along each edge of a side×side cell

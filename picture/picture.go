@@ -53,7 +53,14 @@ type Board struct {
 	Cells *Gray
 	// Chroma is Cells' colourfulness, point by point, 0 for grey.
 	Chroma *Gray
+	// hues are the two colour opponents (hueSampler) of each cell whose
+	// greys show no mark but whose chroma varies (colourful), mapped as
+	// Cells is, for colouredMarksIn; nil for every other cell.
+	hues [81]*cellHues
 }
+
+// cellHues are a cell's two colour opponents, pixel by pixel.
+type cellHues struct{ rg, by []int16 }
 
 // Point is a place in a picture, in pixels.
 type Point struct{ X, Y float64 }
@@ -125,7 +132,26 @@ func boardOn(g *Gray, l *lattice, colour colours) *Board {
 		b.Cells, b.Ink = cutCells(g, l, cell)
 	}
 	b.Chroma = l.warpWith(cell, chromaSampler(colour))
+	b.hues = huesOf(&b, l, cell, hueSampler(colour))
 	return &b
+}
+
+// huesOf maps out of the picture the colour opponents of the cells of b
+// whose greys show no mark but whose chroma varies: only those are looked
+// at in colour, and the picture's colour is not kept past this.
+func huesOf(b *Board, l *lattice, cell int, at func(x, y float64) (int16, int16)) [81]*cellHues {
+	var out [81]*cellHues
+	ref := digitContrast(b.Cells)
+	for i := range out {
+		if !colourful(b.Chroma, i) {
+			continue
+		}
+		if _, _, parts, _, _ := marksIn(b.Cells, i, ref); len(parts) == 0 {
+			rg, by := l.warpCell(i, cell, at)
+			out[i] = &cellHues{rg, by}
+		}
+	}
+	return out
 }
 
 // cutCells maps the cells of lattice l out of g, cell pixels a cell, with

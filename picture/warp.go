@@ -47,6 +47,21 @@ func (l *lattice) warpWith(cell int, at func(x, y float64) uint8) *Gray {
 	return out
 }
 
+// warpCell maps cell i (row by row) of the lattice onto a cell×cell square
+// as two planes read by at.
+func (l *lattice) warpCell(i, cell int, at func(x, y float64) (int16, int16)) (a, b []int16) {
+	r, c := i/9, i%9
+	h := homography([4]Point{l[r][c], l[r][c+1], l[r+1][c+1], l[r+1][c]}, float64(cell))
+	a, b = make([]int16, cell*cell), make([]int16, cell*cell)
+	for v := range cell {
+		for u := range cell {
+			x, y := h.apply(float64(u)+0.5, float64(v)+0.5)
+			a[v*cell+u], b[v*cell+u] = at(x, y)
+		}
+	}
+	return a, b
+}
+
 // sample returns g's grey at (x, y), between pixels, white outside (and
 // where a degenerate quad made the place not a number).
 func (g *Gray) sample(x, y float64) uint8 {
