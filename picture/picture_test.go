@@ -196,12 +196,7 @@ func readManifest(t *testing.T) []photoset.Photo {
 // (a filled cell holds a printed or a written digit); it fails when a
 // part falls below its floor (findFloors).
 func TestFindOnPhotos(t *testing.T) {
-	if raceEnabled {
-		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: .ci/run runs this test without it")
-	}
-	if testing.Short() {
-		t.Skip("skipping in -short mode: reads 477 photos")
-	}
+	readsMany(t, "reads 477 photos")
 	parts := findSamples(t, photoSamples(readManifest(t), false))
 	for _, name := range slices.Sorted(maps.Keys(parts)) {
 		c := parts[name]
@@ -294,6 +289,19 @@ func (c *findCount) add(s sample, b *Board, err error) {
 	c.cellsRight += n
 	if n == 81 {
 		c.exact++
+	}
+}
+
+// readsMany skips a test that reads many pictures under the race
+// detector, which makes reading pictures ten times slower (.ci/run runs
+// such tests without it), and in -short mode, saying what it would do.
+func readsMany(t testing.TB, what string) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: .ci/run runs this test without it")
+	}
+	if testing.Short() {
+		t.Skip("skipping in -short mode: " + what)
 	}
 }
 

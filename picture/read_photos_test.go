@@ -9,12 +9,7 @@ import (
 // little under what the reader reached when the floor was set. Floors
 // only rise. The table is BenchmarkAccuracy's.
 func TestReadPhotos(t *testing.T) {
-	if raceEnabled {
-		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: .ci/run runs this test without it")
-	}
-	if testing.Short() {
-		t.Skip("skipping in -short mode: reads 477 photos")
-	}
+	readsMany(t, "reads 477 photos")
 	photos := readManifest(t)
 	parts := measureSamples(t, photoSamples(photos, false))
 	t.Log("\n" + table(parts))
@@ -25,12 +20,7 @@ func TestReadPhotos(t *testing.T) {
 // testdata/apps, app by app, and fails when an app's part falls below its
 // floor, as TestReadPhotos does for the shared photos.
 func TestReadApps(t *testing.T) {
-	if raceEnabled {
-		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: .ci/run runs this test without it")
-	}
-	if testing.Short() {
-		t.Skip("skipping in -short mode: reads the apps' screenshots")
-	}
+	readsMany(t, "reads the apps' screenshots")
 	parts := measureSamples(t, appSamples(t))
 	t.Log("\n" + table(parts))
 	checkFloors(t, parts, appFloors)

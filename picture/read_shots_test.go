@@ -33,12 +33,7 @@ func shotPuzzles(t testing.TB) [][2]string {
 // TestReadScreenshots measures Read on synthetic screenshots drawn in
 // fonts the classifier never trained on.
 func TestReadScreenshots(t *testing.T) {
-	if raceEnabled {
-		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: .ci/run runs this test without it")
-	}
-	if testing.Short() {
-		t.Skip("skipping in -short mode: draws and reads 100 screenshots")
-	}
+	readsMany(t, "draws and reads 100 screenshots")
 	puzzles := shotPuzzles(t)
 	n, found, exact, entryCells, entryRight := 0, 0, 0, 0, 0
 	for seed := range int64(100) {
@@ -82,12 +77,7 @@ func TestReadScreenshots(t *testing.T) {
 // 360 pixels across and saved as JPEGs of quality 75 (as the apps'
 // "chat" screenshots are), whose noise breaks up an app's flat tiles.
 func TestReadScreenshotPreviews(t *testing.T) {
-	if raceEnabled {
-		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: .ci/run runs this test without it")
-	}
-	if testing.Short() {
-		t.Skip("skipping in -short mode: draws and reads 200 screenshot previews")
-	}
+	readsMany(t, "draws and reads 200 screenshot previews")
 	puzzles := shotPuzzles(t)
 	for _, width := range []int{720, 360} {
 		exact := 0
@@ -140,12 +130,7 @@ func TestReadSameInkScreenshots(t *testing.T) {
 // blue differs from it in hue alone, so they are found in colour
 // (colouredMarksIn) and taken for a player's (writtenInColour).
 func TestReadColouredScreenshots(t *testing.T) {
-	if raceEnabled {
-		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: .ci/run runs this test without it")
-	}
-	if testing.Short() {
-		t.Skip("skipping in -short mode: draws and reads 100 screenshots")
-	}
+	readsMany(t, "draws and reads 100 screenshots")
 	puzzles := shotPuzzles(t)
 	givens, entries := 0, 0
 	for seed := int64(7000); seed < 7100; seed++ {

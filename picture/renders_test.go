@@ -143,12 +143,7 @@ func mustRead(t testing.TB, file string) []byte {
 // TestReadRenders reads the renders' parts and fails when one falls below
 // its floor. It skips, saying why, when the fonts are not installed.
 func TestReadRenders(t *testing.T) {
-	if raceEnabled {
-		t.Skip("skipping under the race detector, which makes reading pictures ten times slower: .ci/run runs this test without it")
-	}
-	if testing.Short() {
-		t.Skip("skipping in -short mode: draws and reads 400 pictures")
-	}
+	readsMany(t, "draws and reads 400 pictures")
 	samples := renderSamples(t)
 	if samples == nil {
 		t.Skip("skipping: no held-out fonts installed")

@@ -65,12 +65,7 @@ const weightOnlyFloor = 15
 // the givens' ink, a lighter face (drawn for seeds the other tests do not
 // use): the givens are read exactly.
 func TestReadWeightOnlyScreenshots(t *testing.T) {
-	if raceEnabled {
-		t.Skip("skipping under the race detector, which makes reading pictures ten times slower")
-	}
-	if testing.Short() {
-		t.Skip("skipping in -short mode: draws and reads screenshots")
-	}
+	readsMany(t, "draws and reads screenshots")
 	puzzles := shotPuzzles(t)
 	n, exact := 0, 0
 	for seed := int64(5000); n < 20 && seed < 5400; seed++ {
