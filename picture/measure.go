@@ -9,7 +9,8 @@ import (
 // marks that reach the cell's middle, and their neighbours inside the
 // cell, without the grid lines along its edges. ref is the board's
 // contrast (digitContrast): marks much fainter than the board's digits are
-// noise, a shadow or the paper's grain.
+// noise, a shadow or the paper's grain. Where the greys show no mark, the
+// marks are looked for in colour (colouredMarksIn).
 func measure(b *Board, i int, ref float64) cell {
 	g, chroma := b.Cells, b.Chroma
 	side := g.W / 9
@@ -54,7 +55,7 @@ func marksIn(g *Gray, i int, ref float64) (px []uint8, keep []bool, parts []part
 
 // colourCut is how far in colour from its cell's paper a mark must be to
 // be seen in colour: a JPEG's colour noise on flat paper is a fraction of
-// it, a player's pale blue on a cell painted pale teal (65) is over it.
+// it, a player's teal on a cell painted pale blue (65) is over it.
 const colourCut = 40
 
 // colouredMarksIn looks at cell i again in colour, for when its greys show
@@ -81,7 +82,7 @@ func colouredMarksIn(b *Board, i int) (px []uint8, keep []bool, parts []part, bg
 		d1, d2 := float64(int(rg[k])-p1), float64(int(by[k])-p2)
 		px[k] = uint8(255 - min(math.Sqrt(d1*d1+d2*d2), 255))
 	}
-	keep, parts, bg, dark = marksOf(px, side, colourCut/0.22)
+	keep, parts, bg, dark = marksOf(px, side, colourCut/0.22) // marksOf's cut at least colourCut
 	if len(parts) == 0 {
 		return px, keep, parts, bg, dark
 	}
@@ -92,7 +93,7 @@ func colouredMarksIn(b *Board, i int) (px []uint8, keep []bool, parts []part, bg
 	if 255-percentileOver(grey, keep, 10) < sharpCut {
 		return px, keep, parts, bg, dark
 	}
-	if k2, p2, bg2, dark2 := marksOf(grey, side, sharpCut/0.22); len(p2) > 0 {
+	if k2, p2, bg2, dark2 := marksOf(grey, side, sharpCut/0.22); len(p2) > 0 { // cut at least sharpCut
 		return grey, k2, p2, bg2, dark2
 	}
 	return px, keep, parts, bg, dark
