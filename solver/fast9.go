@@ -703,27 +703,37 @@ func (s *state9) choose(light, cells, sparse bool, countBelow int) (d, b, k, nex
 // branchBand returns the band to branch in, or -1 when every digit has one
 // way left in every band: while more than waysUpTo cells are open, the band
 // with the fewest open cells, then the one with the fewest ways to place its
-// digits (tdoku's measure, see matchCount9), by which it also breaks the
-// first's ties; among equals the first.
+// digits (tdoku's measure, see matchCount9) and open cells together, by
+// which it also breaks the first's ties; among equals the first.
 // Counting ways from the top takes 10% fewer nodes on magictour_top1465
 // and 13% on 17_clue but 3% more on the forum sets, at a cost that made
 // them 7 to 12% slower; from waysUpTo open cells down, every set takes as
 // few nodes as before or fewer (top1465 6%, forum_hardest_1106 8%). Above
 // waysUpTo, breaking ties in open cells by ways takes fewer nodes on 12 of
 // the 17 data files (norvig_top95 11%, unsat 2.7%, top1465 1.4%) and 3%
-// more on forum_hardest_1106 only.
+// more on forum_hardest_1106 only. Below it, ways plus open cells rather
+// than ways alone: nodes msolve 3.8% fewer, top1465 0.7%, 1106 0.5%, 17_clue
+// 1.0% more, kaggle 0.3% (instructions msolve 5.5% fewer, the rest within
+// 0.2% or fewer: the band with fewer open cells has cheaper nodes). Open
+// cells alone at every depth took msolve 4.7% fewer nodes but 17_clue 4.6%,
+// top1465 2.8%, 1106 2.8% more; twice or three times the ways and the cells,
+// fewer nodes on msolve (3.1%, 2.6%), as many elsewhere; the ways and twice
+// the cells, msolve 7.0% fewer instructions, but 17_clue and 1106 0.03-0.05%
+// more, unsat 0.1%, kaggle 0.2%.
 func (s *state9) branchBand(open int) int {
-	byOpen := uint32(0) // the cells of a band that count (at most 27)
+	byOpen := 0 // 255 when open cells come first
 	if open > waysUpTo {
-		byOpen = all27
+		byOpen = 255
 	}
 	key := func(band int) int { // written out for the three bands
 		n := s.bandWays(band)
 		if n <= 9 {
 			return 1 << 30
 		}
-		// fewest open cells, when byOpen, then fewest ways (at most 54)
-		return (n|bits.OnesCount32(s.unsolved[band]&byOpen)<<6)<<2 | band
+		// fewest open cells (at most 27), when byOpen, then fewest ways (at
+		// most 54) and open cells
+		c := bits.OnesCount32(s.unsolved[band])
+		return (n+c|c&byOpen<<8)<<2 | band
 	}
 	best := min(key(0), key(1), key(2))
 	if best == 1<<30 {
