@@ -531,29 +531,28 @@ func (s *state9) guessCell() (int, uint) {
 // fill writes the solved grid into g; call it only when solved() is true.
 // It builds each band's cells bit by bit of their digits: bit j of a cell's
 // digit (1 to 9) is set where a digit with that bit goes, four masks a band
-// instead of nine, spread to bytes by spread9.
+// instead of nine, spread to bytes by spread9, eight cells a word, written
+// out (a loop over the four masks took a third more: serg, two solutions a
+// puzzle, 1.4% more instructions).
 func (s *state9) fill(g *Grid) {
 	g.size = 9
 	for b := range 3 {
 		p := func(d int) uint32 { return s.poss[d][b] }
-		v := [4]uint32{ // the cells whose digit has bit 0, 1, 2, 3 set
-			p(0) | p(2) | p(4) | p(6) | p(8),
-			p(1) | p(2) | p(5) | p(6),
-			p(3) | p(4) | p(5) | p(6),
-			p(7) | p(8),
+		v0 := p(0) | p(2) | p(4) | p(6) | p(8) // the cells whose digit has bit 0 set
+		v1 := p(1) | p(2) | p(5) | p(6)
+		v2 := p(3) | p(4) | p(5) | p(6)
+		v3 := p(7) | p(8)
+		word := func(at uint) uint64 { // cells at to at+7
+			return spread9[v0>>at&255] | spread9[v1>>at&255]<<1 | spread9[v2>>at&255]<<2 |
+				spread9[v3>>at&255]<<3
 		}
-		var w0, w1, w2, w3 uint64
-		for j, m := range v {
-			w0 |= spread9[m&255] << j
-			w1 |= spread9[m>>8&255] << j
-			w2 |= spread9[m>>16&255] << j
-			w3 |= spread9[m>>24&7] << j
-		}
-		cells := g.cells[27*b : 27*b+27]
-		binary.LittleEndian.PutUint64(cells[0:], w0)
-		binary.LittleEndian.PutUint64(cells[8:], w1)
-		binary.LittleEndian.PutUint64(cells[16:], w2)
-		cells[24], cells[25], cells[26] = byte(w3), byte(w3>>8), byte(w3>>16)
+		cells := g.cells[27*b : 27*b+28]
+		binary.LittleEndian.PutUint64(cells[0:], word(0))
+		binary.LittleEndian.PutUint64(cells[8:], word(8))
+		binary.LittleEndian.PutUint64(cells[16:], word(16))
+		// cells 24 to 26, and a blank in the next band's first cell (written
+		// after) or cell 81, which a 9×9 grid leaves blank
+		binary.LittleEndian.PutUint32(cells[24:], uint32(word(24)))
 	}
 }
 
