@@ -512,20 +512,49 @@ func (s *state9) guessCell() (int, uint) {
 			return b, uint(31 - bits.LeadingZeros32(pairs))
 		}
 	}
-	best, bestB, bestBit := 10, 0, uint(0)
-	for b := 0; b < 3; b++ {
-		for u := s.unsolved[b]; u != 0; u &= u - 1 {
-			bit := uint(bits.TrailingZeros32(u))
-			n := 0
-			for d := range s.poss {
-				n += int(s.poss[d][b] >> bit & 1)
+	// Else the first unsolved cell with the fewest: each cell's candidates
+	// counted in binary, four bit planes a band, then the cells of each count
+	// from 0 up (a count cell by cell took 7% of synthetic_multi_16clue's
+	// instructions, which guesses cells while it probes).
+	var planes [3][4]uint32
+	for b := range planes {
+		var x0, x1, x2, x3 uint32
+		add := func(m uint32) {
+			k0 := x0 & m
+			x0 ^= m
+			k1 := x1 & k0
+			x1 ^= k0
+			x3 |= x2 & k1
+			x2 ^= k1
+		}
+		ps := &s.poss
+		add(ps[0][b])
+		add(ps[1][b])
+		add(ps[2][b])
+		add(ps[3][b])
+		add(ps[4][b])
+		add(ps[5][b])
+		add(ps[6][b])
+		add(ps[7][b])
+		add(ps[8][b])
+		planes[b] = [4]uint32{x0, x1, x2, x3}
+	}
+	for n := range 10 {
+		for b := range planes {
+			x := &planes[b]
+			cells := s.unsolved[b]
+			for j, plane := range x {
+				if n>>j&1 == 0 {
+					plane = ^plane
+				}
+				cells &= plane
 			}
-			if n < best {
-				best, bestB, bestBit = n, b, bit
+			if cells != 0 {
+				return b, uint(bits.TrailingZeros32(cells))
 			}
 		}
 	}
-	return bestB, bestBit
+	return 0, 0
 }
 
 // fill writes the solved grid into g; call it only when solved() is true.
