@@ -150,17 +150,17 @@ func (s *state9) assign(d, b int, bit uint) {
 func (s *state9) propagate() bool {
 	for {
 		unsolved := s.unsolved
-		for d := s.changedFrom(0); d < len(s.poss); d = s.changedFrom(d + 1) {
+		for d := s.changedFrom(0); d < 9; d = s.changedFrom(d + 1) {
 			p, q := &s.poss[d], &s.prev[d]
 			s.restack |= 1 << d
 			for {
-				if p[0] != q[0] && !s.propagateOne(d, 0, 1, 2) {
+				if p[0] != q[0] && !s.propagateOne(int(d), 0, 1, 2) {
 					return false
 				}
-				if p[1] != q[1] && !s.propagateOne(d, 1, 0, 2) {
+				if p[1] != q[1] && !s.propagateOne(int(d), 1, 0, 2) {
 					return false
 				}
-				if p[2] != q[2] && !s.propagateOne(d, 2, 0, 1) {
+				if p[2] != q[2] && !s.propagateOne(int(d), 2, 0, 1) {
 					return false
 				}
 				// band 2 is settled; its claims may have changed bands 0 and 1
@@ -178,8 +178,10 @@ func (s *state9) propagate() bool {
 
 // changedFrom returns the first digit from d on whose candidates differ
 // from prev, or 9 when none does: a jump to digit d, then one comparison
-// after another.
-func (s *state9) changedFrom(d int) int {
+// after another. Unsigned, so propagate's test d < 9 also proves the
+// index in range (an int took a second test a digit: the forum sets 0.3%
+// more instructions).
+func (s *state9) changedFrom(d uint) uint {
 	ps, qs := &s.poss, &s.prev
 	switch d {
 	case 0:
@@ -227,7 +229,7 @@ func (s *state9) changedFrom(d int) int {
 			return 8
 		}
 	}
-	return len(s.poss)
+	return 9
 }
 
 // stacks runs propagateStacks on every digit changed since it last ran on
