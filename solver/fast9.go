@@ -59,9 +59,11 @@ func (sr *searcher) countBelow() int {
 // box in its band and its column in the others: propagate would find the
 // columns through the boxes' claims, but a pass later for every band it
 // reaches after the given's (the root makes a quarter to a third fewer
-// propagateOne calls). The three bands of a digit are written out and the
-// clashes gathered for one test at the end: setGivens took a sixth of
-// 17_clue's instructions, as much as the loops' counters and a test a band.
+// propagateOne calls). A digit's bands 0 and 1 are handled in one 64-bit
+// word, band 2 written out beside them, and the clashes gathered for one
+// test at the end: setGivens took a sixth of 17_clue's instructions, as
+// much as a loop over the bands, its counters and a test a band (two givens
+// in one minirow are found by shifts, the rest givenPeersHashed9 knows).
 func (s *state9) setGivens(g *Grid) bool {
 	var at [16][3]uint32 // the givens of each digit, at[0] the blanks
 	for b := range 3 {
@@ -75,19 +77,32 @@ func (s *state9) setGivens(g *Grid) bool {
 		at[0][b] = all27 &^ given
 		s.unsolved[b] = at[0][b]
 	}
-	var clash uint32
+	const (
+		both  = 1<<32 | 1          // a band's bits in each half of a word
+		next1 = 0o333333333 * both // the cells with a cell of their minirow one above
+		next2 = 0o111111111 * both // two above
+	)
+	var clash uint32 // bit 31: two givens in one row or box, but one minirow
+	var twice uint64 // two givens in one minirow
 	for d := range s.poss {
 		given := &at[d+1]
-		g0, g1, g2 := given[0], given[1], given[2]
-		c0, c1, c2 := columnsOf(g0), columnsOf(g1), columnsOf(g2)
-		t0, t1, t2 := givenPeers(g0), givenPeers(g1), givenPeers(g2)
+		// bands 0 and 1 in one word, as singles does
+		g01, g2 := uint64(given[0])|uint64(given[1])<<32, uint64(given[2])
+		c01, c2 := (g01|g01>>9|g01>>18)&(low9*both), columnsOf(given[2])
+		r01 := (g01 | g01>>1 | g01>>2) & (minirowFirst27 * both)
+		t0 := givenPeersHashed9[minirowHash(uint32(r01))]
+		t1 := givenPeersHashed9[minirowHash(uint32(r01>>32))]
+		t2 := givenPeersHashed9[minirowHash(minirowsOf(given[2]))]
 		clash |= t0 | t1 | t2
+		twice |= (g01&(g01>>1)|g2&(g2>>1))&next1 | (g01&(g01>>2)|g2&(g2>>2))&next2
+		o := c01>>32 | c01<<32 | uint64(c2)*both // the columns of the other bands
+		o |= o<<9 | o<<18
 		p := &s.poss[d]
-		p[0] = at[0][0]&^(t0|inEveryRow(c1|c2)) | g0
-		p[1] = at[0][1]&^(t1|inEveryRow(c0|c2)) | g1
-		p[2] = at[0][2]&^(t2|inEveryRow(c0|c1)) | g2
+		p[0] = at[0][0]&^(t0|uint32(o)) | given[0]
+		p[1] = at[0][1]&^(t1|uint32(o>>32)) | given[1]
+		p[2] = at[0][2]&^(t2|inEveryRow(uint32(c01|c01>>32))) | given[2]
 	}
-	return clash>>31 == 0
+	return clash>>31 == 0 && twice == 0
 }
 
 // givenBits returns a bit for each of the eight cells at the start of c
@@ -95,18 +110,6 @@ func (s *state9) setGivens(g *Grid) bool {
 func givenBits(c []uint8) uint32 {
 	high := (binary.LittleEndian.Uint64(c) + 0x7f7f7f7f7f7f7f7f) & 0x8080808080808080
 	return uint32(high >> 7 * 0x0102040810204080 >> 56)
-}
-
-// givenPeers returns the rows and boxes of a band holding the givens of one
-// digit, with bit 31 set when two of them share a row or a box: two in one
-// minirow are found by shifts, the rest givenPeersHashed9 knows.
-func givenPeers(given uint32) uint32 {
-	const (
-		next1 = 0o333333333 // the cells with a cell of their minirow one above
-		next2 = 0o111111111 // two above
-	)
-	twice := given&(given>>1)&next1 | given&(given>>2)&next2
-	return givenPeersHashed9[minirowHash(minirowsOf(given))] | (twice+1<<31-1)&(1<<31)
 }
 
 // assign fixes digit d at cell bit of band b: no other digit may go there,
