@@ -22,10 +22,12 @@ func (s *state9) checkCounts() (next int) {
 		low32  = 1<<32 - 1
 	)
 	// minirows (minicolumns) where 1+, 2+, 3+, 4+ digits may / must go, in
-	// two loops: one would keep more words than there are registers
+	// two passes: one would keep more words than there are registers. The
+	// first pass's nine digits written out (top1465 1.9% fewer
+	// instructions); the second's, as a closure, is too big to be inlined
+	// nine times (its calls cost the forum sets 0.3%)
 	var a1, a2, a3, a4, am1, am2, am3, am4 uint64 // bands 0 and 1
-	for e := range s.poss {
-		p := &s.poss[e]
+	countA := func(p *[3]uint32) {
 		x := uint64(p[0]) | uint64(p[1])<<32
 		r := (x | x>>1 | x>>2) & want01
 		a4 |= a3 & r
@@ -38,6 +40,16 @@ func (s *state9) checkCounts() (next int) {
 		am2 |= am1 & y
 		am1 |= y
 	}
+	ps := &s.poss
+	countA(&ps[0])
+	countA(&ps[1])
+	countA(&ps[2])
+	countA(&ps[3])
+	countA(&ps[4])
+	countA(&ps[5])
+	countA(&ps[6])
+	countA(&ps[7])
+	countA(&ps[8])
 	var cols [9]uint32
 	var b1, b2, b3, b4, bm1, bm2, bm3, bm4 uint64 // band 2 and the stacks
 	for e := range s.poss {

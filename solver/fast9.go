@@ -59,7 +59,11 @@ func (sr *searcher) countBelow() int {
 // box in its band and its column in the others: propagate would find the
 // columns through the boxes' claims, but a pass later for every band it
 // reaches after the given's (the root makes a quarter to a third fewer
-// propagateOne calls).
+// propagateOne calls). A digit's bands 0 and 1 are handled in one 64-bit
+// word, band 2 written out beside them, and the clashes gathered for one
+// test at the end: setGivens took a sixth of 17_clue's instructions, as
+// much as a loop over the bands, its counters and a test a band (two givens
+// in one minirow are found by shifts, the rest givenPeersHashed9 knows).
 func (s *state9) setGivens(g *Grid) bool {
 	var at [16][3]uint32 // the givens of each digit, at[0] the blanks
 	for b := range 3 {
@@ -73,20 +77,32 @@ func (s *state9) setGivens(g *Grid) bool {
 		at[0][b] = all27 &^ given
 		s.unsolved[b] = at[0][b]
 	}
+	const (
+		both  = 1<<32 | 1          // a band's bits in each half of a word
+		next1 = 0o333333333 * both // the cells with a cell of their minirow one above
+		next2 = 0o111111111 * both // two above
+	)
+	var clash uint32 // bit 31: two givens in one row or box, but one minirow
+	var twice uint64 // two givens in one minirow
 	for d := range s.poss {
 		given := &at[d+1]
-		c0, c1, c2 := columnsOf(given[0]), columnsOf(given[1]), columnsOf(given[2])
-		elsewhere := [3]uint32{c1 | c2, c0 | c2, c0 | c1} // columns taken in the other bands
-		for b := range 3 {
-			taken, ok := givenPeers(given[b])
-			if !ok {
-				return false
-			}
-			taken |= inEveryRow(elsewhere[b])
-			s.poss[d][b] = at[0][b]&^taken | given[b]
-		}
+		// bands 0 and 1 in one word, as singles does
+		g01, g2 := uint64(given[0])|uint64(given[1])<<32, uint64(given[2])
+		c01, c2 := (g01|g01>>9|g01>>18)&(low9*both), columnsOf(given[2])
+		r01 := (g01 | g01>>1 | g01>>2) & (minirowFirst27 * both)
+		t0 := givenPeersHashed9[minirowHash(uint32(r01))]
+		t1 := givenPeersHashed9[minirowHash(uint32(r01>>32))]
+		t2 := givenPeersHashed9[minirowHash(minirowsOf(given[2]))]
+		clash |= t0 | t1 | t2
+		twice |= (g01&(g01>>1)|g2&(g2>>1))&next1 | (g01&(g01>>2)|g2&(g2>>2))&next2
+		o := c01>>32 | c01<<32 | uint64(c2)*both // the columns of the other bands
+		o |= o<<9 | o<<18
+		p := &s.poss[d]
+		p[0] = at[0][0]&^(t0|uint32(o)) | given[0]
+		p[1] = at[0][1]&^(t1|uint32(o>>32)) | given[1]
+		p[2] = at[0][2]&^(t2|inEveryRow(uint32(c01|c01>>32))) | given[2]
 	}
-	return true
+	return clash>>31 == 0 && twice == 0
 }
 
 // givenBits returns a bit for each of the eight cells at the start of c
@@ -94,15 +110,6 @@ func (s *state9) setGivens(g *Grid) bool {
 func givenBits(c []uint8) uint32 {
 	high := (binary.LittleEndian.Uint64(c) + 0x7f7f7f7f7f7f7f7f) & 0x8080808080808080
 	return uint32(high >> 7 * 0x0102040810204080 >> 56)
-}
-
-// givenPeers returns the rows and boxes of a band holding the givens of one
-// digit, and false when two of them share a row or a box: two in one minirow
-// leave fewer minirows than givens, the rest givenPeers9 knows.
-func givenPeers(given uint32) (taken uint32, ok bool) {
-	m := minirowSet(given)
-	t := givenPeers9[m]
-	return t &^ (1 << 31), t>>31 == 0 && bits.OnesCount32(given) == bits.OnesCount32(m)
 }
 
 // assign fixes digit d at cell bit of band b: no other digit may go there,
@@ -146,17 +153,17 @@ func (s *state9) assign(d, b int, bit uint) {
 func (s *state9) propagate() bool {
 	for {
 		unsolved := s.unsolved
-		for d := s.changedFrom(0); d < len(s.poss); d = s.changedFrom(d + 1) {
+		for d := s.changedFrom(0); d < 9; d = s.changedFrom(d + 1) {
 			p, q := &s.poss[d], &s.prev[d]
 			s.restack |= 1 << d
 			for {
-				if p[0] != q[0] && !s.propagateOne(d, 0, 1, 2) {
+				if p[0] != q[0] && !s.propagateOne(int(d), 0, 1, 2) {
 					return false
 				}
-				if p[1] != q[1] && !s.propagateOne(d, 1, 0, 2) {
+				if p[1] != q[1] && !s.propagateOne(int(d), 1, 0, 2) {
 					return false
 				}
-				if p[2] != q[2] && !s.propagateOne(d, 2, 0, 1) {
+				if p[2] != q[2] && !s.propagateOne(int(d), 2, 0, 1) {
 					return false
 				}
 				// band 2 is settled; its claims may have changed bands 0 and 1
@@ -174,8 +181,10 @@ func (s *state9) propagate() bool {
 
 // changedFrom returns the first digit from d on whose candidates differ
 // from prev, or 9 when none does: a jump to digit d, then one comparison
-// after another.
-func (s *state9) changedFrom(d int) int {
+// after another. Unsigned, so propagate's test d < 9 also proves the
+// index in range (an int took a second test a digit: the forum sets 0.3%
+// more instructions).
+func (s *state9) changedFrom(d uint) uint {
 	ps, qs := &s.poss, &s.prev
 	switch d {
 	case 0:
@@ -223,7 +232,7 @@ func (s *state9) changedFrom(d int) int {
 			return 8
 		}
 	}
-	return len(s.poss)
+	return 9
 }
 
 // stacks runs propagateStacks on every digit changed since it last ran on
@@ -496,60 +505,96 @@ func (s *state9) lastCandidate(d, b int, cell uint32) bool {
 // lists, chosen as the slowest for a first-bi-value solver, ran 2.6 to 100
 // times faster this way when cells were all the engine guessed on.
 func (s *state9) guessCell() (int, uint) {
+	ps := &s.poss
 	for b := 2; b >= 0; b-- {
 		var one, two, three uint32
-		for d := range s.poss {
-			m := s.poss[d][b]
+		add := func(m uint32) { // the nine digits written out
 			three |= two & m
 			two |= one & m
 			one |= m
 		}
+		add(ps[0][b])
+		add(ps[1][b])
+		add(ps[2][b])
+		add(ps[3][b])
+		add(ps[4][b])
+		add(ps[5][b])
+		add(ps[6][b])
+		add(ps[7][b])
+		add(ps[8][b])
 		if pairs := two &^ three; pairs != 0 {
 			return b, uint(31 - bits.LeadingZeros32(pairs))
 		}
 	}
-	best, bestB, bestBit := 10, 0, uint(0)
-	for b := 0; b < 3; b++ {
-		for u := s.unsolved[b]; u != 0; u &= u - 1 {
-			bit := uint(bits.TrailingZeros32(u))
-			n := 0
-			for d := range s.poss {
-				n += int(s.poss[d][b] >> bit & 1)
+	// Else the first unsolved cell with the fewest: each cell's candidates
+	// counted in binary, four bit planes a band, then the cells of each count
+	// from 0 up (a count cell by cell took 7% of synthetic_multi_16clue's
+	// instructions, which guesses cells while it probes).
+	var planes [3][4]uint32
+	for b := range planes {
+		var x0, x1, x2, x3 uint32
+		add := func(m uint32) {
+			k0 := x0 & m
+			x0 ^= m
+			k1 := x1 & k0
+			x1 ^= k0
+			x3 |= x2 & k1
+			x2 ^= k1
+		}
+		add(ps[0][b])
+		add(ps[1][b])
+		add(ps[2][b])
+		add(ps[3][b])
+		add(ps[4][b])
+		add(ps[5][b])
+		add(ps[6][b])
+		add(ps[7][b])
+		add(ps[8][b])
+		planes[b] = [4]uint32{x0, x1, x2, x3}
+	}
+	for n := range 10 {
+		for b := range planes {
+			x := &planes[b]
+			cells := s.unsolved[b]
+			for j, plane := range x {
+				if n>>j&1 == 0 {
+					plane = ^plane
+				}
+				cells &= plane
 			}
-			if n < best {
-				best, bestB, bestBit = n, b, bit
+			if cells != 0 {
+				return b, uint(bits.TrailingZeros32(cells))
 			}
 		}
 	}
-	return bestB, bestBit
+	return 0, 0
 }
 
 // fill writes the solved grid into g; call it only when solved() is true.
 // It builds each band's cells bit by bit of their digits: bit j of a cell's
 // digit (1 to 9) is set where a digit with that bit goes, four masks a band
-// instead of nine, spread to bytes by spread9.
+// instead of nine, spread to bytes by spread9, eight cells a word, written
+// out (a loop over the four masks took a third more: serg, two solutions a
+// puzzle, 1.4% more instructions).
 func (s *state9) fill(g *Grid) {
 	g.size = 9
 	for b := range 3 {
 		p := func(d int) uint32 { return s.poss[d][b] }
-		v := [4]uint32{ // the cells whose digit has bit 0, 1, 2, 3 set
-			p(0) | p(2) | p(4) | p(6) | p(8),
-			p(1) | p(2) | p(5) | p(6),
-			p(3) | p(4) | p(5) | p(6),
-			p(7) | p(8),
+		v0 := p(0) | p(2) | p(4) | p(6) | p(8) // the cells whose digit has bit 0 set
+		v1 := p(1) | p(2) | p(5) | p(6)
+		v2 := p(3) | p(4) | p(5) | p(6)
+		v3 := p(7) | p(8)
+		word := func(at uint) uint64 { // cells at to at+7
+			return spread9[v0>>at&255] | spread9[v1>>at&255]<<1 | spread9[v2>>at&255]<<2 |
+				spread9[v3>>at&255]<<3
 		}
-		var w0, w1, w2, w3 uint64
-		for j, m := range v {
-			w0 |= spread9[m&255] << j
-			w1 |= spread9[m>>8&255] << j
-			w2 |= spread9[m>>16&255] << j
-			w3 |= spread9[m>>24&7] << j
-		}
-		cells := g.cells[27*b : 27*b+27]
-		binary.LittleEndian.PutUint64(cells[0:], w0)
-		binary.LittleEndian.PutUint64(cells[8:], w1)
-		binary.LittleEndian.PutUint64(cells[16:], w2)
-		cells[24], cells[25], cells[26] = byte(w3), byte(w3>>8), byte(w3>>16)
+		cells := g.cells[27*b : 27*b+28]
+		binary.LittleEndian.PutUint64(cells[0:], word(0))
+		binary.LittleEndian.PutUint64(cells[8:], word(8))
+		binary.LittleEndian.PutUint64(cells[16:], word(16))
+		// cells 24 to 26, and a blank in the next band's first cell (written
+		// after) or cell 81, which a 9×9 grid leaves blank
+		binary.LittleEndian.PutUint32(cells[24:], uint32(word(24)))
 	}
 }
 
@@ -648,6 +693,7 @@ const (
 	waysUpTo        = 54
 	checkUpTo       = 1
 	tallyAbove      = 40
+	allWaysUpTo     = 52
 )
 
 // choose picks what to branch on: in the band branchBand picks,
@@ -696,34 +742,44 @@ func (s *state9) choose(light, cells, sparse bool, countBelow int) (d, b, k, nex
 	if next != branch {
 		return 0, 0, 0, next
 	}
-	d = s.fewestWays(b, tie)
+	d = s.fewestWays(b, tie, open)
 	return d, b, int(branchHashed9[s.hash[b][d]&511]), branch
 }
 
 // branchBand returns the band to branch in, or -1 when every digit has one
 // way left in every band: while more than waysUpTo cells are open, the band
 // with the fewest open cells, then the one with the fewest ways to place its
-// digits (tdoku's measure, see matchCount9), by which it also breaks the
-// first's ties; among equals the first.
+// digits (tdoku's measure, see matchCount9) and open cells together, by
+// which it also breaks the first's ties; among equals the first.
 // Counting ways from the top takes 10% fewer nodes on magictour_top1465
 // and 13% on 17_clue but 3% more on the forum sets, at a cost that made
 // them 7 to 12% slower; from waysUpTo open cells down, every set takes as
 // few nodes as before or fewer (top1465 6%, forum_hardest_1106 8%). Above
 // waysUpTo, breaking ties in open cells by ways takes fewer nodes on 12 of
 // the 17 data files (norvig_top95 11%, unsat 2.7%, top1465 1.4%) and 3%
-// more on forum_hardest_1106 only.
+// more on forum_hardest_1106 only. Below it, ways plus open cells rather
+// than ways alone: nodes msolve 3.8% fewer, top1465 0.7%, 1106 0.5%, 17_clue
+// 1.0% more, kaggle 0.3% (instructions msolve 5.5% fewer, the rest within
+// 0.2% or fewer: the band with fewer open cells has cheaper nodes). Open
+// cells alone at every depth took msolve 4.7% fewer nodes but 17_clue 4.6%,
+// top1465 2.8%, 1106 2.8% more; twice or three times the ways and the cells,
+// fewer nodes on msolve (3.1%, 2.6%), as many elsewhere; the ways and twice
+// the cells, msolve 7.0% fewer instructions, but 17_clue and 1106 0.03-0.05%
+// more, unsat 0.1%, kaggle 0.2%.
 func (s *state9) branchBand(open int) int {
-	byOpen := uint32(0) // the cells of a band that count (at most 27)
+	byOpen := 0 // 255 when open cells come first
 	if open > waysUpTo {
-		byOpen = all27
+		byOpen = 255
 	}
 	key := func(band int) int { // written out for the three bands
 		n := s.bandWays(band)
 		if n <= 9 {
 			return 1 << 30
 		}
-		// fewest open cells, when byOpen, then fewest ways (at most 54)
-		return (n|bits.OnesCount32(s.unsolved[band]&byOpen)<<6)<<2 | band
+		// fewest open cells (at most 27), when byOpen, then fewest ways (at
+		// most 54) and open cells
+		c := bits.OnesCount32(s.unsolved[band])
+		return (n+c|c&byOpen<<8)<<2 | band
 	}
 	best := min(key(0), key(1), key(2))
 	if best == 1<<30 {
@@ -746,12 +802,87 @@ func (s *state9) branchBand(open int) int {
 // not a loop: the loop's index checks and counter took some 235
 // instructions a call, the written-out keys about 130 (msolve, 11plus,
 // forum_hardest_1106, hard_minus1 and serg 0.8-0.9% fewer instructions).
-func (s *state9) fewestWays(b int, tie uint32) int {
+// Without the tie-break, firstFewestWays finds the digit a word at a time
+// (serg 3.4% fewer instructions, synthetic_multi_16clue 1.7%). With it, a
+// loop over the digits of the fewest ways alone, counting their cells, took
+// msolve 1.8% fewer instructions, serg 3.2%, but in cachegrind's branch
+// model 2.9% more mispredicted branches on msolve: it stays branch-free
+// above allWaysUpTo open cells. From allWaysUpTo down, fewestWaysAll
+// weighs the digit's ways in all three bands with its cells: nodes msolve
+// 3.3% fewer, 1106 and 11plus 1.7%, unsat 1.2%, 17_clue 0.6% more (at
+// every depth, msolve 3.5% fewer but 17_clue 2.5% more, top1465 0.4%; from
+// 48, 54 or 56 down, msolve 2.7%, 3.4%, 3.4% fewer, 17_clue 0.3%, 0.7%,
+// 1.2% more). Only the digits of the fewest ways are counted, in a loop
+// whose branches, there, cachegrind's model finds as well predicted as
+// the nine keys' (msolve 0.7% fewer mispredictions, unsat 1.3% more).
+func (s *state9) fewestWays(b int, tie uint32, open int) int {
 	p, w := &s.poss, &s.ways[b]
+	if tie == 0 {
+		return s.firstFewestWays(b)
+	}
+	if open <= allWaysUpTo {
+		return s.fewestWaysAll(b)
+	}
 	key := func(e int) uint32 { // a digit with one way left wraps round, last
 		return (uint32(w[e])-2)<<9 | uint32(bits.OnesCount32(p[e][b]&tie))<<4 | uint32(e)
 	}
 	return int(min(key(0), key(1), key(2), key(3), key(4), key(5), key(6), key(7), key(8)) & 15)
+}
+
+// fewestWaysAll returns, of the digits with the fewest ways above one to
+// fill band b, the one with the fewest cells in it and the most ways in all
+// three bands together (twice the cells less the ways, then the first),
+// for nodes with allWaysUpTo open cells or fewer. The digits of the fewest
+// ways are found a word at a time, as in firstFewestWays, and only theirs
+// are counted.
+func (s *state9) fewestWaysAll(b int) int {
+	const (
+		ones = 0x0101010101010101
+		low7 = 0x7f * ones
+	)
+	w := &s.ways[b]
+	first8 := binary.LittleEndian.Uint64(w[:8])
+	for k := uint64(2); ; k++ {
+		x := first8 ^ k*ones
+		eq := ^((x&low7 + low7) | x) & (0x80 * ones) // 0x80 in the bytes of the digits with k ways
+		m := uint32(eq >> 7 * 0x0102040810204080 >> 56)
+		if uint64(w[8]) == k {
+			m |= 1 << 8
+		}
+		if m == 0 {
+			continue
+		}
+		best := uint32(1 << 31)
+		for ; m != 0; m &= m - 1 {
+			e := bits.TrailingZeros32(m)
+			all := uint32(s.ways[0][e]) + uint32(s.ways[1][e]) + uint32(s.ways[2][e]) // at most 18
+			best = min(best, (2*uint32(bits.OnesCount32(s.poss[e][b]))+18-all)<<4|uint32(e))
+		}
+		return int(best & 15)
+	}
+}
+
+// firstFewestWays returns the first digit with the fewest ways above one to
+// fill band b: fewestWays without its tie-break, the digits of k ways found
+// eight to a word for k from 2 up (nearly always 2), where the nine keys
+// took some 130 instructions.
+func (s *state9) firstFewestWays(b int) int {
+	const (
+		ones = 0x0101010101010101
+		low7 = 0x7f * ones
+	)
+	w := &s.ways[b]
+	first8 := binary.LittleEndian.Uint64(w[:8])
+	for k := uint64(2); ; k++ {
+		x := first8 ^ k*ones
+		eq := ^((x&low7 + low7) | x) & (0x80 * ones) // 0x80 in the bytes of the digits with k ways
+		if eq != 0 {
+			return bits.TrailingZeros64(eq) / 8
+		}
+		if uint64(w[8]) == k {
+			return 8
+		}
+	}
 }
 
 // bandWays returns the sum over the digits of their ways to place

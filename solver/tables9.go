@@ -53,10 +53,10 @@ var (
 	// h, the first cell of the minirow choose branches on (see
 	// branchMinirow), indexed as matchHashed9.
 	branchHashed9 [512]uint8
-	// givenPeers9[m] is the rows and boxes of a band (27 cells) holding
-	// the minirows m (bit 3*row+box) of one digit's givens, with bit 31 set
-	// when two of them share a row or a box.
-	givenPeers9 [512]uint32
+	// givenPeersHashed9[h] is the rows and boxes of a band (27 cells)
+	// holding the minirows of one digit's givens, whose minirowHash is h,
+	// with bit 31 set when two of them share a row or a box.
+	givenPeersHashed9 [512]uint32
 	// minirowPeers9[k] is the cells of the minirows sharing a row or a box
 	// with the minirow whose first cell is bit k, itself excluded.
 	minirowPeers9 [27]uint32
@@ -103,7 +103,7 @@ func init() {
 				stackKeep9[st][m] |= 1 << 31
 			}
 		}
-		givenPeers9[m] = rowsAndBoxes(m)
+		givenPeersHashed9[h] = rowsAndBoxes(m)
 		stackSpread9[m] = m&7 | m>>3&7<<9 | m>>6<<18
 	}
 	for i := range 9 {
