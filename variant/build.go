@@ -51,7 +51,9 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 // cells' weights.
 func (e *engine) index() {
 	e.indexHouses()
-	e.sees = e.exclusions()
+	if e.sees == nil { // pairExcls made them: no group, neq or pair prop is added after it
+		e.sees = e.exclusions()
+	}
 	e.watch, e.watchSlow = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
 	e.watchPlaced, e.watchBounds = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
 	e.watchPlacedCheap = make([][]int32, len(e.cand))

@@ -136,7 +136,8 @@ func (p *pairExclProp) run(e *engine) bool {
 
 // pairExcls adds a pairExclProp for each full group.
 func (e *engine) pairExcls() {
-	sees := e.exclusions()
+	e.sees = e.exclusions()
+	sees := e.sees
 	for _, pr := range e.props {
 		if g, ok := pr.(*groupProp); ok && g.full {
 			e.props = append(e.props, newPairExcl(g, sees))
