@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // maxSize is the largest grid the solver takes: digits fit in 17 bits.
@@ -206,6 +207,32 @@ func setsOf(n, k int, ok func(m uint32) bool) []uint32 {
 			out = append(out, m)
 		}
 	}
+	return out
+}
+
+// sumSets returns the masks over digits 1..n with k digits adding up to
+// sum, in increasing order: setsOf's answer for that test, without
+// looking at every mask.
+func sumSets(n, k, sum int) []uint32 {
+	var out []uint32
+	var walk func(from, k, sum int, m uint32)
+	walk = func(from, k, sum int, m uint32) {
+		if k == 0 {
+			if sum == 0 {
+				out = append(out, m)
+			}
+			return
+		}
+		// d and k-1 larger digits: at least k*d+k(k-1)/2; the k-1 make
+		// at most (k-1)*n-(k-1)(k-2)/2
+		for d := from; d <= n-k+1 && k*d+k*(k-1)/2 <= sum; d++ {
+			if sum-d <= (k-1)*n-(k-1)*(k-2)/2 {
+				walk(d+1, k-1, sum-d, m|bit(d))
+			}
+		}
+	}
+	walk(1, k, sum, 0)
+	slices.Sort(out)
 	return out
 }
 

@@ -8,6 +8,9 @@ import "slices"
 // group cover it, their cells outside it add up to the excess (outies).
 // Where sums overlap, only the first of them count (see apart).
 func (b *builder) innies(cages []Killer) {
+	if len(cages) == 0 {
+		return // no sum: no innie, outie or overlap
+	}
 	n := b.e.n
 	owner := make([]int, n*n)
 	for i := range owner {

@@ -45,14 +45,15 @@ func (x *crossProp) claim(e *engine, from, to []int) bool {
 // more cells, neither holding the other.
 func (e *engine) crosses() {
 	var full [][]int
+	var sets []cellSet
 	for _, pr := range e.props {
 		if g, ok := pr.(*groupProp); ok && g.full {
-			full = append(full, g.cs)
+			full, sets = append(full, g.cs), append(sets, setOf(g.cs))
 		}
 	}
 	for i, a := range full {
-		for _, b := range full[:i] {
-			if x := newCross(a, b); x != nil {
+		for j, b := range full[:i] {
+			if x := crossOf(a, b, sets[i], sets[j]); x != nil {
 				e.props = append(e.props, x)
 			}
 		}
@@ -62,13 +63,11 @@ func (e *engine) crosses() {
 // newCross returns the crossProp of groups a and b, or nil when they
 // share fewer than two cells or one holds the other.
 func newCross(a, b []int) *crossProp {
-	var inA, inB cellSet
-	for _, c := range a {
-		inA.add(c)
-	}
-	for _, c := range b {
-		inB.add(c)
-	}
+	return crossOf(a, b, setOf(a), setOf(b))
+}
+
+// crossOf is newCross with the groups' cells as sets too.
+func crossOf(a, b []int, inA, inB cellSet) *crossProp {
 	shared := inA.and(inB).count()
 	if shared < 2 || shared == len(b) || shared == len(a) {
 		return nil
