@@ -128,69 +128,72 @@ func (s *setProp) within(e *engine, set uint32) bool {
 	return true
 }
 
-// filling is fill's state: the cells in the order tried, fewest digits
-// of the set first, and each one's position in s.cs; the digits given so
-// far; what the full fillings found give each cell (by position in
-// s.cs); and how many digits of the cells' candidates in the set no
-// filling has given yet.
-type filling struct {
-	cs, at [maxExactSet]int
-	ds     [maxExactSet]int
-	got    [maxExactSet]uint32
-	left   int
+// without is, per position p of a set's digits, the subsets of positions
+// (bit S of a word for subset S, up to six digits) that do not hold p.
+var without = [maxExactSet]uint64{
+	0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f,
+	0x00ff00ff00ff00ff, 0x0000ffff0000ffff, 0x00000000ffffffff,
 }
 
-// fill tries each way of giving cells i… of f.cs the digits of rest, one
-// each, from their candidates; it adds each full filling's digits to
-// f.got and reports whether it found one. It stops once every cell has
-// been given each of its candidates in the set: no filling can add more.
-func (f *filling) fill(e *engine, rest uint32, i, k int) bool {
-	if i == k {
-		for j := range k {
-			if b := bit(f.ds[j]); f.got[f.at[j]]&b == 0 {
-				f.got[f.at[j]] |= b
-				f.left--
+// matchings is orders for four to six cells. It works on the subsets of set's digits as the bits of a word: from[i] holds the
+// digits cells 0..i-1 can take together, to[i] those that cells i…
+// leave to the cells before them (a filling's digits all used, at the
+// end). Cell i can take digit p when some subset in from[i] without p,
+// with p, is in to[i+1]. About 3·k² word operations, where trying the
+// orders of the digits (TAREK_ALL#37 spent 40% of its instructions
+// there) takes up to k! of them.
+func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) bool {
+	k := len(s.cs)
+	var ds [maxExactSet]uint32
+	for i, r := 0, set; r != 0; i, r = i+1, r&(r-1) {
+		ds[i] = r & -r
+	}
+	var from, to [maxExactSet + 1]uint64
+	from[0], to[k] = 1, 1<<(1<<k-1)
+	for i, c := range s.cs {
+		m, f := e.cand[c], uint64(0)
+		for p := range k {
+			if m&ds[p] != 0 {
+				f |= (from[i] & without[p]) << (1 << p)
 			}
 		}
-		return true
-	}
-	found := false
-	for r := e.cand[f.cs[i]] & rest; r != 0 && f.left > 0; r &= r - 1 {
-		d := low(r)
-		f.ds[i] = d
-		found = f.fill(e, rest&^bit(d), i+1, k) || found
-	}
-	return found
-}
-
-// fillings is fill over s's cells for set, the cells with the fewest
-// digits of the set tried first (TAREK_ALL#37 spent 40% of its
-// instructions in fill, most of them on orders that end in a cell
-// with no digit left).
-func (s *setProp) fillings(e *engine, set uint32, got *[maxExactSet]uint32) bool {
-	var f filling
-	var count [maxExactSet]int
-	k := len(s.cs)
-	for j, c := range s.cs {
-		n := bits.OnesCount32(e.cand[c] & set)
-		f.left += n
-		i := j
-		for ; i > 0 && count[i-1] > n; i-- { // insertion by count
-			count[i], f.cs[i], f.at[i] = count[i-1], f.cs[i-1], f.at[i-1]
+		if f == 0 {
+			return false // cells 0..i take no i+1 digits of set
 		}
-		count[i], f.cs[i], f.at[i] = n, c, j
+		from[i+1] = f
 	}
-	found := f.fill(e, set, 0, k)
-	*got = f.got
-	return found
+	if from[k] == 0 {
+		return false
+	}
+	for i := k - 1; i >= 0; i-- {
+		m, t := e.cand[s.cs[i]], uint64(0)
+		for p := range k {
+			if m&ds[p] != 0 {
+				t |= (to[i+1] &^ without[p]) >> (1 << p)
+			}
+		}
+		to[i] = t
+	}
+	for i, c := range s.cs {
+		m := e.cand[c]
+		for p := range k {
+			if m&ds[p] != 0 && (from[i]&without[p])<<(1<<p)&to[i+1] != 0 {
+				got[i] |= ds[p]
+			}
+		}
+	}
+	return true
 }
 
-// orders is fill for sets of up to three cells: it tries the orders of
-// set's digits from a table, without recursion.
+// orders adds to got the digit of set each cell of s takes in some
+// filling of the cells with set's digits, one each, from their
+// candidates, and reports whether there is a filling. For up to three
+// cells it tries the orders of set's digits from a table; for more it
+// walks the subsets of set's digits (see matchings).
 func (s *setProp) orders(e *engine, set uint32, got *[maxExactSet]uint32) bool {
 	k := len(s.cs)
 	if k > 3 {
-		return s.fillings(e, set, got)
+		return s.matchings(e, set, got)
 	}
 	var ds [3]uint32
 	m := [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)} // cells past k meet any digit
