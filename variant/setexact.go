@@ -105,12 +105,8 @@ func (s *setProp) search(e *engine) (keep [maxExactSet]uint32, inter uint32, fou
 			}
 			continue
 		}
-		var got [maxExactSet]uint32
-		if s.orders(e, set, &got) {
+		if s.orders(e, set, &keep) {
 			found, inter = true, inter&set
-			for j := range s.cs {
-				keep[j] |= got[j]
-			}
 		}
 	}
 	return keep, inter, found
@@ -141,7 +137,8 @@ var without = [maxExactSet]uint64{
 // end). Cell i can take digit p when some subset in from[i] without p,
 // with p, is in to[i+1]. About 3·k² word operations, where trying the
 // orders of the digits (TAREK_ALL#37 spent 40% of its instructions
-// there) takes up to k! of them.
+// there) takes up to k! of them; only the first k² when got already
+// holds every digit of set the cells can take (another set gave them).
 func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) bool {
 	k := len(s.cs)
 	var ds [maxExactSet]uint32
@@ -165,6 +162,15 @@ func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) boo
 	if from[k] == 0 {
 		return false
 	}
+	var want [maxExactSet]uint32 // the digits of set not yet in got
+	more := uint32(0)
+	for i, c := range s.cs {
+		want[i] = e.cand[c] & set &^ got[i]
+		more |= want[i]
+	}
+	if more == 0 {
+		return true // the cells have all they can take: a filling is all to know
+	}
 	for i := k - 1; i >= 0; i-- {
 		m, t := e.cand[s.cs[i]], uint64(0)
 		for p := range k {
@@ -174,10 +180,9 @@ func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) boo
 		}
 		to[i] = t
 	}
-	for i, c := range s.cs {
-		m := e.cand[c]
+	for i := range k {
 		for p := range k {
-			if m&ds[p] != 0 && (from[i]&without[p])<<(1<<p)&to[i+1] != 0 {
+			if want[i]&ds[p] != 0 && (from[i]&without[p])<<(1<<p)&to[i+1] != 0 {
 				got[i] |= ds[p]
 			}
 		}
