@@ -141,18 +141,13 @@ var without = [maxExactSet]uint64{
 // holds every digit of set the cells can take (another set gave them).
 func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) bool {
 	k := len(s.cs)
-	var ds [maxExactSet]uint32
-	for i, r := 0, set; r != 0; i, r = i+1, r&(r-1) {
-		ds[i] = r & -r
-	}
 	var from, to [maxExactSet + 1]uint64
 	from[0], to[k] = 1, 1<<(1<<k-1)
 	for i, c := range s.cs {
-		m, f := e.cand[c], uint64(0)
-		for p := range k {
-			if m&ds[p] != 0 {
-				f |= (from[i] & without[p]) << (1 << p)
-			}
+		f := uint64(0)
+		for r := e.cand[c] & set; r != 0; r &= r - 1 {
+			p := bits.OnesCount32(set & (r&-r - 1)) // its position in set
+			f |= (from[i] & without[p]) << (1 << p)
 		}
 		if f == 0 {
 			return false // cells 0..i take no i+1 digits of set
@@ -172,18 +167,18 @@ func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) boo
 		return true // the cells have all they can take: a filling is all to know
 	}
 	for i := k - 1; i >= 0; i-- {
-		m, t := e.cand[s.cs[i]], uint64(0)
-		for p := range k {
-			if m&ds[p] != 0 {
-				t |= (to[i+1] &^ without[p]) >> (1 << p)
-			}
+		t := uint64(0)
+		for r := e.cand[s.cs[i]] & set; r != 0; r &= r - 1 {
+			p := bits.OnesCount32(set & (r&-r - 1))
+			t |= (to[i+1] &^ without[p]) >> (1 << p)
 		}
 		to[i] = t
 	}
 	for i := range k {
-		for p := range k {
-			if want[i]&ds[p] != 0 && (from[i]&without[p])<<(1<<p)&to[i+1] != 0 {
-				got[i] |= ds[p]
+		for r := want[i]; r != 0; r &= r - 1 {
+			p := bits.OnesCount32(set & (r&-r - 1))
+			if (from[i]&without[p])<<(1<<p)&to[i+1] != 0 {
+				got[i] |= r & -r
 			}
 		}
 	}
