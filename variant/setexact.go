@@ -98,6 +98,9 @@ func (s *setProp) search(e *engine) (keep [maxExactSet]uint32, inter uint32, fou
 		if set&^union != 0 || !s.meets(e, set) {
 			continue
 		}
+		if found && inter&^set == 0 && s.known(e, set, &keep) {
+			continue // whether it fits changes nothing: skip the work
+		}
 		if s.within(e, set) {
 			found, inter = true, inter&set
 			for j := range s.cs {
@@ -110,6 +113,17 @@ func (s *setProp) search(e *engine) (keep [maxExactSet]uint32, inter uint32, fou
 		}
 	}
 	return keep, inter, found
+}
+
+// known reports whether every cell keeps already each digit of set it
+// can take.
+func (s *setProp) known(e *engine, set uint32, keep *[maxExactSet]uint32) bool {
+	for j, c := range s.cs {
+		if e.cand[c]&set&^keep[j] != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // within reports whether every cell can take every digit of set: then
