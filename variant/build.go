@@ -285,8 +285,9 @@ func (e *engine) indexHouses() {
 	}
 	for p, pr := range e.props {
 		if x, ok := pr.(*pairExclProp); ok {
+			x.counted = -1
 			if h, ok := at[x.g]; ok {
-				e.housePair[h] = int32(p)
+				e.housePair[h], x.counted = int32(p), h
 			}
 		}
 	}

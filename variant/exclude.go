@@ -97,6 +97,9 @@ type pairExclProp struct {
 	// cells cannot hold the digit.
 	both []int32
 	at   []int32
+	// counted is g's index among the counted houses (see counts.go), or
+	// -1: then run scans g's cells for the digits left to two of them.
+	counted int
 }
 
 // newPairExcl returns the pairExclProp of full group g, with sees the
@@ -114,7 +117,7 @@ func newPairExcl(g *groupProp, sees []cellSet) *pairExclProp {
 			total += both(i, j).count()
 		}
 	}
-	p := &pairExclProp{g: g, both: make([]int32, 0, total), at: make([]int32, k*k+1)}
+	p := &pairExclProp{g: g, both: make([]int32, 0, total), at: make([]int32, k*k+1), counted: -1}
 	for i := range k {
 		for j := range k {
 			p.at[i*k+j] = int32(len(p.both))
@@ -134,15 +137,21 @@ func newPairExcl(g *groupProp, sees []cellSet) *pairExclProp {
 func (p *pairExclProp) cells() []int { return p.g.cs }
 
 func (p *pairExclProp) run(e *engine) bool {
-	var once, twice, more uint32
-	for _, c := range p.g.cs {
-		m := e.cand[c]
-		more |= twice & m
-		twice |= once & m
-		once |= m
+	var pairs uint32
+	if p.counted >= 0 {
+		pairs = twos(&e.counts[p.counted])
+	} else {
+		var once, twice, more uint32
+		for _, c := range p.g.cs {
+			m := e.cand[c]
+			more |= twice & m
+			twice |= once & m
+			once |= m
+		}
+		pairs = twice &^ more
 	}
 	k := len(p.g.cs)
-	for r := twice &^ more; r != 0; r &= r - 1 {
+	for r := pairs; r != 0; r &= r - 1 {
 		d := bit(bits.TrailingZeros32(r))
 		i, j := -1, -1
 		for at, c := range p.g.cs {
