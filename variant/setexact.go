@@ -172,15 +172,16 @@ func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) boo
 		return false
 	}
 	var want [maxExactSet]uint32 // the digits of set not yet in got
-	more := uint32(0)
-	for i, c := range s.cs {
-		want[i] = e.cand[c] & set &^ got[i]
-		more |= want[i]
+	first := k                   // the first cell that wants one
+	for i := k - 1; i >= 0; i-- {
+		if want[i] = e.cand[s.cs[i]] & set &^ got[i]; want[i] != 0 {
+			first = i
+		}
 	}
-	if more == 0 {
+	if first == k {
 		return true // the cells have all they can take: a filling is all to know
 	}
-	for i := k - 1; i >= 0; i-- {
+	for i := k - 1; i > first; i-- { // to[first+1:] is all the last pass reads
 		t := uint64(0)
 		for r := e.cand[s.cs[i]] & set; r != 0; r &= r - 1 {
 			p := bits.OnesCount32(set & (r&-r - 1))
@@ -188,7 +189,7 @@ func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) boo
 		}
 		to[i] = t
 	}
-	for i := range k {
+	for i := first; i < k; i++ {
 		for r := want[i]; r != 0; r &= r - 1 {
 			p := bits.OnesCount32(set & (r&-r - 1))
 			if (from[i]&without[p])<<(1<<p)&to[i+1] != 0 {
