@@ -145,14 +145,16 @@ var without = [maxExactSet]uint64{
 	0x00ff00ff00ff00ff, 0x0000ffff0000ffff, 0x00000000ffffffff,
 }
 
-// matchings is orders for four to six cells. It works on the subsets of set's digits as the bits of a word: from[i] holds the
-// digits cells 0..i-1 can take together, to[i] those that cells i…
-// leave to the cells before them (a filling's digits all used, at the
-// end). Cell i can take digit p when some subset in from[i] without p,
-// with p, is in to[i+1]. About 3·k² word operations, where trying the
-// orders of the digits (TAREK_ALL#37 spent 40% of its instructions
-// there) takes up to k! of them; only the first k² when got already
-// holds every digit of set the cells can take (another set gave them).
+// matchings is orders for four to six cells. It works on the subsets of
+// set's digits as the bits of a word: from[i] holds the digits cells
+// 0..i-1 can take together, to[i] those that cells i… leave to the cells
+// before them (a filling's digits all used, at the end). Cell i can take
+// digit p when some subset in from[i] without p, with p, is in to[i+1].
+// About 3·k² word operations, where trying the orders of the digits
+// (TAREK_ALL#37 spent 40% of its instructions there) takes up to k! of
+// them; only the forward pass when got already holds every digit of set
+// the cells can take (another set gave them), and the backward pass
+// stops at the first cell that still wants one.
 func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) bool {
 	k := len(s.cs)
 	var from, to [maxExactSet + 1]uint64
