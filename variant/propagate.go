@@ -150,10 +150,12 @@ func rangeMask(min, max int) uint32 {
 // digits distinct (a groupProp beside it) a full assignment passes only
 // when its digits are exactly one of sets.
 type setProp struct {
-	cs    []int
-	sets  []uint32
-	slots []exactSlot // exact's results kept, made at its first run
-	bits  int         // 1<<bits of them (see sizeCaches)
+	cs     []int
+	sets   []uint32
+	slots  []exactSlot // exact's results kept, made at its first run
+	bits   int         // 1<<bits of them at most (see sizeCaches)
+	live   int         // 1<<live of them now (see firstSlotBits)
+	misses int         // searches made, for growing the slots
 }
 
 func (s *setProp) cells() []int { return s.cs }

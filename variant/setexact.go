@@ -43,7 +43,8 @@ func (s *setProp) exactly(e *engine) bool {
 // be 2 or 8.
 func (s *setProp) exact(e *engine) bool {
 	if s.slots == nil {
-		s.slots = make([]exactSlot, 1<<s.bits)
+		s.live = min(s.bits, firstSlotBits)
+		s.slots = make([]exactSlot, 1<<s.live)
 	}
 	var masks [maxExactSet]uint16
 	h := uint32(0)
@@ -52,8 +53,13 @@ func (s *setProp) exact(e *engine) bool {
 		masks[j] = uint16(m >> 1)
 		h = (h ^ m) * 0x9e3779b1
 	}
-	sl := &s.slots[h>>(32-s.bits)] // 0 when bits is 0
+	sl := &s.slots[h>>(32-s.live)] // 0 when live is 0
 	if !sl.made || sl.masks != masks {
+		if s.misses++; s.live < s.bits && s.misses > 4<<s.live {
+			s.live = s.bits // missing often: all its slots
+			s.slots = make([]exactSlot, 1<<s.live)
+			sl = &s.slots[h>>(32-s.live)]
+		}
 		keep, inter, found := s.search(e)
 		sl.masks, sl.made, sl.found, sl.inter = masks, true, found, uint16(inter>>1)
 		for j := range s.cs {
@@ -70,6 +76,12 @@ func (s *setProp) exact(e *engine) bool {
 	}
 	return s.required(e, uint32(sl.inter)<<1)
 }
+
+// firstSlotBits bounds the slots a set prop makes at its first run: it
+// makes all 1<<bits only once it has missed more than four times as many
+// times, so that a puzzle solved in a few nodes does not make and clear
+// 28 kB a cage.
+const firstSlotBits = 6
 
 // exactSlot is one result of exact's search kept: the candidates it was
 // made from, the digits each cell keeps, those every possible set holds,
