@@ -216,14 +216,17 @@ func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) boo
 
 // orders adds to got the digit of set each cell of s takes in some
 // filling of the cells with set's digits, one each, from their
-// candidates, and reports whether there is a filling. For up to three
-// cells it tries the orders of set's digits from a table; for four it
-// tests Hall's condition on the other three (hall4); for more it walks
-// the subsets of set's digits (see matchings).
+// candidates, and reports whether there is a filling. For three and four
+// cells it tests Hall's condition on the others (hall3cells, hall4), for
+// fewer it tries the orders of set's digits from a table, for more it
+// walks the subsets of set's digits (see matchings).
 func (s *setProp) orders(e *engine, set uint32, got *[maxExactSet]uint32) bool {
 	k := len(s.cs)
 	if k == 4 && bits.OnesCount32(set) == 4 {
 		return s.hall4(e, set, got)
+	}
+	if k == 3 && bits.OnesCount32(set) == 3 {
+		return s.hall3cells(e, set, got)
 	}
 	if k > 3 {
 		return s.matchings(e, set, got)
@@ -299,4 +302,42 @@ func hall3(x, y, z, rest uint32) bool {
 	}
 	xy, xz, yz := x|y, x|z, y|z
 	return xy&(xy-1) != 0 && xz&(xz-1) != 0 && yz&(yz-1) != 0 // two digits each
+}
+
+// hall3cells is hall4 for three cells.
+func (s *setProp) hall3cells(e *engine, set uint32, got *[maxExactSet]uint32) bool {
+	a0, a1, a2 := e.cand[s.cs[0]]&set, e.cand[s.cs[1]]&set, e.cand[s.cs[2]]&set
+	found := false
+	for r := a0; r != 0; r &= r - 1 {
+		if hall2(a1, a2, set&^(r&-r)) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	for r := a0 &^ got[0]; r != 0; r &= r - 1 {
+		if hall2(a1, a2, set&^(r&-r)) {
+			got[0] |= r & -r
+		}
+	}
+	for r := a1 &^ got[1]; r != 0; r &= r - 1 {
+		if hall2(a0, a2, set&^(r&-r)) {
+			got[1] |= r & -r
+		}
+	}
+	for r := a2 &^ got[2]; r != 0; r &= r - 1 {
+		if hall2(a0, a1, set&^(r&-r)) {
+			got[2] |= r & -r
+		}
+	}
+	return true
+}
+
+// hall2 reports whether cells that can take x and y can take the two
+// digits of rest, one each.
+func hall2(x, y, rest uint32) bool {
+	x, y = x&rest, y&rest
+	return x != 0 && y != 0 && x|y == rest
 }
