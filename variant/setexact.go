@@ -99,55 +99,50 @@ type exactSlot struct {
 
 // search returns, for the cells' candidates, the digits each keeps (see
 // exact), the digits every possible set holds, and whether some set can
-// fill the cells.
+// fill the cells. One pass over the cells a set tells whether some cell
+// meets none of its digits (the set cannot fit), whether every cell can
+// take all of it (each filling with it does: each cell keeps all of it
+// without trying orders; a set has as many digits as s has cells), and
+// whether the cells keep its digits already (with it holding every digit
+// of the sets that fitted so far, whether it fits changes nothing).
 func (s *setProp) search(e *engine) (keep [maxExactSet]uint32, inter uint32, found bool) {
+	var m [maxExactSet]uint32 // the cells' candidates, read once
 	var union uint32
-	for _, c := range s.cs {
-		union |= e.cand[c]
+	k := len(s.cs)
+	for j, c := range s.cs {
+		m[j] = e.cand[c]
+		union |= m[j]
 	}
 	inter = e.all
+next:
 	for _, set := range s.sets {
-		if set&^union != 0 || !s.meets(e, set) {
+		if set&^union != 0 {
 			continue
 		}
-		if found && inter&^set == 0 && s.known(e, set, &keep) {
+		within, known := true, true
+		for j := range k {
+			x := m[j] & set
+			if x == 0 {
+				continue next // a cell meets no digit of it
+			}
+			within = within && x == set
+			known = known && x&^keep[j] == 0
+		}
+		if found && inter&^set == 0 && known {
 			continue // whether it fits changes nothing: skip the work
 		}
-		if s.within(e, set) {
+		if within {
 			found, inter = true, inter&set
-			for j := range s.cs {
+			for j := range k {
 				keep[j] |= set
 			}
 			continue
 		}
-		if s.orders(e, set, &keep) {
+		if s.orders(&m, set, &keep) {
 			found, inter = true, inter&set
 		}
 	}
 	return keep, inter, found
-}
-
-// known reports whether every cell keeps already each digit of set it
-// can take.
-func (s *setProp) known(e *engine, set uint32, keep *[maxExactSet]uint32) bool {
-	for j, c := range s.cs {
-		if e.cand[c]&set&^keep[j] != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// within reports whether every cell can take every digit of set: then
-// each filling of the cells with it does, and each cell keeps all of it
-// without trying them (a set has as many digits as s has cells).
-func (s *setProp) within(e *engine, set uint32) bool {
-	for _, c := range s.cs {
-		if e.cand[c]&set != set {
-			return false
-		}
-	}
-	return true
 }
 
 // without is, per position p of a set's digits, the subsets of positions
@@ -167,13 +162,12 @@ var without = [maxExactSet]uint64{
 // them; only the forward pass when got already holds every digit of set
 // the cells can take (another set gave them), and the backward pass
 // stops at the first cell that still wants one.
-func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) bool {
-	k := len(s.cs)
+func matchings(m *[maxExactSet]uint32, k int, set uint32, got *[maxExactSet]uint32) bool {
 	var from, to [maxExactSet + 1]uint64
 	from[0], to[k] = 1, 1<<(1<<k-1)
-	for i, c := range s.cs {
+	for i := range k {
 		f := uint64(0)
-		for r := e.cand[c] & set; r != 0; r &= r - 1 {
+		for r := m[i] & set; r != 0; r &= r - 1 {
 			p := bits.OnesCount32(set & (r&-r - 1)) // its position in set
 			f |= (from[i] & without[p]) << (1 << p)
 		}
@@ -188,7 +182,7 @@ func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) boo
 	var want [maxExactSet]uint32 // the digits of set not yet in got
 	first := k                   // the first cell that wants one
 	for i := k - 1; i >= 0; i-- {
-		if want[i] = e.cand[s.cs[i]] & set &^ got[i]; want[i] != 0 {
+		if want[i] = m[i] & set &^ got[i]; want[i] != 0 {
 			first = i
 		}
 	}
@@ -197,7 +191,7 @@ func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) boo
 	}
 	for i := k - 1; i > first; i-- { // to[first+1:] is all the last pass reads
 		t := uint64(0)
-		for r := e.cand[s.cs[i]] & set; r != 0; r &= r - 1 {
+		for r := m[i] & set; r != 0; r &= r - 1 {
 			p := bits.OnesCount32(set & (r&-r - 1))
 			t |= (to[i+1] &^ without[p]) >> (1 << p)
 		}
@@ -220,28 +214,26 @@ func (s *setProp) matchings(e *engine, set uint32, got *[maxExactSet]uint32) boo
 // cells it tests Hall's condition on the others (hall3cells, hall4), for
 // fewer it tries the orders of set's digits from a table, for more it
 // walks the subsets of set's digits (see matchings).
-func (s *setProp) orders(e *engine, set uint32, got *[maxExactSet]uint32) bool {
+func (s *setProp) orders(m *[maxExactSet]uint32, set uint32, got *[maxExactSet]uint32) bool {
 	k := len(s.cs)
 	if k == 4 && bits.OnesCount32(set) == 4 {
-		return s.hall4(e, set, got)
+		return hall4(m, set, got)
 	}
 	if k == 3 && bits.OnesCount32(set) == 3 {
-		return s.hall3cells(e, set, got)
+		return hall3cells(m, set, got)
 	}
 	if k > 3 {
-		return s.matchings(e, set, got)
+		return matchings(m, k, set, got)
 	}
 	var ds [3]uint32
-	m := [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)} // cells past k meet any digit
+	mm := [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)} // cells past k meet any digit
 	for i, r := 0, set; r != 0; i, r = i+1, r&(r-1) {
 		ds[i] = r & -r
 	}
-	for j, c := range s.cs {
-		m[j] = e.cand[c]
-	}
+	copy(mm[:k], m[:k])
 	found := false
 	for _, p := range orders[k] {
-		if m[0]&ds[p[0]] != 0 && m[1]&ds[p[1]] != 0 && m[2]&ds[p[2]] != 0 {
+		if mm[0]&ds[p[0]] != 0 && mm[1]&ds[p[1]] != 0 && mm[2]&ds[p[2]] != 0 {
 			found = true
 			for j := range k {
 				got[j] |= ds[p[j]]
@@ -266,11 +258,8 @@ var orders = [4][][3]uint8{
 // each two of them two, the three all three). Only the digits got lacks
 // are tested. TAREK_ALL#37 spent about 1,000 instructions a set in
 // matchings, a third of all its instructions.
-func (s *setProp) hall4(e *engine, set uint32, got *[maxExactSet]uint32) bool {
-	var a [4]uint32
-	for i, c := range s.cs[:4] {
-		a[i] = e.cand[c] & set
-	}
+func hall4(m *[maxExactSet]uint32, set uint32, got *[maxExactSet]uint32) bool {
+	a := [4]uint32{m[0] & set, m[1] & set, m[2] & set, m[3] & set}
 	found := false
 	for r := a[0]; r != 0; r &= r - 1 {
 		if hall3(a[1], a[2], a[3], set&^(r&-r)) {
@@ -305,8 +294,8 @@ func hall3(x, y, z, rest uint32) bool {
 }
 
 // hall3cells is hall4 for three cells.
-func (s *setProp) hall3cells(e *engine, set uint32, got *[maxExactSet]uint32) bool {
-	a0, a1, a2 := e.cand[s.cs[0]]&set, e.cand[s.cs[1]]&set, e.cand[s.cs[2]]&set
+func hall3cells(m *[maxExactSet]uint32, set uint32, got *[maxExactSet]uint32) bool {
+	a0, a1, a2 := m[0]&set, m[1]&set, m[2]&set
 	found := false
 	for r := a0; r != 0; r &= r - 1 {
 		if hall2(a1, a2, set&^(r&-r)) {
