@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // maxSize is the largest grid the solver takes: digits fit in 17 bits.
@@ -51,7 +52,9 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 // cells' weights.
 func (e *engine) index() {
 	e.indexHouses()
-	e.sees = e.exclusions()
+	if e.sees == nil { // pairExcls made them: no group, neq or pair prop is added after it
+		e.sees = e.exclusions()
+	}
 	e.watch, e.watchSlow = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
 	e.watchPlaced, e.watchBounds = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
 	e.watchPlacedCheap = make([][]int32, len(e.cand))
@@ -207,6 +210,32 @@ func setsOf(n, k int, ok func(m uint32) bool) []uint32 {
 	return out
 }
 
+// sumSets returns the masks over digits 1..n with k digits adding up to
+// sum, in increasing order: setsOf's answer for that test, without
+// looking at every mask.
+func sumSets(n, k, sum int) []uint32 {
+	var out []uint32
+	var walk func(from, k, sum int, m uint32)
+	walk = func(from, k, sum int, m uint32) {
+		if k == 0 {
+			if sum == 0 {
+				out = append(out, m)
+			}
+			return
+		}
+		// d and k-1 larger digits: at least k*d+k(k-1)/2; the k-1 make
+		// at most (k-1)*n-(k-1)(k-2)/2
+		for d := from; d <= n-k+1 && k*d+k*(k-1)/2 <= sum; d++ {
+			if sum-d <= (k-1)*n-(k-1)*(k-2)/2 {
+				walk(d+1, k-1, sum-d, m|bit(d))
+			}
+		}
+	}
+	walk(1, k, sum, 0)
+	slices.Sort(out)
+	return out
+}
+
 // maskSum returns the sum of m's digits.
 func maskSum(m uint32) int {
 	s := 0
@@ -256,8 +285,9 @@ func (e *engine) indexHouses() {
 	}
 	for p, pr := range e.props {
 		if x, ok := pr.(*pairExclProp); ok {
+			x.counted = -1
 			if h, ok := at[x.g]; ok {
-				e.housePair[h] = int32(p)
+				e.housePair[h], x.counted = int32(p), h
 			}
 		}
 	}

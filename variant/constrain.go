@@ -51,7 +51,7 @@ func (b *builder) killer(k Killer) error {
 	}
 	b.group(cs)
 	if k.Sum > 0 {
-		sets := setsOf(b.e.n, len(cs), func(m uint32) bool { return maskSum(m) == k.Sum })
+		sets := sumSets(b.e.n, len(cs), k.Sum)
 		b.e.props = append(b.e.props, &setProp{cs: cs, sets: sets})
 	}
 	return nil

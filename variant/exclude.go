@@ -25,6 +25,15 @@ func (s cellSet) count() int {
 	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3])
 }
 
+// setOf returns the set of cells cs.
+func setOf(cs []int) cellSet {
+	var s cellSet
+	for _, c := range cs {
+		s.add(c)
+	}
+	return s
+}
+
 // cells returns the set's cells in order.
 func (s cellSet) cells() []int {
 	var out []int
@@ -44,12 +53,14 @@ func (e *engine) exclusions() []cellSet {
 	for _, pr := range e.props {
 		switch p := pr.(type) {
 		case *groupProp:
-			for _, a := range p.cs {
-				for _, b := range p.cs {
-					if a != b {
-						sees[a].add(b)
-					}
-				}
+			var g cellSet
+			for _, c := range p.cs {
+				g.add(c)
+			}
+			for _, c := range p.cs {
+				peers := g
+				peers[c/64] &^= 1 << uint(c%64)
+				sees[c] = sees[c].or(peers)
 			}
 		case *neqProp:
 			for _, o := range p.others {
@@ -80,10 +91,15 @@ func (p *pairProp) differ(n int) bool {
 // loses it (the Interactive Sudoku Solver's value exclusion).
 type pairExclProp struct {
 	g *groupProp
-	// both holds, for the cells at positions i < j of the group, at
-	// i*len(g.cs)+j, the cells outside the group that must differ from
-	// both in order: the group's other cells cannot hold the digit.
-	both [][]int
+	// both holds, for the cells at positions i < j of the group, the
+	// cells outside the group that must differ from both, in order, at
+	// both[at[i*len(g.cs)+j]:at[i*len(g.cs)+j+1]]: the group's other
+	// cells cannot hold the digit.
+	both []int32
+	at   []int32
+	// counted is g's index among the counted houses (see counts.go), or
+	// -1: then run scans g's cells for the digits left to two of them.
+	counted int
 }
 
 // newPairExcl returns the pairExclProp of full group g, with sees the
@@ -94,27 +110,48 @@ func newPairExcl(g *groupProp, sees []cellSet) *pairExclProp {
 	for _, c := range g.cs {
 		in.add(c)
 	}
-	p := &pairExclProp{g: g, both: make([][]int, k*k)}
-	for i, a := range g.cs {
+	both := func(i, j int) cellSet { return sees[g.cs[i]].and(sees[g.cs[j]]).minus(in) }
+	total := 0
+	for i := range k {
 		for j := i + 1; j < k; j++ {
-			p.both[i*k+j] = sees[a].and(sees[g.cs[j]]).minus(in).cells()
+			total += both(i, j).count()
 		}
 	}
+	p := &pairExclProp{g: g, both: make([]int32, 0, total), at: make([]int32, k*k+1), counted: -1}
+	for i := range k {
+		for j := range k {
+			p.at[i*k+j] = int32(len(p.both))
+			if j > i {
+				for w, word := range both(i, j) {
+					for ; word != 0; word &= word - 1 {
+						p.both = append(p.both, int32(w*64+bits.TrailingZeros64(word)))
+					}
+				}
+			}
+		}
+	}
+	p.at[k*k] = int32(len(p.both))
 	return p
 }
 
 func (p *pairExclProp) cells() []int { return p.g.cs }
 
 func (p *pairExclProp) run(e *engine) bool {
-	var once, twice, more uint32
-	for _, c := range p.g.cs {
-		m := e.cand[c]
-		more |= twice & m
-		twice |= once & m
-		once |= m
+	var pairs uint32
+	if p.counted >= 0 {
+		pairs = twos(&e.counts[p.counted])
+	} else {
+		var once, twice, more uint32
+		for _, c := range p.g.cs {
+			m := e.cand[c]
+			more |= twice & m
+			twice |= once & m
+			once |= m
+		}
+		pairs = twice &^ more
 	}
 	k := len(p.g.cs)
-	for r := twice &^ more; r != 0; r &= r - 1 {
+	for r := pairs; r != 0; r &= r - 1 {
 		d := bit(bits.TrailingZeros32(r))
 		i, j := -1, -1
 		for at, c := range p.g.cs {
@@ -125,8 +162,8 @@ func (p *pairExclProp) run(e *engine) bool {
 		if single(e.cand[p.g.cs[i]]) || single(e.cand[p.g.cs[j]]) {
 			continue // the group has placed it; its peers see to the rest
 		}
-		for _, c := range p.both[i*k+j] {
-			if e.cand[c]&d != 0 && !e.restrict(c, e.cand[c]&^d) {
+		for _, c := range p.both[p.at[i*k+j]:p.at[i*k+j+1]] {
+			if e.cand[c]&d != 0 && !e.restrict(int(c), e.cand[c]&^d) {
 				return false
 			}
 		}
@@ -136,7 +173,8 @@ func (p *pairExclProp) run(e *engine) bool {
 
 // pairExcls adds a pairExclProp for each full group.
 func (e *engine) pairExcls() {
-	sees := e.exclusions()
+	e.sees = e.exclusions()
+	sees := e.sees
 	for _, pr := range e.props {
 		if g, ok := pr.(*groupProp); ok && g.full {
 			e.props = append(e.props, newPairExcl(g, sees))

@@ -1,9 +1,6 @@
 package variant
 
-import (
-	"maps"
-	"slices"
-)
+import "slices"
 
 // innies adds, for every full group (rows, columns, regions, …), the sums
 // that killer cages imply: the cells a group's whole cages leave add up to
@@ -11,6 +8,9 @@ import (
 // group cover it, their cells outside it add up to the excess (outies).
 // Where sums overlap, only the first of them count (see apart).
 func (b *builder) innies(cages []Killer) {
+	if len(cages) == 0 {
+		return // no sum: no innie, outie or overlap
+	}
 	n := b.e.n
 	owner := make([]int, n*n)
 	for i := range owner {
@@ -47,23 +47,26 @@ func bands(n, first, k int) (rows, cols []int) {
 // Only a single group's innies may be long: over several groups they are
 // kept to Size cells, where they pay for themselves.
 func (b *builder) inniesOf(group []int, cages []Killer, owner []int, total int, single bool) {
-	in := map[int]bool{}
+	var in cellSet
+	var touched []int
 	for _, c := range group {
-		in[c] = true
-	}
-	touched := map[int]bool{}
-	for _, c := range group {
+		in.add(c)
 		if owner[c] >= 0 {
-			touched[owner[c]] = true
+			touched = append(touched, owner[c])
 		}
 	}
+	if len(touched) == 0 {
+		return // no cage: no innie, and not covered
+	}
+	slices.Sort(touched) // in order: the search must not vary
+	touched = slices.Compact(touched)
 	var rest, outside []int
 	innieSum, outieSum, covered := total, -total, true
-	whole := map[int]bool{}
-	for _, k := range slices.Sorted(maps.Keys(touched)) { // in order: the search must not vary
+	whole := make([]bool, len(cages))
+	for _, k := range touched {
 		all := true
 		for _, x := range cages[k].Cells {
-			if !in[b.idx(x)] {
+			if !in.has(b.idx(x)) {
 				all = false
 				outside = append(outside, b.idx(x))
 			}

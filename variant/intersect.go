@@ -1,7 +1,5 @@
 package variant
 
-import "slices"
-
 // crossProp joins two full groups that share two or more cells (a box
 // and a row, say): a digit that the part of one group outside the other
 // cannot take must go in the shared cells, so the other group's outer
@@ -46,15 +44,16 @@ func (x *crossProp) claim(e *engine, from, to []int) bool {
 // crosses adds a crossProp for each pair of full groups sharing two or
 // more cells, neither holding the other.
 func (e *engine) crosses() {
-	var full []*groupProp
+	var full [][]int
+	var sets []cellSet
 	for _, pr := range e.props {
 		if g, ok := pr.(*groupProp); ok && g.full {
-			full = append(full, g)
+			full, sets = append(full, g.cs), append(sets, setOf(g.cs))
 		}
 	}
 	for i, a := range full {
-		for _, b := range full[:i] {
-			if x := newCross(a.cs, b.cs); x != nil {
+		for j, b := range full[:i] {
+			if x := crossOf(a, b, sets[i], sets[j]); x != nil {
 				e.props = append(e.props, x)
 			}
 		}
@@ -64,27 +63,26 @@ func (e *engine) crosses() {
 // newCross returns the crossProp of groups a and b, or nil when they
 // share fewer than two cells or one holds the other.
 func newCross(a, b []int) *crossProp {
-	inA := map[int]bool{}
-	for _, c := range a {
-		inA[c] = true
-	}
-	var shared, bOut []int
-	for _, c := range b {
-		if inA[c] {
-			shared = append(shared, c)
-		} else {
-			bOut = append(bOut, c)
-		}
-	}
-	if len(shared) < 2 || len(bOut) == 0 || len(shared) == len(a) {
+	return crossOf(a, b, setOf(a), setOf(b))
+}
+
+// crossOf is newCross with the groups' cells as sets too.
+func crossOf(a, b []int, inA, inB cellSet) *crossProp {
+	shared := inA.and(inB).count()
+	if shared < 2 || shared == len(b) || shared == len(a) {
 		return nil
 	}
-	x := &crossProp{bOut: bOut}
+	x := &crossProp{}
 	for _, c := range a {
-		if !slices.Contains(shared, c) {
+		if !inB.has(c) {
 			x.aOut = append(x.aOut, c)
 		}
 	}
-	x.cs = append(append([]int(nil), x.aOut...), bOut...)
+	for _, c := range b {
+		if !inA.has(c) {
+			x.bOut = append(x.bOut, c)
+		}
+	}
+	x.cs = append(append([]int(nil), x.aOut...), x.bOut...)
 	return x
 }

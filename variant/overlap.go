@@ -52,6 +52,10 @@ func (b *builder) overlapSeq(seq [][]int, cages []Killer, owner []int) {
 	n := b.e.n
 	in, inCage := make([]bool, n*n), make([]bool, n*n)
 	used := make([]bool, len(cages))
+	cells := make([][]int, len(cages))
+	for k, cage := range cages {
+		cells[k], _ = b.idxs(cage.Cells)
+	}
 	delta := 0
 	for i, house := range seq[:len(seq)-1] {
 		for _, c := range house {
@@ -59,7 +63,7 @@ func (b *builder) overlapSeq(seq [][]int, cages []Killer, owner []int) {
 		}
 		delta -= n * (n + 1) / 2
 		for k, cage := range cages {
-			cs, _ := b.idxs(cage.Cells)
+			cs := cells[k]
 			inside := 0
 			for _, c := range cs {
 				if in[c] {

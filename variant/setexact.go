@@ -43,7 +43,8 @@ func (s *setProp) exactly(e *engine) bool {
 // be 2 or 8.
 func (s *setProp) exact(e *engine) bool {
 	if s.slots == nil {
-		s.slots = make([]exactSlot, 1<<s.bits)
+		s.live = min(s.bits, firstSlotBits)
+		s.slots = make([]exactSlot, 1<<s.live)
 	}
 	var masks [maxExactSet]uint16
 	h := uint32(0)
@@ -52,8 +53,13 @@ func (s *setProp) exact(e *engine) bool {
 		masks[j] = uint16(m >> 1)
 		h = (h ^ m) * 0x9e3779b1
 	}
-	sl := &s.slots[h>>(32-s.bits)] // 0 when bits is 0
+	sl := &s.slots[h>>(32-s.live)] // 0 when live is 0
 	if !sl.made || sl.masks != masks {
+		if s.misses++; s.live < s.bits && s.misses > 4<<s.live {
+			s.live = s.bits // missing often: all its slots
+			s.slots = make([]exactSlot, 1<<s.live)
+			sl = &s.slots[h>>(32-s.live)]
+		}
 		keep, inter, found := s.search(e)
 		sl.masks, sl.made, sl.found, sl.inter = masks, true, found, uint16(inter>>1)
 		for j := range s.cs {
@@ -71,6 +77,12 @@ func (s *setProp) exact(e *engine) bool {
 	return s.required(e, uint32(sl.inter)<<1)
 }
 
+// firstSlotBits bounds the slots a set prop makes at its first run: it
+// makes all 1<<bits only once it has missed more than four times as many
+// times, so that a puzzle solved in a few nodes does not make and clear
+// 28 kB a cage.
+const firstSlotBits = 6
+
 // exactSlot is one result of exact's search kept: the candidates it was
 // made from, the digits each cell keeps, those every possible set holds,
 // and whether there was one; digits 1..16 are bits 0..15, so that a
@@ -87,122 +99,141 @@ type exactSlot struct {
 
 // search returns, for the cells' candidates, the digits each keeps (see
 // exact), the digits every possible set holds, and whether some set can
-// fill the cells.
+// fill the cells. One pass over the cells a set tells whether some cell
+// meets none of its digits (the set cannot fit), whether every cell can
+// take all of it (each filling with it does: each cell keeps all of it
+// without trying orders; a set has as many digits as s has cells), and
+// whether the cells keep its digits already (with it holding every digit
+// of the sets that fitted so far, whether it fits changes nothing).
 func (s *setProp) search(e *engine) (keep [maxExactSet]uint32, inter uint32, found bool) {
+	var m [maxExactSet]uint32 // the cells' candidates, read once
 	var union uint32
-	for _, c := range s.cs {
-		union |= e.cand[c]
+	k := len(s.cs)
+	for j, c := range s.cs {
+		m[j] = e.cand[c]
+		union |= m[j]
 	}
 	inter = e.all
+next:
 	for _, set := range s.sets {
-		if set&^union != 0 || !s.meets(e, set) {
+		if set&^union != 0 {
 			continue
 		}
-		if s.within(e, set) {
+		within, known := true, true
+		for j := range k {
+			x := m[j] & set
+			if x == 0 {
+				continue next // a cell meets no digit of it
+			}
+			within = within && x == set
+			known = known && x&^keep[j] == 0
+		}
+		if found && inter&^set == 0 && known {
+			continue // whether it fits changes nothing: skip the work
+		}
+		if within {
 			found, inter = true, inter&set
-			for j := range s.cs {
+			for j := range k {
 				keep[j] |= set
 			}
 			continue
 		}
-		var got [maxExactSet]uint32
-		if s.orders(e, set, &got) {
+		if s.orders(&m, set, &keep) {
 			found, inter = true, inter&set
-			for j := range s.cs {
-				keep[j] |= got[j]
-			}
 		}
 	}
 	return keep, inter, found
 }
 
-// within reports whether every cell can take every digit of set: then
-// each filling of the cells with it does, and each cell keeps all of it
-// without trying them (a set has as many digits as s has cells).
-func (s *setProp) within(e *engine, set uint32) bool {
-	for _, c := range s.cs {
-		if e.cand[c]&set != set {
-			return false
+// without is, per position p of a set's digits, the subsets of positions
+// (bit S of a word for subset S, up to six digits) that do not hold p.
+var without = [maxExactSet]uint64{
+	0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f,
+	0x00ff00ff00ff00ff, 0x0000ffff0000ffff, 0x00000000ffffffff,
+}
+
+// matchings is orders for five and six cells. It works on the subsets of
+// set's digits as the bits of a word: from[i] holds the digits cells
+// 0..i-1 can take together, to[i] those that cells i… leave to the cells
+// before them (a filling's digits all used, at the end). Cell i can take
+// digit p when some subset in from[i] without p, with p, is in to[i+1].
+// About 3·k² word operations, where trying the orders of the digits
+// (TAREK_ALL#37 spent 40% of its instructions there) takes up to k! of
+// them; only the forward pass when got already holds every digit of set
+// the cells can take (another set gave them), and the backward pass
+// stops at the first cell that still wants one.
+func matchings(m *[maxExactSet]uint32, k int, set uint32, got *[maxExactSet]uint32) bool {
+	var from, to [maxExactSet + 1]uint64
+	from[0], to[k] = 1, 1<<(1<<k-1)
+	for i := range k {
+		f := uint64(0)
+		for r := m[i] & set; r != 0; r &= r - 1 {
+			p := bits.OnesCount32(set & (r&-r - 1)) // its position in set
+			f |= (from[i] & without[p]) << (1 << p)
+		}
+		if f == 0 {
+			return false // cells 0..i take no i+1 digits of set
+		}
+		from[i+1] = f
+	}
+	if from[k] == 0 {
+		return false
+	}
+	var want [maxExactSet]uint32 // the digits of set not yet in got
+	first := k                   // the first cell that wants one
+	for i := k - 1; i >= 0; i-- {
+		if want[i] = m[i] & set &^ got[i]; want[i] != 0 {
+			first = i
+		}
+	}
+	if first == k {
+		return true // the cells have all they can take: a filling is all to know
+	}
+	for i := k - 1; i > first; i-- { // to[first+1:] is all the last pass reads
+		t := uint64(0)
+		for r := m[i] & set; r != 0; r &= r - 1 {
+			p := bits.OnesCount32(set & (r&-r - 1))
+			t |= (to[i+1] &^ without[p]) >> (1 << p)
+		}
+		to[i] = t
+	}
+	for i := first; i < k; i++ {
+		for r := want[i]; r != 0; r &= r - 1 {
+			p := bits.OnesCount32(set & (r&-r - 1))
+			if (from[i]&without[p])<<(1<<p)&to[i+1] != 0 {
+				got[i] |= r & -r
+			}
 		}
 	}
 	return true
 }
 
-// filling is fill's state: the cells in the order tried, fewest digits
-// of the set first, and each one's position in s.cs; the digits given so
-// far; what the full fillings found give each cell (by position in
-// s.cs); and how many digits of the cells' candidates in the set no
-// filling has given yet.
-type filling struct {
-	cs, at [maxExactSet]int
-	ds     [maxExactSet]int
-	got    [maxExactSet]uint32
-	left   int
-}
-
-// fill tries each way of giving cells i… of f.cs the digits of rest, one
-// each, from their candidates; it adds each full filling's digits to
-// f.got and reports whether it found one. It stops once every cell has
-// been given each of its candidates in the set: no filling can add more.
-func (f *filling) fill(e *engine, rest uint32, i, k int) bool {
-	if i == k {
-		for j := range k {
-			if b := bit(f.ds[j]); f.got[f.at[j]]&b == 0 {
-				f.got[f.at[j]] |= b
-				f.left--
-			}
-		}
-		return true
-	}
-	found := false
-	for r := e.cand[f.cs[i]] & rest; r != 0 && f.left > 0; r &= r - 1 {
-		d := low(r)
-		f.ds[i] = d
-		found = f.fill(e, rest&^bit(d), i+1, k) || found
-	}
-	return found
-}
-
-// fillings is fill over s's cells for set, the cells with the fewest
-// digits of the set tried first (TAREK_ALL#37 spent 40% of its
-// instructions in fill, most of them on orders that end in a cell
-// with no digit left).
-func (s *setProp) fillings(e *engine, set uint32, got *[maxExactSet]uint32) bool {
-	var f filling
-	var count [maxExactSet]int
+// orders adds to got the digit of set each cell of s takes in some
+// filling of the cells with set's digits, one each, from their
+// candidates, and reports whether there is a filling. For three and four
+// cells it tests Hall's condition on the others (hall3cells, hall4), for
+// fewer it tries the orders of set's digits from a table, for more it
+// walks the subsets of set's digits (see matchings).
+func (s *setProp) orders(m *[maxExactSet]uint32, set uint32, got *[maxExactSet]uint32) bool {
 	k := len(s.cs)
-	for j, c := range s.cs {
-		n := bits.OnesCount32(e.cand[c] & set)
-		f.left += n
-		i := j
-		for ; i > 0 && count[i-1] > n; i-- { // insertion by count
-			count[i], f.cs[i], f.at[i] = count[i-1], f.cs[i-1], f.at[i-1]
-		}
-		count[i], f.cs[i], f.at[i] = n, c, j
+	if k == 4 && bits.OnesCount32(set) == 4 {
+		return hall4(m, set, got)
 	}
-	found := f.fill(e, set, 0, k)
-	*got = f.got
-	return found
-}
-
-// orders is fill for sets of up to three cells: it tries the orders of
-// set's digits from a table, without recursion.
-func (s *setProp) orders(e *engine, set uint32, got *[maxExactSet]uint32) bool {
-	k := len(s.cs)
+	if k == 3 && bits.OnesCount32(set) == 3 {
+		return hall3cells(m, set, got)
+	}
 	if k > 3 {
-		return s.fillings(e, set, got)
+		return matchings(m, k, set, got)
 	}
 	var ds [3]uint32
-	m := [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)} // cells past k meet any digit
+	mm := [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)} // cells past k meet any digit
 	for i, r := 0, set; r != 0; i, r = i+1, r&(r-1) {
 		ds[i] = r & -r
 	}
-	for j, c := range s.cs {
-		m[j] = e.cand[c]
-	}
+	copy(mm[:k], m[:k])
 	found := false
 	for _, p := range orders[k] {
-		if m[0]&ds[p[0]] != 0 && m[1]&ds[p[1]] != 0 && m[2]&ds[p[2]] != 0 {
+		if mm[0]&ds[p[0]] != 0 && mm[1]&ds[p[1]] != 0 && mm[2]&ds[p[2]] != 0 {
 			found = true
 			for j := range k {
 				got[j] |= ds[p[j]]
@@ -219,4 +250,83 @@ var orders = [4][][3]uint8{
 	{{0, 0, 0}},
 	{{0, 1, 0}, {1, 0, 0}},
 	{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}},
+}
+
+// hall4 is orders for four cells: cell i can take digit d of set when
+// the three other cells can take the three other digits, one each, which
+// Hall's condition decides in a few operations (each cell some digit,
+// each two of them two, the three all three). Only the digits got lacks
+// are tested. TAREK_ALL#37 spent about 1,000 instructions a set in
+// matchings, a third of all its instructions.
+func hall4(m *[maxExactSet]uint32, set uint32, got *[maxExactSet]uint32) bool {
+	a := [4]uint32{m[0] & set, m[1] & set, m[2] & set, m[3] & set}
+	found := false
+	for r := a[0]; r != 0; r &= r - 1 {
+		if hall3(a[1], a[2], a[3], set&^(r&-r)) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	for i := range 4 {
+		x, y, z := a[(i+1)&3], a[(i+2)&3], a[(i+3)&3]
+		for r := a[i] &^ got[i]; r != 0; r &= r - 1 {
+			d := r & -r
+			if hall3(x, y, z, set&^d) {
+				got[i] |= d
+			}
+		}
+	}
+	return true
+}
+
+// hall3 reports whether cells that can take x, y and z can take the
+// three digits of rest, one each.
+func hall3(x, y, z, rest uint32) bool {
+	x, y, z = x&rest, y&rest, z&rest
+	if x == 0 || y == 0 || z == 0 || x|y|z != rest {
+		return false
+	}
+	xy, xz, yz := x|y, x|z, y|z
+	return xy&(xy-1) != 0 && xz&(xz-1) != 0 && yz&(yz-1) != 0 // two digits each
+}
+
+// hall3cells is hall4 for three cells.
+func hall3cells(m *[maxExactSet]uint32, set uint32, got *[maxExactSet]uint32) bool {
+	a0, a1, a2 := m[0]&set, m[1]&set, m[2]&set
+	found := false
+	for r := a0; r != 0; r &= r - 1 {
+		if hall2(a1, a2, set&^(r&-r)) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	for r := a0 &^ got[0]; r != 0; r &= r - 1 {
+		if hall2(a1, a2, set&^(r&-r)) {
+			got[0] |= r & -r
+		}
+	}
+	for r := a1 &^ got[1]; r != 0; r &= r - 1 {
+		if hall2(a0, a2, set&^(r&-r)) {
+			got[1] |= r & -r
+		}
+	}
+	for r := a2 &^ got[2]; r != 0; r &= r - 1 {
+		if hall2(a0, a1, set&^(r&-r)) {
+			got[2] |= r & -r
+		}
+	}
+	return true
+}
+
+// hall2 reports whether cells that can take x and y can take the two
+// digits of rest, one each.
+func hall2(x, y, rest uint32) bool {
+	x, y = x&rest, y&rest
+	return x != 0 && y != 0 && x|y == rest
 }

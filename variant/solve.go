@@ -161,6 +161,8 @@ type engine struct {
 	weight           []int           // per cell, 1 + failures of the props over it and of its branches
 	nodes            int64
 	stopped          bool
+	groupSetsMemo    []cellSet // the group props' cells, for building (see groupSets)
+	groupsSeen       int       // the props groupSetsMemo has read
 }
 
 // start queues every prop and propagates; false means no solution.

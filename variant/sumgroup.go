@@ -335,40 +335,49 @@ func longest(gs [][]int) int {
 }
 
 // houseGroups splits cs into groups of cells that share a group prop,
-// greedily: the group holding the most cells not yet taken comes first.
+// greedily: the group holding the most cells not yet taken comes first
+// (the first such in the props' order), its cells in cs's order; a cell
+// in no group stands alone. cs must not name a cell twice.
 func (e *engine) houseGroups(cs []int) [][]int {
-	taken := map[int]bool{}
+	sets := e.groupSets()
+	var left cellSet
+	for _, c := range cs {
+		left.add(c)
+	}
 	var out [][]int
-	for len(taken) < len(cs) {
-		var best []int
-		for _, pr := range e.props {
-			g, ok := pr.(*groupProp)
-			if !ok {
-				continue
-			}
-			var in []int
-			for _, c := range cs {
-				if !taken[c] && slices.Contains(g.cs, c) {
-					in = append(in, c)
-				}
-			}
-			if len(in) > len(best) {
-				best = in
+	for !left.empty() {
+		best, bestN := cellSet{}, 0
+		for _, g := range sets {
+			if k := g.and(left).count(); k > bestN {
+				best, bestN = g.and(left), k
 			}
 		}
-		if best == nil {
-			for _, c := range cs {
-				if !taken[c] {
-					best = append(best, c) // in no group: alone
-					break
-				}
+		var in []int
+		for _, c := range cs {
+			if bestN > 0 && best.has(c) || bestN == 0 && left.has(c) && len(in) == 0 {
+				in = append(in, c)
 			}
-			best = best[:1]
 		}
-		for _, c := range best {
-			taken[c] = true
+		for _, c := range in {
+			left[c/64] &^= 1 << uint(c%64)
 		}
-		out = append(out, best)
+		out = append(out, in)
 	}
 	return out
+}
+
+// groupSets returns the cells of each group prop, in the props' order;
+// it reads only the props added since its last call (props are only
+// ever added).
+func (e *engine) groupSets() []cellSet {
+	for ; e.groupsSeen < len(e.props); e.groupsSeen++ {
+		if g, ok := e.props[e.groupsSeen].(*groupProp); ok {
+			var s cellSet
+			for _, c := range g.cs {
+				s.add(c)
+			}
+			e.groupSetsMemo = append(e.groupSetsMemo, s)
+		}
+	}
+	return e.groupSetsMemo
 }
