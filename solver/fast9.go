@@ -836,16 +836,10 @@ func (s *state9) fewestWays(b int, tie uint32, open int) int {
 // ways are found a word at a time, as in firstFewestWays, and only theirs
 // are counted.
 func (s *state9) fewestWaysAll(b int) int {
-	const (
-		ones = 0x0101010101010101
-		low7 = 0x7f * ones
-	)
 	w := &s.ways[b]
 	first8 := binary.LittleEndian.Uint64(w[:8])
 	for k := uint64(2); ; k++ {
-		x := first8 ^ k*ones
-		eq := ^((x&low7 + low7) | x) & (0x80 * ones) // 0x80 in the bytes of the digits with k ways
-		m := uint32(eq >> 7 * 0x0102040810204080 >> 56)
+		m := uint32(withWays(first8, k) >> 7 * 0x0102040810204080 >> 56)
 		if uint64(w[8]) == k {
 			m |= 1 << 8
 		}
@@ -867,22 +861,28 @@ func (s *state9) fewestWaysAll(b int) int {
 // eight to a word for k from 2 up (nearly always 2), where the nine keys
 // took some 130 instructions.
 func (s *state9) firstFewestWays(b int) int {
-	const (
-		ones = 0x0101010101010101
-		low7 = 0x7f * ones
-	)
 	w := &s.ways[b]
 	first8 := binary.LittleEndian.Uint64(w[:8])
 	for k := uint64(2); ; k++ {
-		x := first8 ^ k*ones
-		eq := ^((x&low7 + low7) | x) & (0x80 * ones) // 0x80 in the bytes of the digits with k ways
-		if eq != 0 {
+		if eq := withWays(first8, k); eq != 0 {
 			return bits.TrailingZeros64(eq) / 8
 		}
 		if uint64(w[8]) == k {
 			return 8
 		}
 	}
+}
+
+// withWays returns 0x80 in each byte of first8 (a band's ways for its
+// first eight digits) that equals k, 0 in the others: the digits of k
+// ways, eight to a word.
+func withWays(first8, k uint64) uint64 {
+	const (
+		ones = 0x0101010101010101
+		low7 = 0x7f * ones
+	)
+	x := first8 ^ k*ones
+	return ^((x&low7 + low7) | x) & (0x80 * ones)
 }
 
 // bandWays returns the sum over the digits of their ways to place
