@@ -53,10 +53,7 @@ func (e *engine) exclusions() []cellSet {
 	for _, pr := range e.props {
 		switch p := pr.(type) {
 		case *groupProp:
-			var g cellSet
-			for _, c := range p.cs {
-				g.add(c)
-			}
+			g := setOf(p.cs)
 			for _, c := range p.cs {
 				peers := g
 				peers[c/64] &^= 1 << uint(c%64)
@@ -106,10 +103,7 @@ type pairExclProp struct {
 // cells each cell must differ from.
 func newPairExcl(g *groupProp, sees []cellSet) *pairExclProp {
 	k := len(g.cs)
-	var in cellSet
-	for _, c := range g.cs {
-		in.add(c)
-	}
+	in := setOf(g.cs)
 	both := func(i, j int) cellSet { return sees[g.cs[i]].and(sees[g.cs[j]]).minus(in) }
 	total := 0
 	for i := range k {
