@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"os"
+	"path/filepath"
 
 	"github.com/sudokubot/sudokubot/internal/fontset"
 	"github.com/sudokubot/sudokubot/internal/screenshot"
@@ -14,14 +15,14 @@ import (
 type glyphs = fontset.Digits
 
 // loadFonts draws the digits of every face of the catalogue's training
-// families under dir (internal/fontset: its held-out families, and Lato,
+// families under dirs, a list of folders joined as $PATH is (internal/fontset: its held-out families, and Lato,
 // Open Sans and the Go fonts the tests draw in, are never read). It
 // returns the printed families' digits, the handwriting-like families'
 // digits (a player's writing, apart from MNIST), and the printed faces
 // themselves for drawing screenshots, all in the catalogue's order, so
 // the same fonts give the same lists.
-func loadFonts(dir string) (printed, script []glyphs, faces []screenshot.Font, err error) {
-	c, err := fontset.Scan(dir)
+func loadFonts(dirs string) (printed, script []glyphs, faces []screenshot.Font, err error) {
+	c, err := fontset.Scan(filepath.SplitList(dirs)...)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("reading the fonts: %w", err)
 	}
@@ -43,7 +44,7 @@ func loadFonts(dir string) (printed, script []glyphs, faces []screenshot.Font, e
 		}
 	}
 	if len(printed) == 0 {
-		return nil, nil, nil, fmt.Errorf("no training fonts under %s: see cmd/train/README.md", dir)
+		return nil, nil, nil, fmt.Errorf("no training fonts under %s: see cmd/train/README.md", dirs)
 	}
 	return printed, script, faces, nil
 }

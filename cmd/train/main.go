@@ -12,6 +12,7 @@ import (
 	"log"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -39,7 +40,7 @@ func main() {
 	out := flag.String("out", "picture/model.bin", "where to write the weights")
 	pictures := flag.String("pictures", photoset.Dir(), "the shared photos (their tuning half is trained on)")
 	mnist := flag.String("mnist", "", "folder with MNIST's train-images-idx3-ubyte and train-labels-idx1-ubyte (see README.md)")
-	fontDir := flag.String("fonts", "/usr/share/fonts", "folder searched for the training fonts")
+	fontDir := flag.String("fonts", "/usr/share/fonts", "folders searched for the training fonts, joined by '"+string(filepath.ListSeparator)+"' (a later folder only adds families: see internal/fontset)")
 	seed := flag.Uint64("seed", 1, "seed of every random draw")
 	epochs := flag.Int("epochs", 12, "passes over the examples")
 	variants := flag.Int("variants", 4, "copies of each printed-only photo with marks drawn in its blank cells")

@@ -7,7 +7,8 @@
 // training part and a held-out part by a hash of their names, so the
 // training program and the tests agree on which fonts a model may have
 // seen without sharing any list but this code. The same files always give
-// the same catalogue.
+// the same catalogue. Further folders (TeX Live's fonts) only add families
+// to the first's, for training.
 package fontset
 
 import (
@@ -52,23 +53,39 @@ type Catalogue struct {
 // weights and widths is not drawn forty times as often as one of two.
 const maxFaces = 8
 
-// Scan catalogues the fonts under root (TrueType and OpenType files; font
-// collections and web fonts are skipped). Files that do not parse are
-// skipped too. It errors only when root cannot be walked.
-func Scan(root string) (*Catalogue, error) {
-	files, err := fontFiles(root)
-	if err != nil {
-		return nil, err
-	}
-	byName, order := collect(root, files)
+// Scan catalogues the fonts under the roots (TrueType and OpenType files;
+// font collections and web fonts are skipped). Files that do not parse are
+// skipped too. It errors only when a root cannot be walked.
+//
+// The first root's families are what Scan of it alone gives. A further
+// root (TeX Live's fonts, say) only adds: a family named as one found
+// before, or drawn as a near-duplicate of one (held out or not), is left
+// out, so a design never reaches training under a second name; and its
+// families named apart only by a trailing size (TeX's optical sizes:
+// drm10, drm12) are one family, so one design is not drawn ten times as
+// often as another.
+func Scan(roots ...string) (*Catalogue, error) {
 	c := &Catalogue{Dropped: map[string]string{}}
-	sigs := map[string]signature{}
-	for _, name := range distinct(latinFamilies(byName, order, c.Dropped, sigs), sigs, c.Dropped) {
-		fam := byName[name]
-		fam.Faces = spread(fam.Faces, maxFaces)
-		fam.Handwriting = handwriting(fam)
-		fam.HeldOut = IsHeldOut(name)
-		c.Families = append(c.Families, *fam)
+	var kept []signature
+	for i, root := range roots {
+		files, err := fontFiles(root)
+		if err != nil {
+			return nil, err
+		}
+		byName, order := collect(root, files, i > 0)
+		order = slices.DeleteFunc(order, func(name string) bool {
+			return slices.ContainsFunc(c.Families, func(f Family) bool { return f.Name == name })
+		})
+		sigs := map[string]signature{}
+		var names []string
+		names, kept = distinct(latinFamilies(byName, order, c.Dropped, sigs), sigs, c.Dropped, kept)
+		for _, name := range names {
+			fam := byName[name]
+			fam.Faces = spread(fam.Faces, maxFaces)
+			fam.Handwriting = handwriting(fam)
+			fam.HeldOut = IsHeldOut(name)
+			c.Families = append(c.Families, *fam)
+		}
 	}
 	slices.SortFunc(c.Families, func(a, b Family) int {
 		return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Name, b.Name))
@@ -79,14 +96,18 @@ func Scan(root string) (*Catalogue, error) {
 // collect groups the files by the family their name table names, and
 // returns the families' names in the order near-duplicates are settled:
 // the families trained on before first, so a near-duplicate of one of them
-// is what is dropped, then by name.
-func collect(root string, files []string) (map[string]*Family, []string) {
+// is what is dropped, then by name. With sizes, names that differ only by
+// a trailing number are one family's.
+func collect(root string, files []string, sizes bool) (map[string]*Family, []string) {
 	byName := map[string]*Family{}
 	var order []string
 	for _, f := range files {
 		name, style, err := names(f)
 		if err != nil || excluded(name) {
 			continue
+		}
+		if sizes {
+			name = withoutSize(name)
 		}
 		fam := byName[name]
 		if fam == nil {
@@ -109,8 +130,7 @@ func collect(root string, files []string) (map[string]*Family, []string) {
 // copies another group's design (Verana Sans is DejaVu Sans: its other
 // weights likely copy it too); the families trained on before stay, being
 // in training anyway. It notes in dropped why each was left out.
-func distinct(names []string, sigs map[string]signature, dropped map[string]string) []string {
-	var kept []signature
+func distinct(names []string, sigs map[string]signature, dropped map[string]string, kept []signature) ([]string, []signature) {
 	var first []string
 	derived := map[string]string{} // groups with a copy of another group's design
 	for _, name := range names {
@@ -132,7 +152,15 @@ func distinct(names []string, sigs map[string]signature, dropped map[string]stri
 		}
 		out = append(out, name)
 	}
-	return out
+	return out, kept
+}
+
+// withoutSize is a family name without a trailing size: "drm" of "drm10".
+func withoutSize(name string) string {
+	if n := strings.TrimSpace(strings.TrimRight(name, "0123456789")); n != "" {
+		return n
+	}
+	return name
 }
 
 // latinFamilies returns the names in order whose families draw nine

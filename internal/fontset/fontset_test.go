@@ -3,6 +3,8 @@ package fontset
 import (
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"testing"
 
 	"golang.org/x/image/font/gofont/gobold"
@@ -68,6 +70,50 @@ func TestScan(t *testing.T) {
 	}
 	if !got["Comic Neue"].Handwriting {
 		t.Errorf("Comic Neue = %+v, want handwriting-like", got["Comic Neue"])
+	}
+}
+
+// TestScanMoreRoots catalogues a second folder after a first: it adds
+// its new families, never a family named as one of the first's or drawn
+// as a near-duplicate of one, and leaves the first's families as Scan of
+// it alone makes them.
+func TestScanMoreRoots(t *testing.T) {
+	first := fixture(t, "truetype/liberation2/LiberationSans-Regular.ttf", "opentype/comic-neue/ComicNeue-Regular.otf")
+	second := fixture(t, "truetype/liberation2/LiberationSans-Regular.ttf", "truetype/croscore/Arimo-Regular.ttf",
+		"opentype/urw-base35/NimbusRoman-Regular.otf")
+	alone, err := Scan(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	both, err := Scan(first, second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range both.Families {
+		names = append(names, f.Name)
+	}
+	if want := []string{"Comic Neue", "Liberation Sans", "Nimbus Roman"}; !slices.Equal(names, want) {
+		t.Errorf("families of both folders = %q, want %q (dropped: %v)", names, want, both.Dropped)
+	}
+	if both.Dropped["Arimo"] != "near-duplicate of Liberation Sans" {
+		t.Errorf("Arimo under the second folder dropped as %q, want a near-duplicate of the first's Liberation Sans", both.Dropped["Arimo"])
+	}
+	for _, f := range alone.Families {
+		i := slices.IndexFunc(both.Families, func(g Family) bool { return g.Name == f.Name })
+		if i < 0 || !reflect.DeepEqual(both.Families[i], f) {
+			t.Errorf("the first folder's %s changed by the second: alone %+v", f.Name, f)
+		}
+	}
+}
+
+// TestWithoutSize checks names apart by a trailing size are one family's
+// and that a name of digits alone stays itself.
+func TestWithoutSize(t *testing.T) {
+	for in, want := range map[string]string{"drm10": "drm", "drmitbx24": "drmitbx", "Baloo 2": "Baloo", "Iwona Cond": "Iwona Cond", "1942": "1942"} {
+		if got := withoutSize(in); got != want {
+			t.Errorf("withoutSize(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 
