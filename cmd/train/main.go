@@ -34,6 +34,7 @@ var (
 	crowded   float64
 	realShare float64
 	finished  int
+	previews  float64
 )
 
 func main() {
@@ -51,6 +52,7 @@ func main() {
 	flag.StringVar(&leave, "leave", "", "a source of the shared photos (say kubiesa) to leave out of training, to measure a model on a source it never saw")
 	flag.Float64Var(&realShare, "real", 0.3, "share of pasted handwriting taken from the digits written into the tuning photos")
 	flag.Float64Var(&crowded, "crowded", 0.25, "share of pasted handwritten digits written under small candidates, in one cell")
+	flag.Float64Var(&previews, "previews", 0, "share of the synthetic screenshots passed on as a chat client does: scaled to 320–800 pixels across, JPEG of quality 50–90")
 	flag.IntVar(&finished, "completed", 0, "copies of each tuning photo filled in nearly to the end, entries under real candidates (kubiesa's pencil-mark cells)")
 	flag.BoolVar(&check, "check", false, "a recipe check: train without half of kubiesa/train's puzzles (photoset.CheckHalf) and score on them; kubiesa/val is neither trained on nor scored, and "+
 		"the weights go to -out for the accuracy benchmark's -picture.model and -picture.check")

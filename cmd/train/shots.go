@@ -23,12 +23,16 @@ var trainingPuzzles = [][2]string{
 }
 
 // screenshots draws n synthetic screenshots with the training fonts'
-// digits, finds their grids and returns their marked cells as examples.
+// digits, a share of them (-previews) passed on as a chat client's
+// preview, finds their grids and returns their marked cells as examples.
 func screenshots(r *rand.Rand, faces []screenshot.Font, n int) []nn.Example {
 	var out []nn.Example
 	for k := range n {
 		p := trainingPuzzles[k%len(trainingPuzzles)]
 		shot := screenshot.MakeWith(r.Int64(), p[0], p[1], faces)
+		if previews > 0 && r.Float64() < previews {
+			shot = screenshot.Preview(shot, 320+r.IntN(481), 50+r.IntN(41))
+		}
 		b, err := picture.Find(context.Background(), shot.Data)
 		if err != nil {
 			continue
