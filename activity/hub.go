@@ -52,6 +52,9 @@ type client struct {
 	once   sync.Once
 	gone   chan struct{}
 	joined atomic.Bool // the page joined its room
+	// race is whether the room board the page was last sent is a race's:
+	// a racer's selection is told to nobody, and nobody's to a racer.
+	race atomic.Bool
 	// checked is when Discord last said the player is in the instance
 	// (only the page's reading goroutine uses it).
 	checked time.Time
@@ -284,7 +287,7 @@ func (h *hub) hear(w word) {
 	case subs == nil:
 	case w.Cell != nil:
 		for _, c := range clients {
-			if c.seat.User.ID != w.User {
+			if c.seat.User.ID != w.User && !c.race.Load() {
 				c.offer(presence{T: "presence", User: w.User, Cell: *w.Cell})
 			}
 		}
@@ -344,6 +347,7 @@ func (h *hub) refresh(room string) {
 	for _, c := range clients {
 		st := h.pages.roomState(r, c.seat, sel)
 		st.T = "room"
+		c.race.Store(r.Race != nil)
 		c.push(st)
 	}
 }

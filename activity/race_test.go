@@ -71,6 +71,52 @@ func TestRace(t *testing.T) {
 	}
 }
 
+// TestRaceTellsNoSelection: a racer's selection reaches no other racer.
+// Where a player's selection is goes on the hub's bus before the move
+// made there, so a selection told would reach ada before the board that
+// cy's move makes; once, her page drew it as cy's badge on a cell of her
+// own board (TestRaceInABrowser: "ada's board shows 1 digits she did not
+// place").
+func TestRaceTellsNoSelection(t *testing.T) {
+	db := roomStore(t)
+	var clock atomic.Int64
+	clock.Store(time.Now().Unix())
+	srv := New(Config{ClientID: "1", SessionKeys: testKeys, Games: db,
+		Now: func() time.Time { return time.Unix(clock.Load(), 0) }})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
+	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play"
+	ada, cy := dial(t, url, seatIn("ada", "i-race")), dial(t, url, seatIn("cy", "i-race"))
+	if st, r := ada.send(clientMessage{T: "join", Mode: "race", Level: "easy"}); st == nil || st.Together.Race == nil {
+		t.Fatalf("ada's join: %+v %+v", st, r)
+	}
+	st, r := cy.send(clientMessage{T: "join", Mode: "race"})
+	if st == nil || st.Together.Race == nil {
+		t.Fatalf("cy's join: %+v %+v", st, r)
+	}
+	cy.send(clientMessage{T: "start", Game: "room"})
+	clock.Add(int64(room.Countdown / time.Second))
+	i := strings.IndexByte(st.Givens, '.')
+	cy.conn.WriteJSON(clientMessage{T: "select", Row: i / 9, Col: i % 9})
+	rm := storedRoom(t, db, "i-race")
+	if st, r := cy.send(clientMessage{T: "place", Game: "room", Row: i / 9, Col: i % 9, Digit: rm.Solution.At(i/9, i%9)}); st == nil {
+		t.Fatalf("cy's move: %+v", r)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		var m State
+		ada.conn.SetReadDeadline(deadline)
+		if err := ada.conn.ReadJSON(&m); err != nil {
+			t.Fatalf("ada never saw cy's move: %v", err)
+		}
+		if m.T == "presence" {
+			t.Fatalf("ada was told where cy's selection is")
+		}
+		if m.T == "room" && racer(&m, "cy").Filled == 1 {
+			break
+		}
+	}
+}
+
 // racer returns a racer's progress in a race's state.
 func racer(s *State, id string) Racer {
 	if s.Together == nil || s.Together.Race == nil {

@@ -30,14 +30,29 @@ const (
 	notInActivity = "Discord does not list you in this Activity: you left it, or never joined it. Open it again from Discord."
 )
 
-// together answers a message about the seat's room.
+// together answers a message about the seat's room, and notes whether
+// the board it answers with is a race's (hub.go, client.race).
 func (s *Server) together(ctx context.Context, c *client, m clientMessage) any {
+	out := s.inRoom(ctx, c, m)
+	st, _ := out.(*State)
+	if r, ok := out.(reply); ok {
+		st = r.State
+	}
+	if st != nil && st.Together != nil {
+		c.race.Store(st.Together.Race != nil)
+	}
+	return out
+}
+
+// inRoom answers a message about the seat's room. A racer's selection is
+// told to nobody: the others see how far a racer has got, not where.
+func (s *Server) inRoom(ctx context.Context, c *client, m clientMessage) any {
 	seat, w := c.seat, c.seat.words()
 	if seat.Instance == "" {
 		return reply{T: "error", Message: w.Text(noRoom)}
 	}
 	if m.T == "select" {
-		if c.joined.Load() && m.Row >= 0 && m.Col >= 0 && m.Row < 9 && m.Col < 9 {
+		if c.joined.Load() && !c.race.Load() && m.Row >= 0 && m.Col >= 0 && m.Row < 9 && m.Col < 9 {
 			cell := m.Row*9 + m.Col // the page's numbering: rooms are 9×9
 			s.hub.send(ctx, word{Room: seat.Instance, User: seat.User.ID, Cell: &cell})
 		}

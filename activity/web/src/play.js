@@ -45,9 +45,10 @@ export function send(t, extra) {
 export const cellMove = (t, i, digit) => send(t, { row: Math.floor(i / state.size), col: i % state.size, digit });
 
 // selected tells the others on a shared board where the player's
-// selection is.
+// selection is; a race's racers see how far the others have got, not
+// where (the server tells nobody a racer's selection).
 export function selected(i) {
-  if (state.together) tell({ t: "select", row: Math.floor(i / state.size), col: i % state.size });
+  if (state.together && !state.together.race) tell({ t: "select", row: Math.floor(i / state.size), col: i % state.size });
 }
 
 // answer draws what the server sent: m, the answer to the message
@@ -61,7 +62,7 @@ function answer(m, sent) {
     return;
   }
   if (m.t === "presence") {
-    if (state && state.together) {
+    if (state && state.together && !state.together.race) {
       state.together.sel = Object.assign({}, state.together.sel, { [m.user]: m.cell });
       draw(state);
     }
