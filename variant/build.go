@@ -42,6 +42,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	e.groupSums()
 	e.crosses()
 	e.pairExcls()
+	e.peers()
 	e.sizeCaches()
 	e.index()
 	return e, nil
@@ -61,7 +62,7 @@ func (e *engine) index() {
 	for i := range e.props {
 		w := e.watch
 		switch {
-		case e.counted(int32(i)):
+		case e.counted(int32(i)), e.superseded(int32(i)):
 			continue
 		case e.placedOnly(int32(i)):
 			w = e.watchPlaced

@@ -141,6 +141,7 @@ type engine struct {
 	cand             []uint32
 	props            []prop
 	rules            int             // props[:rules] are the puzzle's own rules; the rest are derived from them
+	peerFrom         int             // props[peerFrom:] are the cells' peer exclusions (see peers)
 	watch            [][]int32       // per cell, the cheap props over it
 	watchSlow        [][]int32       // per cell, the sums and sets over it
 	watchPlaced      [][]int32       // per cell, the crosses over it: they wait for it to be placed
@@ -210,7 +211,7 @@ func (e *engine) narrow(c int, old, m uint32) bool {
 			e.slow.add(p, e.queued)
 		}
 	}
-	return e.uncount(c, old&^m, placed)
+	return e.uncount(c, old&^m, m, placed)
 }
 
 // push queues prop p unless it is queued: sums, sets and crosses wait
