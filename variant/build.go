@@ -293,4 +293,5 @@ func (e *engine) indexHouses() {
 		}
 	}
 	e.counts, e.culprit = make([]houseCounts, len(e.houseProp)), -1
+	e.newPairs = make([]uint32, len(e.houseProp))
 }

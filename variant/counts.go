@@ -45,9 +45,15 @@ func (e *engine) counted(p int32) bool {
 	return false
 }
 
-// recount sets the houses' counts from the candidates.
+// recount sets the houses' counts from the candidates, and lets their
+// value exclusions' next runs take every digit left to two cells.
 func (e *engine) recount() {
 	clear(e.counts)
+	defer func() {
+		for h := range e.newPairs {
+			e.newPairs[h] = twos(&e.counts[h])
+		}
+	}()
 	for h, p := range e.houseProp {
 		cnt := &e.counts[h]
 		for _, c := range e.props[p].cells() {
@@ -68,7 +74,8 @@ func (e *engine) recount() {
 // peers), not the house's run. It queues a house's value exclusion when a
 // digit is left to two of its cells, the only change that gives it work.
 // It returns false, with the house in e.culprit, when a house is left
-// with no cell for a digit.
+// with no cell for a digit. The digits left to two cells wait in
+// e.newPairs for the value exclusion's run.
 func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
 	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
 		h := bits.TrailingZeros64(hs)
@@ -76,8 +83,7 @@ func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
 		if placed {
 			cnt.place(m)
 		}
-		var ones uint32
-		pair := false
+		var ones, pairs uint32
 		for r := lost; r != 0; r &= r - 1 {
 			d := bits.TrailingZeros32(r) & 31
 			cnt[d]--
@@ -88,12 +94,15 @@ func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
 			if cnt[d] == 1 {
 				ones |= 1 << uint(d)
 			}
-			pair = pair || cnt[d] == 2
+			if cnt[d] == 2 {
+				pairs |= 1 << uint(d)
+			}
 		}
 		if ones&^cnt.placed() != 0 {
 			e.queue.add(e.houseProp[h], e.queued)
 		}
-		if pair && e.housePair[h] >= 0 {
+		if pairs != 0 && e.housePair[h] >= 0 {
+			e.newPairs[h] |= pairs
 			e.slow.add(e.housePair[h], e.queued)
 		}
 	}

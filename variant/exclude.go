@@ -96,6 +96,11 @@ type pairExclProp struct {
 	at   []int32
 	// counted is g's index among the counted houses (see counts.go), or
 	// -1: then run scans g's cells for the digits left to two of them.
+	// Counted, it takes only the digits left to two cells since its last
+	// run (e.newPairs): those before left every cell that must differ
+	// from both without the digit, which it cannot get back while the
+	// search goes deeper; the search backtracks only from a failed
+	// propagation, with the queue and newPairs emptied.
 	counted int
 }
 
@@ -133,7 +138,8 @@ func (p *pairExclProp) cells() []int { return p.g.cs }
 func (p *pairExclProp) run(e *engine) bool {
 	var pairs uint32
 	if p.counted >= 0 {
-		pairs = twos(&e.counts[p.counted])
+		pairs = e.newPairs[p.counted] & twos(&e.counts[p.counted]) // some may be down to one
+		e.newPairs[p.counted] = 0
 	} else {
 		var once, twice, more uint32
 		for _, c := range p.g.cs {

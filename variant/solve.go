@@ -157,6 +157,7 @@ type engine struct {
 	housePair        []int32         // their value exclusions' props, or -1
 	culprit          int32           // a house a change left without a digit, or -1
 	counts           []houseCounts   // per house and digit, the cells that can take it
+	newPairs         []uint32        // per house, the digits left to two cells since its value exclusion ran
 	countStack       [][]houseCounts // saved counts, one per depth
 	stack            [][]uint32      // saved candidates, one per depth
 	weight           []int           // per cell, 1 + failures of the props over it and of its branches
@@ -263,6 +264,7 @@ func (e *engine) blame(p int32) {
 func (e *engine) clearQueue() {
 	e.queue.clear(e.queued)
 	e.slow.clear(e.queued)
+	clear(e.newPairs)
 	e.culprit = -1
 }
 
