@@ -49,11 +49,6 @@ func (e *engine) counted(p int32) bool {
 // value exclusions' next runs take every digit left to two cells.
 func (e *engine) recount() {
 	clear(e.counts)
-	defer func() {
-		for h := range e.newPairs {
-			e.newPairs[h] = twos(&e.counts[h])
-		}
-	}()
 	for h, p := range e.houseProp {
 		cnt := &e.counts[h]
 		for _, c := range e.props[p].cells() {
@@ -64,6 +59,7 @@ func (e *engine) recount() {
 				cnt.place(e.cand[c])
 			}
 		}
+		e.newPairs[h] = twos(cnt)
 	}
 }
 
