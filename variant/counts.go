@@ -73,12 +73,14 @@ func (e *engine) recount() {
 // with no cell for a digit. The digits left to two cells wait in
 // e.newPairs for the value exclusion's run.
 func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
+	if placed {
+		for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
+			e.counts[bits.TrailingZeros64(hs)].place(m)
+		}
+	}
 	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
 		h := bits.TrailingZeros64(hs)
 		cnt := &e.counts[h]
-		if placed {
-			cnt.place(m)
-		}
 		var ones, pairs uint32
 		for r := lost; r != 0; r &= r - 1 {
 			d := bits.TrailingZeros32(r) & 31
