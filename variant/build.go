@@ -42,6 +42,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	e.groupSums()
 	e.crosses()
 	e.pairExcls()
+	e.peers()
 	e.sizeCaches()
 	e.index()
 	return e, nil
@@ -61,7 +62,7 @@ func (e *engine) index() {
 	for i := range e.props {
 		w := e.watch
 		switch {
-		case e.counted(int32(i)):
+		case e.counted(int32(i)), e.superseded(int32(i)):
 			continue
 		case e.placedOnly(int32(i)):
 			w = e.watchPlaced
@@ -292,4 +293,5 @@ func (e *engine) indexHouses() {
 		}
 	}
 	e.counts, e.culprit = make([]houseCounts, len(e.houseProp)), -1
+	e.newPairs = make([]uint32, len(e.houseProp))
 }

@@ -86,7 +86,7 @@ func (s *sumDP) tableBytes() int {
 	n := 0
 	for i := range s.tables {
 		t := &s.tables[i]
-		n += 4*(cap(t.masks)+cap(t.keys)+cap(t.slotDigits)) + 8*(cap(t.ds)+cap(t.slotSums))
+		n += 4*(cap(t.masks)+cap(t.keys)+maxSumGroup*cap(t.slotDigits)) + 8*cap(t.slotSums)
 	}
 	return n
 }

@@ -1,6 +1,9 @@
 package variant
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Each of the first 64 full groups (houses) keeps, per digit, how many of
 // its cells can take it, so that a change wakes the house only when it can
@@ -14,8 +17,21 @@ import "math/bits"
 // candidates, and a state restrict failed in is left.
 
 // houseCounts holds a house's count per digit, at the digit (32 places,
-// a power of two above maxSize, so that indexing needs no check).
+// a power of two above maxSize, so that indexing needs no check), and in
+// its last four bytes the digits placed in the house (see placed): a
+// count of one for a placed digit is no hidden single.
 type houseCounts [32]uint8
+
+// placedAt is where houseCounts keeps its placed digits.
+const placedAt = 28
+
+// placed returns the digits placed in the house.
+func (cnt *houseCounts) placed() uint32 { return binary.LittleEndian.Uint32(cnt[placedAt:]) }
+
+// place adds the digits m to the house's placed digits.
+func (cnt *houseCounts) place(m uint32) {
+	binary.LittleEndian.PutUint32(cnt[placedAt:], cnt.placed()|m)
+}
 
 // counted reports whether prop p is a house whose counts wake it, or
 // the value exclusion of one; it is then left out of its cells' watch
@@ -29,7 +45,8 @@ func (e *engine) counted(p int32) bool {
 	return false
 }
 
-// recount sets the houses' counts from the candidates.
+// recount sets the houses' counts from the candidates, and lets their
+// value exclusions' next runs take every digit left to two cells.
 func (e *engine) recount() {
 	clear(e.counts)
 	for h, p := range e.houseProp {
@@ -38,21 +55,33 @@ func (e *engine) recount() {
 			for r := e.cand[c]; r != 0; r &= r - 1 {
 				cnt[bits.TrailingZeros32(r)&31]++
 			}
+			if single(e.cand[c]) {
+				cnt.place(e.cand[c])
+			}
 		}
+		e.newPairs[h] = twos(cnt)
 	}
 }
 
-// uncount takes the digits lost by cell c off the counts of its houses
-// and queues each house that c's change gives something to do: all of
-// them when c is placed. It queues a house's value exclusion when a
+// uncount takes the digits lost by cell c, which holds m now, off the
+// counts of its houses and queues each house that c's change gives
+// something to do: a digit not placed in it left to one cell (a hidden
+// single). A placed digit's peers lose it through c's neqProp (see
+// peers), not the house's run. It queues a house's value exclusion when a
 // digit is left to two of its cells, the only change that gives it work.
 // It returns false, with the house in e.culprit, when a house is left
-// with no cell for a digit.
-func (e *engine) uncount(c int, lost uint32, placed bool) bool {
+// with no cell for a digit. The digits left to two cells wait in
+// e.newPairs for the value exclusion's run.
+func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
+	if placed {
+		for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
+			e.counts[bits.TrailingZeros64(hs)].place(m)
+		}
+	}
 	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
 		h := bits.TrailingZeros64(hs)
 		cnt := &e.counts[h]
-		wake, pair := placed, false
+		var ones, pairs uint32
 		for r := lost; r != 0; r &= r - 1 {
 			d := bits.TrailingZeros32(r) & 31
 			cnt[d]--
@@ -60,13 +89,18 @@ func (e *engine) uncount(c int, lost uint32, placed bool) bool {
 				e.culprit = e.houseProp[h]
 				return false
 			}
-			wake = wake || cnt[d] == 1
-			pair = pair || cnt[d] == 2
+			if cnt[d] == 1 {
+				ones |= 1 << uint(d)
+			}
+			if cnt[d] == 2 {
+				pairs |= 1 << uint(d)
+			}
 		}
-		if wake {
+		if ones&^cnt.placed() != 0 {
 			e.queue.add(e.houseProp[h], e.queued)
 		}
-		if pair && e.housePair[h] >= 0 {
+		if pairs != 0 && e.housePair[h] >= 0 {
+			e.newPairs[h] |= pairs
 			e.slow.add(e.housePair[h], e.queued)
 		}
 	}

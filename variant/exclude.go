@@ -96,6 +96,11 @@ type pairExclProp struct {
 	at   []int32
 	// counted is g's index among the counted houses (see counts.go), or
 	// -1: then run scans g's cells for the digits left to two of them.
+	// Counted, it takes only the digits left to two cells since its last
+	// run (e.newPairs): those before left every cell that must differ
+	// from both without the digit, which it cannot get back while the
+	// search goes deeper; the search backtracks only from a failed
+	// propagation, with the queue and newPairs emptied.
 	counted int
 }
 
@@ -133,7 +138,8 @@ func (p *pairExclProp) cells() []int { return p.g.cs }
 func (p *pairExclProp) run(e *engine) bool {
 	var pairs uint32
 	if p.counted >= 0 {
-		pairs = twos(&e.counts[p.counted])
+		pairs = e.newPairs[p.counted] & twos(&e.counts[p.counted]) // some may be down to one
+		e.newPairs[p.counted] = 0
 	} else {
 		var once, twice, more uint32
 		for _, c := range p.g.cs {
@@ -177,8 +183,11 @@ func (e *engine) pairExcls() {
 }
 
 // neqProp keeps one cell's digit out of the cells that must differ from
-// it by a move (anti-king, anti-knight): it acts once the cell is placed,
-// cheaper than a pairProp per move.
+// it by a move (anti-king, anti-knight), or from all its peers (see
+// peers): it acts once the cell is placed, cheaper than a pairProp per
+// move. When it empties a cell that shares a counted house with its own,
+// it blames the house, as the house's run blamed it when it found the
+// digit placed twice.
 type neqProp struct {
 	c      int
 	cs     []int // c alone: the prop wakes only when c changes
@@ -194,6 +203,9 @@ func (p *neqProp) run(e *engine) bool {
 	}
 	for _, o := range p.others {
 		if e.cand[o]&m != 0 && !e.restrict(o, e.cand[o]&^m) {
+			if hs := e.inHouses[p.c] & e.inHouses[o]; hs != 0 && e.culprit < 0 {
+				e.culprit = e.houseProp[bits.TrailingZeros64(hs)]
+			}
 			return false
 		}
 	}
@@ -215,4 +227,28 @@ func (b *builder) neqs() {
 			b.e.props = append(b.e.props, &neqProp{c: c, cs: []int{c}, others: others})
 		}
 	}
+}
+
+// peers adds, for each cell that must differ from others, a neqProp over
+// all of them (its houses, groups and moves): a placed digit leaves every
+// peer in one run, as the Interactive Sudoku Solver's singleton handler
+// does, rather than in a run of each house, group and move exclusion that
+// holds the cell. The props it supersedes wake no more (see superseded).
+func (e *engine) peers() {
+	e.peerFrom = len(e.props)
+	for c, s := range e.sees {
+		if !s.empty() {
+			e.props = append(e.props, &neqProp{c: c, cs: []int{c}, others: s.cells()})
+		}
+	}
+}
+
+// superseded reports whether prop p is a neqProp of the rules, whose
+// moves are among its cell's peers: it runs at the start only. A group
+// that is not full keeps waking when a cell is placed, for its test of
+// fewer digits than cells: left to the cages' sums and sets, the five
+// MATHEMAGIC killers took 7% more nodes.
+func (e *engine) superseded(p int32) bool {
+	_, ok := e.props[p].(*neqProp)
+	return ok && int(p) < e.peerFrom
 }

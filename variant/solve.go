@@ -141,6 +141,7 @@ type engine struct {
 	cand             []uint32
 	props            []prop
 	rules            int             // props[:rules] are the puzzle's own rules; the rest are derived from them
+	peerFrom         int             // props[peerFrom:] are the cells' peer exclusions (see peers)
 	watch            [][]int32       // per cell, the cheap props over it
 	watchSlow        [][]int32       // per cell, the sums and sets over it
 	watchPlaced      [][]int32       // per cell, the crosses over it: they wait for it to be placed
@@ -156,6 +157,7 @@ type engine struct {
 	housePair        []int32         // their value exclusions' props, or -1
 	culprit          int32           // a house a change left without a digit, or -1
 	counts           []houseCounts   // per house and digit, the cells that can take it
+	newPairs         []uint32        // per house, the digits left to two cells since its value exclusion ran
 	countStack       [][]houseCounts // saved counts, one per depth
 	stack            [][]uint32      // saved candidates, one per depth
 	weight           []int           // per cell, 1 + failures of the props over it and of its branches
@@ -210,7 +212,7 @@ func (e *engine) narrow(c int, old, m uint32) bool {
 			e.slow.add(p, e.queued)
 		}
 	}
-	return e.uncount(c, old&^m, placed)
+	return e.uncount(c, old&^m, m, placed)
 }
 
 // push queues prop p unless it is queued: sums, sets and crosses wait
@@ -262,6 +264,7 @@ func (e *engine) blame(p int32) {
 func (e *engine) clearQueue() {
 	e.queue.clear(e.queued)
 	e.slow.clear(e.queued)
+	clear(e.newPairs)
 	e.culprit = -1
 }
 

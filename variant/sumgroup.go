@@ -6,7 +6,9 @@ import (
 )
 
 // maxSumGroup bounds the cells in one distinct group of a sum, so that
-// enumerating a group's fillings stays cheap.
+// enumerating a group's fillings stays cheap. It is four: a power of two
+// (fill masks its cell index with it), and restrict keeps a sumRow's
+// four cells written out.
 const maxSumGroup = 4
 
 // sumGroups splits cs into groups of cells that pairwise share a house
@@ -120,7 +122,10 @@ func (s *sumDP) narrowGroups(e *engine, target []uint64) []uint64 {
 // convolve sets dst |= src << v for each sum v in sums (src >> v when
 // down). Sets of one or two words, the sums of up to 127 of a little
 // killer, are shifted in registers: the loops over words and the calls were a
-// fifth of LITTLE_KILLER_SNIPES#10's instructions.
+// fifth of LITTLE_KILLER_SNIPES#10's instructions. Over two words, sums
+// that are a run of more than three are smeared (see smear), not shifted
+// one by one; over one word that cost more than it saved (Hailstone -
+// little killer 1.197 G instructions against 1.222 G).
 func convolve(dst, src, sums []uint64, down bool) {
 	if len(dst) == 1 && len(src) == 1 {
 		var d uint64
@@ -149,6 +154,11 @@ func convolve(dst, src, sums []uint64, down bool) {
 		return
 	}
 	lo, hi := src[0], src[1]
+	if a, n := runOf(sums); n > 3 {
+		dl, dh := smear(lo, hi, a, n, down)
+		dst[0], dst[1] = dst[0]|dl, dst[1]|dh
+		return
+	}
 	var dl, dh uint64
 	for j, word := range sums {
 		for ; word != 0; word &= word - 1 {
@@ -163,6 +173,56 @@ func convolve(dst, src, sums []uint64, down bool) {
 		}
 	}
 	dst[0], dst[1] = dst[0]|dl, dst[1]|dh
+}
+
+// runOf returns, for a set of sums of one or two words that holds every
+// sum from its least a on, a and how many there are; else n is 0. A
+// group's sums mostly are such a run.
+func runOf(sums []uint64) (a, n int) {
+	var s0, s1 uint64
+	switch len(sums) {
+	case 2:
+		s0, s1 = sums[0], sums[1]
+	case 1:
+		s0 = sums[0]
+	default:
+		return 0, 0
+	}
+	n = bits.OnesCount64(s0) + bits.OnesCount64(s1)
+	if n == 0 {
+		return 0, 0
+	}
+	a = bits.TrailingZeros64(s0)
+	top := 63 - bits.LeadingZeros64(s0)
+	if s1 != 0 {
+		top = 127 - bits.LeadingZeros64(s1)
+	}
+	if s0 == 0 {
+		a = 64 + bits.TrailingZeros64(s1)
+	}
+	if top-a+1 != n {
+		return 0, 0
+	}
+	return a, n
+}
+
+// smear returns the 128 bits hi:lo shifted by each of a..a+n-1 (left,
+// or right when down) and ORed: the shift by a, then ORed with itself
+// shifted by 1, 2, 4, … up to n-1 in all, a few steps where the sums one
+// by one took n.
+func smear(lo, hi uint64, a, n int, down bool) (uint64, uint64) {
+	shift := shl128
+	if down {
+		shift = shr128
+	}
+	lo, hi = shift(lo, hi, uint(a))
+	for have := 1; have < n; {
+		step := min(have, n-have)
+		l, h := shift(lo, hi, uint(step))
+		lo, hi = lo|l, hi|h
+		have += step
+	}
+	return lo, hi
 }
 
 // shl128 returns the 128 bits hi:lo shifted left by d.
@@ -201,14 +261,20 @@ func eachSum(set []uint64, f func(int)) {
 type groupTable struct {
 	masks      []uint32 // the candidates of the current table
 	sums       []uint64 // the current table's sums (a slot's)
-	digits     []uint32 // the current table's digits, [(sum-lo)*len(group)+cell]
-	ds         []int
+	digits     []sumRow // the current table's digits, [sum-lo][cell]
 	lo, rows   int      // the least sum of distinct digits, and how many there are: len(group)*(Size-len(group))+1
 	bits       int      // the slots kept are 1<<bits
 	keys       []uint32 // per slot, the candidates its table was made from; zeros when empty
 	slotSums   []uint64
-	slotDigits []uint32
+	slotDigits []sumRow
 }
+
+// sumRow holds a group table's digits for one sum, per cell: as an array
+// its cells are read and kept without a loop or a bounds check (the
+// slice and loop over a sum's digits were a tenth of
+// LITTLE_KILLER_SNIPES#10's instructions). Cells past the group's are
+// zero.
+type sumRow [maxSumGroup]uint32
 
 // slotBits bounds the slots a group table keeps: 64.
 const slotBits = 6
@@ -223,7 +289,7 @@ func tableRange(k, n int) (lo, rows int) {
 // takes on digits 1..n, its sums in words words.
 func slotBytes(k, n, words int) int {
 	_, rows := tableRange(k, n)
-	return 4*k + 8*words + 4*rows*k
+	return 4*k + 8*words + 4*maxSumGroup*rows
 }
 
 // update makes t's current table the one for group g's candidates,
@@ -233,10 +299,10 @@ func (t *groupTable) update(e *engine, g []int, words int) {
 	if t.masks == nil {
 		slots := 1 << t.bits
 		t.lo, t.rows = tableRange(k, e.n)
-		t.masks, t.ds = make([]uint32, k), make([]int, k)
+		t.masks = make([]uint32, k)
 		t.keys = make([]uint32, slots*k)
 		t.slotSums = make([]uint64, slots*words)
-		t.slotDigits = make([]uint32, slots*t.rows*k)
+		t.slotDigits = make([]sumRow, slots*t.rows)
 	} else if t.same(e, g) {
 		return
 	}
@@ -247,7 +313,7 @@ func (t *groupTable) update(e *engine, g []int, words int) {
 	}
 	slot := int(h >> (32 - t.bits)) // 0 when bits is 0
 	t.sums = t.slotSums[slot*words : (slot+1)*words]
-	t.digits = t.slotDigits[slot*t.rows*k : (slot+1)*t.rows*k]
+	t.digits = t.slotDigits[slot*t.rows : (slot+1)*t.rows]
 	key := t.keys[slot*k : (slot+1)*k]
 	if slices.Equal(key, t.masks) {
 		return // no mask is empty, so an empty slot never matches
@@ -255,7 +321,7 @@ func (t *groupTable) update(e *engine, g []int, words int) {
 	copy(key, t.masks)
 	clear(t.sums)
 	clear(t.digits)
-	t.fill(g, 0, 0, 0)
+	t.fill(g, 0, 0, 0, sumRow{})
 }
 
 // same reports whether g's candidates are those t was made from.
@@ -269,35 +335,37 @@ func (t *groupTable) same(e *engine, g []int) bool {
 }
 
 // fill records each filling of g's cells from j on with distinct digits
-// (used digits in used, sum so far in sum). The last cell's digits are
-// recorded in a loop, not a call each: most of the calls were those
-// (LITTLE_KILLER_SNIPES#10 spent a fifth of its instructions here).
-func (t *groupTable) fill(g []int, j int, used uint32, sum int) {
+// (used digits in used, sum so far in sum, the cells before j's digits
+// in pre). The last cell's digits are recorded in a loop, not a call
+// each: most of the calls were those (LITTLE_KILLER_SNIPES#10 spent a
+// fifth of its instructions here); each ORs pre's four cells into the
+// sum's row, with no loop over the cells before.
+func (t *groupTable) fill(g []int, j int, used uint32, sum int, pre sumRow) {
 	k := len(g)
 	if j < k-1 {
 		for r := t.masks[j] &^ used; r != 0; r &= r - 1 {
 			d := low(r)
-			t.ds[j] = d
-			t.fill(g, j+1, used|bit(d), sum+d)
+			in := pre
+			in[j&(maxSumGroup-1)] = bit(d) // the mask drops the bounds check: j < maxSumGroup, a power of two
+			t.fill(g, j+1, used|bit(d), sum+d, in)
 		}
 		return
 	}
+	last := (k - 1) & (maxSumGroup - 1)
 	for r := t.masks[j] &^ used; r != 0; r &= r - 1 {
 		d := low(r)
 		v := sum + d
 		t.sums[v/64] |= 1 << uint(v%64)
-		row := t.digits[(v-t.lo)*k : (v-t.lo+1)*k]
-		for i, x := range t.ds[:k-1] {
-			row[i] |= bit(x)
-		}
-		row[k-1] |= bit(d)
+		dr := &t.digits[v-t.lo]
+		dr[0], dr[1], dr[2], dr[3] = dr[0]|pre[0], dr[1]|pre[1], dr[2]|pre[2], dr[3]|pre[3]
+		dr[last] |= bit(d)
 	}
 }
 
 // restrict keeps in g's cells the digits of fillings whose sum v has
 // f << v meeting b: some choice of the other groups completes it.
 func (t *groupTable) restrict(e *engine, g []int, f, b []uint64) bool {
-	var keep [maxSumGroup]uint32
+	var keep sumRow
 	two := len(f) == 2 && len(b) == 2
 	for i, word := range t.sums {
 		for ; word != 0; word &= word - 1 {
@@ -310,10 +378,8 @@ func (t *groupTable) restrict(e *engine, g []int, f, b []uint64) bool {
 				meets = meetsShifted(f, b, v)
 			}
 			if meets {
-				row := t.digits[(v-t.lo)*len(g):]
-				for j := range g {
-					keep[j] |= row[j]
-				}
+				dr := &t.digits[v-t.lo]
+				keep[0], keep[1], keep[2], keep[3] = keep[0]|dr[0], keep[1]|dr[1], keep[2]|dr[2], keep[3]|dr[3]
 			}
 		}
 	}
