@@ -11,20 +11,28 @@ import (
 	"github.com/sudokubot/sudokubot/internal/i18n"
 	"github.com/sudokubot/sudokubot/room"
 	"github.com/sudokubot/sudokubot/solver"
+	"github.com/sudokubot/sudokubot/store"
 )
 
-// TestRace: two racers of one instance: no move before the countdown
-// ends; each fills a board of their own; the other sees their progress
-// and never their digits; the finish order reaches both.
-func TestRace(t *testing.T) {
+// raceServer starts a server on a room store whose clock the test moves,
+// and returns the store, the clock (Unix seconds) and the play socket's
+// URL.
+func raceServer(t *testing.T) (*store.DB, *atomic.Int64, string) {
 	db := roomStore(t)
-	var clock atomic.Int64
+	clock := new(atomic.Int64)
 	clock.Store(time.Now().Unix())
 	srv := New(Config{ClientID: "1", SessionKeys: testKeys, Games: db,
 		Now: func() time.Time { return time.Unix(clock.Load(), 0) }})
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
-	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play"
+	return db, clock, "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play"
+}
+
+// TestRace: two racers of one instance: no move before the countdown
+// ends; each fills a board of their own; the other sees their progress
+// and never their digits; the finish order reaches both.
+func TestRace(t *testing.T) {
+	db, clock, url := raceServer(t)
 	ada, bob := dial(t, url, seatIn("ada", "i-race")), dial(t, url, seatIn("bob", "i-race"))
 	st, r := ada.send(clientMessage{T: "join", Mode: "race", Level: "easy"})
 	if st == nil || st.Together == nil || st.Together.Race == nil || !strings.Contains(st.Message, "Press Start") {
@@ -78,14 +86,7 @@ func TestRace(t *testing.T) {
 // own board (TestRaceInABrowser: "ada's board shows 1 digits she did not
 // place").
 func TestRaceTellsNoSelection(t *testing.T) {
-	db := roomStore(t)
-	var clock atomic.Int64
-	clock.Store(time.Now().Unix())
-	srv := New(Config{ClientID: "1", SessionKeys: testKeys, Games: db,
-		Now: func() time.Time { return time.Unix(clock.Load(), 0) }})
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() { srv.CloseSockets(); hs.Close() })
-	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/api/play"
+	db, clock, url := raceServer(t)
 	ada, cy := dial(t, url, seatIn("ada", "i-race")), dial(t, url, seatIn("cy", "i-race"))
 	if st, r := ada.send(clientMessage{T: "join", Mode: "race", Level: "easy"}); st == nil || st.Together.Race == nil {
 		t.Fatalf("ada's join: %+v %+v", st, r)
