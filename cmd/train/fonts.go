@@ -15,8 +15,9 @@ import (
 type glyphs = fontset.Digits
 
 // loadFonts draws the digits of every face of the catalogue's training
-// families under dirs, a list of folders joined as $PATH is (internal/fontset: its held-out families, and Lato,
-// Open Sans and the Go fonts the tests draw in, are never read). It
+// families under dirs, folders joined as $PATH joins them
+// (internal/fontset: its held-out families, and Lato, Open Sans and the
+// Go fonts the tests draw in, are never read). It
 // returns the printed families' digits, the handwriting-like families'
 // digits (a player's writing, apart from MNIST), and the printed faces
 // themselves for drawing screenshots, all in the catalogue's order, so
