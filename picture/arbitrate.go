@@ -27,10 +27,12 @@ type change struct {
 
 // arbitrate makes the printed digits a puzzle with exactly one solution
 // when they are not, by the likeliest set of up to three misreadings of
-// the printed digits that does, else by promoting print-like written
-// digits (promote), and records the cells it changed; when neither does,
+// the printed digits that does, else by reading cells as digits the
+// reading lacks or reads twice in a house (recoverMissing), else by
+// promoting print-like written digits (promote), and records the cells
+// it changed; when none does,
 // it marks the reading Unresolved.
-func arbitrate(ctx context.Context, r *Reading) {
+func arbitrate(ctx context.Context, r *Reading, in *[81][]float32) {
 	if unique(ctx, r.Cells) {
 		return
 	}
@@ -52,6 +54,9 @@ func arbitrate(ctx context.Context, r *Reading) {
 			slices.Sort(r.Corrected)
 			return
 		}
+	}
+	if recoverMissing(ctx, r, in) {
+		return
 	}
 	more, cancel := context.WithTimeout(ctx, promoteTime)
 	defer cancel()

@@ -31,8 +31,9 @@ import (
 // The best-scoring split whose printed digits make a puzzle with exactly
 // one solution is kept, less a stray printed digit or two that alone
 // break its symmetry (withoutStrays), or the best-scoring one when a
-// given misread would make them one (misreadOnce); else the best-scoring
-// one, whose misreadings arbitrate weighs.
+// given misread would make them one (misreadOnce) or, over splits far
+// worse, a digit read as another throughout (mended); else the
+// best-scoring one, whose misreadings arbitrate weighs.
 func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *traits) {
 	blankPencilMarks(cells, in)
 	for i := range cells {
@@ -49,7 +50,7 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 	defer cancel()
 	if len(shaded) > 0 {
 		rank(shaded, looks.twoScore)
-		if c, ok := firstPuzzle(ctx, *cells, shaded, nil, false); ok {
+		if c, ok := firstPuzzle(ctx, *cells, in, shaded, nil, false); ok {
 			*cells = c
 			return
 		}
@@ -58,7 +59,7 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 	score := rank(splits, func(w [81]bool) float64 {
 		return looks.splitScore(w) + faces.score(w) + symmetry(cells, w) + givensPrior(cells, w)
 	})
-	if c, ok := firstPuzzle(ctx, *cells, splits, score, true); ok {
+	if c, ok := firstPuzzle(ctx, *cells, in, splits, score, true); ok {
 		*cells = c
 		return
 	}
@@ -103,11 +104,32 @@ func rank(splits [][81]bool, score func([81]bool) float64) []float64 {
 // less its strays when the puzzle is likely symmetric (withoutStrays), or
 // as the first split when a given misread would make them one
 // (misreadOnce). With scores, it stops at splits more than solverMargin
-// worse than the first.
-func firstPuzzle(ctx context.Context, cells [81]Cell, splits [][81]bool, score []float64, symmetric bool) ([81]Cell, bool) {
+// worse than the first; the first split is also taken, before splits more
+// than recoverMargin worse (or, without scores, after all of them), when
+// a digit read as another throughout (in throughout cells or more) makes
+// its printed digits one, so mended (mended): a mend of many cells is
+// less likely than a split nearly as good, more likely than a far worse
+// one, and a mend of one or two (a player's wrong digit taken for a
+// given, mended into a right one) is arbitrate's to weigh.
+func firstPuzzle(ctx context.Context, cells [81]Cell, in *[81][]float32, splits [][81]bool, score []float64, symmetric bool) ([81]Cell, bool) {
+	weighed := false // whether the first split's mend was weighed
+	mend := func() ([81]Cell, bool) {
+		weighed = true
+		c, n := mended(ctx, withKinds(cells, splits[0]), in)
+		ok := n >= throughout
+		if ok && symmetric {
+			c = withoutStrays(ctx, c)
+		}
+		return c, ok
+	}
 	for k, w := range splits {
 		if ctx.Err() != nil || score != nil && score[k] < score[0]-solverMargin {
 			break
+		}
+		if !weighed && score != nil && score[k] < score[0]-recoverMargin {
+			if c, ok := mend(); ok {
+				return c, true
+			}
 		}
 		try := withKinds(cells, w)
 		if printedUnique(ctx, try) {
@@ -119,6 +141,9 @@ func firstPuzzle(ctx context.Context, cells [81]Cell, splits [][81]bool, score [
 		if k == 0 && misreadOnce(ctx, try) {
 			return try, true
 		}
+	}
+	if len(splits) > 0 && !weighed {
+		return mend()
 	}
 	return cells, false
 }
@@ -316,3 +341,11 @@ const (
 // best split's printed digits more likely hold a misreading, which
 // arbitrate looks for.
 const solverMargin = 60.0
+
+// recoverMargin is how much worse than the best a split may score for
+// decideKinds to take it, when its printed digits make a puzzle, before
+// the best split mended (mended).
+const recoverMargin = 30.0
+
+// throughout is the fewest cells firstPuzzle takes a mend of.
+const throughout = 3

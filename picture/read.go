@@ -33,6 +33,9 @@ type Cell struct {
 	// blankedBy names the board-wide rule that read the cell's digit as
 	// a pencil mark ("small", "pair", "note"), for the accuracy table.
 	blankedBy string
+	// overruled reports that the solver read the cell otherwise than the
+	// classifier did, for Corrected.
+	overruled bool
 }
 
 // Doubtful reports whether the reading of the cell is unsure enough to
@@ -86,8 +89,11 @@ func (r *Reading) Doubts() []int {
 // when ctx is done first, its error.
 //
 // A picture whose EXIF says to turn it, but which turned reads as no
-// puzzle, is read again as it is stored: an editor that turned its
-// pixels may have left the tag.
+// puzzle, or as one only with cells the solver overruled (Corrected), is
+// read again as it is stored, and read so when that makes a puzzle with
+// fewer overruled: an editor that turned its pixels may have left the
+// tag, and digits turned a quarter misread alike can be mended into a
+// puzzle.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
 	hd, err := check(data)
 	if err != nil {
@@ -99,10 +105,10 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 // readChecked is Read for a picture whose header check passed as hd.
 func readChecked(ctx context.Context, data []byte, hd header) (*Reading, error) {
 	r, err := read(ctx, data, hd)
-	if (errors.Is(err, ErrNoGrid) || err == nil && r.Unresolved) && hd.orientation > 1 {
+	if (errors.Is(err, ErrNoGrid) || err == nil && (r.Unresolved || len(r.Corrected) > 0)) && hd.orientation > 1 {
 		stored := hd
 		stored.orientation = 1
-		if sr, err2 := read(ctx, data, stored); err2 == nil && !sr.Unresolved {
+		if sr, err2 := read(ctx, data, stored); err2 == nil && !sr.Unresolved && (r == nil || len(sr.Corrected) < len(r.Corrected) || r.Unresolved) {
 			return sr, nil
 		}
 	}
@@ -142,7 +148,12 @@ func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
 // solver's arbitration of likely misreadings.
 func decideBoard(ctx context.Context, r *Reading, in *[81][]float32, tr *traits) {
 	decideKinds(ctx, &r.Cells, in, tr)
-	arbitrate(ctx, r)
+	for i, c := range r.Cells {
+		if c.overruled {
+			r.Corrected = append(r.Corrected, i)
+		}
+	}
+	arbitrate(ctx, r, in)
 }
 
 // blankProbs are the probabilities of a cell with no mark at all: blank.

@@ -30,10 +30,13 @@ const (
 // 86.5%, 98.44%, 95.64% (its exact floor lowered, knowingly, from 85: the
 // single net read 88.0%). A cell or two may differ between runs. With the
 // digits' faces compared (faceLooks): held-out 75.0%, 96.11%, 91.83%;
-// training 87.5%, 98.78%, 95.93%.
+// training 87.5%, 98.78%, 95.93%. With a digit read as another
+// throughout mended (recoverMissing): held-out 82.0%, 96.69%, 92.51%;
+// training 89.5%, 98.94%, 95.93% (the mend has a time limit, so a loaded
+// machine may read a picture or two fewer).
 var renderFloors = map[string]partFloor{
-	heldOutRenders:  {72, 95.5, 90.5},
-	trainingRenders: {85, 98, 95},
+	heldOutRenders:  {79, 96, 91},
+	trainingRenders: {87, 98.5, 95},
 }
 
 // fontsDir is where the catalogue of fonts is read from.
