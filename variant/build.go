@@ -36,6 +36,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	}
 	b.negatives()
 	b.neqs()
+	b.crossCages()
 	e.rules = len(e.props)
 	b.innies(summed(p.Constraints))
 	b.crossings(summed(p.Constraints))
@@ -138,7 +139,8 @@ type builder struct {
 	// for the negative rules.
 	dots    map[[2]int]map[string]bool
 	globals map[string]bool
-	neq     [][]int // per cell, the cells a move away that must differ
+	neq     [][]int    // per cell, the cells a move away that must differ
+	cages   []*setProp // the killer cages' set props, for crossCages
 }
 
 // idx returns c's index, or -1 outside the grid.

@@ -51,8 +51,8 @@ func (b *builder) killer(k Killer) error {
 	}
 	b.group(cs)
 	if k.Sum > 0 {
-		sets := sumSets(b.e.n, len(cs), k.Sum)
-		b.e.props = append(b.e.props, &setProp{cs: cs, sets: sets})
+		s := &setProp{cs: cs, sets: sumSets(b.e.n, len(cs), k.Sum)}
+		b.e.props, b.cages = append(b.e.props, s), append(b.cages, s)
 	}
 	return nil
 }

@@ -156,11 +156,17 @@ type setProp struct {
 	bits   int         // 1<<bits of them at most (see sizeCaches)
 	live   int         // 1<<live of them now (see firstSlotBits)
 	misses int         // searches made, for growing the slots
+	// crosses holds, for a killer cage, the houses holding some of its
+	// cells (see cross).
+	crosses []crossPart
 }
 
 func (s *setProp) cells() []int { return s.cs }
 
 func (s *setProp) run(e *engine) bool {
+	if s.crosses != nil && !s.cross(e) {
+		return false
+	}
 	if s.exactly(e) {
 		return s.exact(e)
 	}
