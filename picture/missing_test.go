@@ -2,8 +2,12 @@ package picture
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/sudokubot/sudokubot/solver"
 )
 
 // misreadBoard returns the classic puzzle's givens read as printed, but
@@ -80,4 +84,81 @@ func TestRecoverMissingLeavesWhole(t *testing.T) {
 			t.Errorf("%v: the reading was changed", misread)
 		}
 	}
+}
+
+// TestRecoverMissingRandom: on each puzzle of the screenshots, a random
+// digit read as another in a random share of its cells, with random odds;
+// whatever recoverMissing reads, it reads a puzzle with one solution and
+// no digit twice in a house, changes printed cells only and records every
+// cell it changed. With the classifier's odds and the glyphs on the
+// truth's side, it reads the truth.
+func TestRecoverMissingRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 41))
+	tried, read := 0, 0
+	for _, p := range shotPuzzles(t) {
+		for range 20 {
+			from, to := 1+r.IntN(9), 1+r.IntN(9)
+			if from == to {
+				continue
+			}
+			cells, in, changed := misreadPuzzle(p[0], from, to, r)
+			if unique(context.Background(), cells) {
+				continue // a misreading that happens to make a puzzle: nothing shows it
+			}
+			tried++
+			got := &Reading{Cells: cells}
+			if !recoverMissing(context.Background(), got, &in) {
+				continue
+			}
+			read++
+			grid := printedGrid(got.Cells)
+			if solver.Validate(grid) != nil || solutions(context.Background(), got.Cells) != 1 {
+				t.Fatalf("%s, %d read as %d: read %s, not one solution", p[0], from, to, grid.String())
+			}
+			for i, c := range got.Cells {
+				moved := c.Digit != cells[i].Digit || c.Written != cells[i].Written
+				if moved && (cells[i].Digit == 0 || !slices.Contains(got.Corrected, i)) {
+					t.Errorf("%s: r%dc%d changed unrecorded or from blank", p[0], i/9+1, i%9+1)
+				}
+			}
+			if g := grid.String(); g != strings.ReplaceAll(p[0], "0", ".") {
+				t.Errorf("%s, %d read as %d in %v: read %s", p[0], from, to, changed, g)
+			}
+		}
+	}
+	if tried == 0 || read < tried*3/4 {
+		t.Errorf("recovered %d of %d misread boards", read, tried)
+	}
+	t.Logf("recovered %d of %d misread boards", read, tried)
+}
+
+// misreadPuzzle is misreadBoard for any puzzle and one digit, misread in
+// each of its cells at random (at least one), with random odds that
+// favour the truth less than the misreading.
+func misreadPuzzle(puzzle string, from, to int, r *rand.Rand) ([81]Cell, [81][]float32, []int) {
+	var cells [81]Cell
+	var in [81][]float32
+	var changed []int
+	for i := range 81 {
+		p := make([]float32, Classes)
+		in[i] = make([]float32, Inputs)
+		d := int(puzzle[i] - '0')
+		if puzzle[i] < '1' || puzzle[i] > '9' {
+			p[0] = 1
+			cells[i] = cellOf(p, 0)
+			continue
+		}
+		for k := range GlyphSide * GlyphSide / 9 {
+			in[i][(d-1)*GlyphSide*GlyphSide/9+k] = 1
+		}
+		if d == from && (len(changed) == 0 || r.IntN(3) > 0) {
+			truth := 0.05 + 0.3*r.Float32()
+			p[Class(to, false)], p[Class(d, false)], p[0] = 0.95-truth, truth, 0.05
+			changed = append(changed, i)
+		} else {
+			p[Class(d, false)], p[0] = 0.95, 0.05
+		}
+		cells[i] = cellOf(p, best(p))
+	}
+	return cells, in, changed
 }
