@@ -12,27 +12,37 @@ import (
 
 // misreadBoard returns the classic puzzle's givens read as printed, but
 // every cell of each digit in misread read as the digit it maps to,
-// fairly surely (the classifier's odds 0.8 against 0.15), the true
-// donor's cells surely, and glyphs that draw each true digit alike; and
-// the cells misread.
+// fairly surely (the classifier's odds 0.8 against 0.15), and the cells
+// misread (see misreadCells).
 func misreadBoard(misread map[int]int) ([81]Cell, [81][]float32, []int) {
+	return misreadCells(classic, func(d int) (int, float32, bool) {
+		to, ok := misread[d]
+		return to, 0.15, ok
+	})
+}
+
+// misreadCells returns a puzzle's givens read as printed, each read as
+// the digit misread says (with the truth's odds, against 0.95 less them
+// for the misreading) where it says so and surely elsewhere, glyphs that
+// draw each true digit alike, and the cells misread.
+func misreadCells(puzzle string, misread func(d int) (to int, truth float32, ok bool)) ([81]Cell, [81][]float32, []int) {
 	var cells [81]Cell
 	var in [81][]float32
 	var changed []int
 	for i := range 81 {
 		p := make([]float32, Classes)
 		in[i] = make([]float32, Inputs)
-		if classic[i] == '.' {
+		if puzzle[i] < '1' || puzzle[i] > '9' {
 			p[0] = 1
 			cells[i] = cellOf(p, 0)
 			continue
 		}
-		d := int(classic[i] - '0')
+		d := int(puzzle[i] - '0')
 		for k := range GlyphSide * GlyphSide / 9 {
 			in[i][(d-1)*GlyphSide*GlyphSide/9+k] = 1 // each digit lights its own pixels
 		}
-		if to, ok := misread[d]; ok {
-			p[Class(to, false)], p[Class(d, false)], p[0] = 0.8, 0.15, 0.05
+		if to, truth, ok := misread(d); ok {
+			p[Class(to, false)], p[Class(d, false)], p[0] = 0.95-truth, truth, 0.05
 			changed = append(changed, i)
 		} else {
 			p[Class(d, false)], p[0] = 0.95, 0.05
@@ -132,33 +142,17 @@ func TestRecoverMissingRandom(t *testing.T) {
 	t.Logf("recovered %d of %d misread boards", read, tried)
 }
 
-// misreadPuzzle is misreadBoard for any puzzle and one digit, misread in
-// each of its cells at random (at least one), with random odds that
-// favour the truth less than the misreading.
+// misreadPuzzle returns a puzzle's givens read as misreadCells does,
+// digit from read as to in each of its cells at random (the first
+// always), with random odds that favour the truth less than the
+// misreading.
 func misreadPuzzle(puzzle string, from, to int, r *rand.Rand) ([81]Cell, [81][]float32, []int) {
-	var cells [81]Cell
-	var in [81][]float32
-	var changed []int
-	for i := range 81 {
-		p := make([]float32, Classes)
-		in[i] = make([]float32, Inputs)
-		d := int(puzzle[i] - '0')
-		if puzzle[i] < '1' || puzzle[i] > '9' {
-			p[0] = 1
-			cells[i] = cellOf(p, 0)
-			continue
+	first := true
+	return misreadCells(puzzle, func(d int) (int, float32, bool) {
+		if d != from || !first && r.IntN(3) == 0 {
+			return 0, 0, false
 		}
-		for k := range GlyphSide * GlyphSide / 9 {
-			in[i][(d-1)*GlyphSide*GlyphSide/9+k] = 1
-		}
-		if d == from && (len(changed) == 0 || r.IntN(3) > 0) {
-			truth := 0.05 + 0.3*r.Float32()
-			p[Class(to, false)], p[Class(d, false)], p[0] = 0.95-truth, truth, 0.05
-			changed = append(changed, i)
-		} else {
-			p[Class(d, false)], p[0] = 0.95, 0.05
-		}
-		cells[i] = cellOf(p, best(p))
-	}
-	return cells, in, changed
+		first = false
+		return to, 0.05 + 0.3*r.Float32(), true
+	})
 }
