@@ -293,6 +293,7 @@ func (e *engine) indexHouses() {
 			}
 		}
 	}
-	e.counts, e.culprit = make([]houseCounts, len(e.houseProp)), -1
+	e.countArr = new([64]houseCounts)
+	e.counts, e.culprit = e.countArr[:len(e.houseProp)], -1
 	e.newPairs = make([]uint32, len(e.houseProp))
 }

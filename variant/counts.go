@@ -75,15 +75,15 @@ func (e *engine) recount() {
 func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
 	if placed {
 		for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
-			e.counts[bits.TrailingZeros64(hs)].place(m)
+			e.countArr[bits.TrailingZeros64(hs)&63].place(m)
 		}
 	}
 	if lost&(lost-1) == 0 {
 		return e.uncountOne(c, bits.TrailingZeros32(lost)&31)
 	}
 	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
-		h := bits.TrailingZeros64(hs)
-		cnt := &e.counts[h]
+		h := bits.TrailingZeros64(hs) & 63
+		cnt := &e.countArr[h]
 		var ones, pairs uint32
 		for r := lost; r != 0; r &= r - 1 {
 			d := bits.TrailingZeros32(r) & 31
@@ -116,8 +116,8 @@ func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
 // lost digits and no masks of ones and pairs to test after.
 func (e *engine) uncountOne(c, d int) bool {
 	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
-		h := bits.TrailingZeros64(hs)
-		cnt := &e.counts[h]
+		h := bits.TrailingZeros64(hs) & 63
+		cnt := &e.countArr[h]
 		cnt[d]--
 		switch cnt[d] {
 		case 0:

@@ -140,23 +140,24 @@ type engine struct {
 	all           uint32 // digits 1..n
 	cand          []uint32
 	props         []prop
-	rules         int             // props[:rules] are the puzzle's own rules; the rest are derived from them
-	peerFrom      int             // props[peerFrom:] are the cells' peer exclusions (see peers)
-	watches       []cellWatch     // per cell, the props its changes wake
-	queue         queue           // cheap props to run
-	slow          queue           // props to run once queue is empty
-	queued        []uint8         // per prop, 1 while it waits
-	houses        []*groupProp    // the full groups, for branching on a digit
-	inHouses      []uint64        // per cell, bit i when houses[i] holds it
-	sees          []cellSet       // per cell, the cells that must differ from it
-	houseProp     []int32         // the first 64 houses' props, which counts wake (see counts.go)
-	housePair     []int32         // their value exclusions' props, or -1
-	culprit       int32           // a house a change left without a digit, or -1
-	counts        []houseCounts   // per house and digit, the cells that can take it
-	newPairs      []uint32        // per house, the digits left to two cells since its value exclusion ran
-	countStack    [][]houseCounts // saved counts, one per depth
-	stack         [][]uint32      // saved candidates, one per depth
-	weight        []int           // per cell, 1 + failures of the props over it and of its branches
+	rules         int              // props[:rules] are the puzzle's own rules; the rest are derived from them
+	peerFrom      int              // props[peerFrom:] are the cells' peer exclusions (see peers)
+	watches       []cellWatch      // per cell, the props its changes wake
+	queue         queue            // cheap props to run
+	slow          queue            // props to run once queue is empty
+	queued        []uint8          // per prop, 1 while it waits
+	houses        []*groupProp     // the full groups, for branching on a digit
+	inHouses      []uint64         // per cell, bit i when houses[i] holds it
+	sees          []cellSet        // per cell, the cells that must differ from it
+	houseProp     []int32          // the first 64 houses' props, which counts wake (see counts.go)
+	housePair     []int32          // their value exclusions' props, or -1
+	culprit       int32            // a house a change left without a digit, or -1
+	counts        []houseCounts    // per house and digit, the cells that can take it
+	countArr      *[64]houseCounts // counts' array: indexed by a house's bit masked to 6 bits, with no bounds check
+	newPairs      []uint32         // per house, the digits left to two cells since its value exclusion ran
+	countStack    [][]houseCounts  // saved counts, one per depth
+	stack         [][]uint32       // saved candidates, one per depth
+	weight        []int            // per cell, 1 + failures of the props over it and of its branches
 	nodes         int64
 	stopped       bool
 	groupSetsMemo []cellSet // the group props' cells, for building (see groupSets)
