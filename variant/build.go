@@ -57,25 +57,24 @@ func (e *engine) index() {
 	if e.sees == nil { // pairExcls made them: no group, neq or pair prop is added after it
 		e.sees = e.exclusions()
 	}
-	e.watch, e.watchSlow = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
-	e.watchPlaced, e.watchBounds = make([][]int32, len(e.cand)), make([][]int32, len(e.cand))
-	e.watchPlacedCheap = make([][]int32, len(e.cand))
+	e.watches = make([]cellWatch, len(e.cand))
 	for i := range e.props {
-		w := e.watch
+		list := func(w *cellWatch) *[]int32 { return &w.cheap }
 		switch {
 		case e.counted(int32(i)), e.superseded(int32(i)):
 			continue
 		case e.placedOnly(int32(i)):
-			w = e.watchPlaced
+			list = func(w *cellWatch) *[]int32 { return &w.placed }
 		case e.placedCheap(int32(i)):
-			w = e.watchPlacedCheap
+			list = func(w *cellWatch) *[]int32 { return &w.placedCheap }
 		case e.boundsOnly(int32(i)):
-			w = e.watchBounds
+			list = func(w *cellWatch) *[]int32 { return &w.bounds }
 		case e.costly(int32(i)):
-			w = e.watchSlow
+			list = func(w *cellWatch) *[]int32 { return &w.slow }
 		}
 		for _, c := range e.props[i].cells() {
-			w[c] = append(w[c], int32(i))
+			l := list(&e.watches[c])
+			*l = append(*l, int32(i))
 		}
 	}
 	e.queued = make([]uint8, len(e.props))
@@ -294,6 +293,7 @@ func (e *engine) indexHouses() {
 			}
 		}
 	}
-	e.counts, e.culprit = make([]houseCounts, len(e.houseProp)), -1
+	e.countArr = new([64]houseCounts)
+	e.counts, e.culprit = e.countArr[:len(e.houseProp)], -1
 	e.newPairs = make([]uint32, len(e.houseProp))
 }

@@ -50,18 +50,23 @@ func (s *setProp) cross(e *engine) bool {
 }
 
 // crossCages gives each killer cage's set prop its crossParts, over the
-// full groups made so far (houses and the rules' full groups).
+// full groups made so far (houses and the rules' full groups). Each
+// group's cell set is made once, not once a cage.
 func (b *builder) crossCages() {
-	var full []*groupProp
+	if len(b.cages) == 0 {
+		return
+	}
+	var full [][]int
+	var sets []cellSet
 	for _, pr := range b.e.props {
 		if g, ok := pr.(*groupProp); ok && g.full {
-			full = append(full, g)
+			full, sets = append(full, g.cs), append(sets, setOf(g.cs))
 		}
 	}
 	for _, s := range b.cages {
 		in := setOf(s.cs)
-		for _, g := range full {
-			if x, ok := newCrossPart(s.cs, in, g.cs); ok {
+		for i, g := range full {
+			if x, ok := newCrossPart(s.cs, in, g, sets[i]); ok {
 				s.crosses = append(s.crosses, x)
 			}
 		}
@@ -69,11 +74,10 @@ func (b *builder) crossCages() {
 }
 
 // newCrossPart returns the crossPart of a cage's cells cs (the set in)
-// and a full group's cells g, and whether they share two cells or more
-// but not all of the cage's.
-func newCrossPart(cs []int, in cellSet, g []int) (crossPart, bool) {
+// and a full group's cells g (the set house), and whether they share two
+// cells or more but not all of the cage's.
+func newCrossPart(cs []int, in cellSet, g []int, house cellSet) (crossPart, bool) {
 	var x crossPart
-	house := setOf(g)
 	shared := house.and(in).count()
 	if shared < 2 || shared == len(cs) {
 		return x, false

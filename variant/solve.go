@@ -135,36 +135,43 @@ func (e *engine) seedCandidates(seen []uint32) int {
 
 // engine holds one puzzle's model and the search's state.
 type engine struct {
-	ctx              context.Context
-	n                int
-	all              uint32 // digits 1..n
-	cand             []uint32
-	props            []prop
-	rules            int             // props[:rules] are the puzzle's own rules; the rest are derived from them
-	peerFrom         int             // props[peerFrom:] are the cells' peer exclusions (see peers)
-	watch            [][]int32       // per cell, the cheap props over it
-	watchSlow        [][]int32       // per cell, the sums and sets over it
-	watchPlaced      [][]int32       // per cell, the crosses over it: they wait for it to be placed
-	watchBounds      [][]int32       // per cell, the plain sums over it: they wait for its bounds to change
-	watchPlacedCheap [][]int32       // per cell, the cheap props that act on it only placed
-	queue            queue           // cheap props to run
-	slow             queue           // props to run once queue is empty
-	queued           []uint8         // per prop, 1 while it waits
-	houses           []*groupProp    // the full groups, for branching on a digit
-	inHouses         []uint64        // per cell, bit i when houses[i] holds it
-	sees             []cellSet       // per cell, the cells that must differ from it
-	houseProp        []int32         // the first 64 houses' props, which counts wake (see counts.go)
-	housePair        []int32         // their value exclusions' props, or -1
-	culprit          int32           // a house a change left without a digit, or -1
-	counts           []houseCounts   // per house and digit, the cells that can take it
-	newPairs         []uint32        // per house, the digits left to two cells since its value exclusion ran
-	countStack       [][]houseCounts // saved counts, one per depth
-	stack            [][]uint32      // saved candidates, one per depth
-	weight           []int           // per cell, 1 + failures of the props over it and of its branches
-	nodes            int64
-	stopped          bool
-	groupSetsMemo    []cellSet // the group props' cells, for building (see groupSets)
-	groupsSeen       int       // the props groupSetsMemo has read
+	ctx           context.Context
+	n             int
+	all           uint32 // digits 1..n
+	cand          []uint32
+	props         []prop
+	rules         int              // props[:rules] are the puzzle's own rules; the rest are derived from them
+	peerFrom      int              // props[peerFrom:] are the cells' peer exclusions (see peers)
+	watches       []cellWatch      // per cell, the props its changes wake
+	queue         queue            // cheap props to run
+	slow          queue            // props to run once queue is empty
+	queued        []uint8          // per prop, 1 while it waits
+	houses        []*groupProp     // the full groups, for branching on a digit
+	inHouses      []uint64         // per cell, bit i when houses[i] holds it
+	sees          []cellSet        // per cell, the cells that must differ from it
+	houseProp     []int32          // the first 64 houses' props, which counts wake (see counts.go)
+	housePair     []int32          // their value exclusions' props, or -1
+	culprit       int32            // a house a change left without a digit, or -1
+	counts        []houseCounts    // per house and digit, the cells that can take it
+	countArr      *[64]houseCounts // counts' array: indexed by a house's bit masked to 6 bits, with no bounds check
+	newPairs      []uint32         // per house, the digits left to two cells since its value exclusion ran
+	countStack    [][]houseCounts  // saved counts, one per depth
+	stack         [][]uint32       // saved candidates, one per depth
+	weight        []int            // per cell, 1 + failures of the props over it and of its branches
+	nodes         int64
+	stopped       bool
+	groupSetsMemo []cellSet // the group props' cells, for building (see groupSets)
+	groupsSeen    int       // the props groupSetsMemo has read
+}
+
+// cellWatch holds the props a cell's changes wake, by when they wake:
+// together, narrow reads them with one bounds check, not one a list.
+type cellWatch struct {
+	cheap       []int32 // the cheap props over it
+	slow        []int32 // the sums and sets over it
+	placed      []int32 // the crosses over it: they wait for it to be placed
+	bounds      []int32 // the plain sums over it: they wait for its bounds to change
+	placedCheap []int32 // the cheap props that act on it only placed
 }
 
 // start queues every prop and propagates; false means no solution.
@@ -192,23 +199,24 @@ func (e *engine) narrow(c int, old, m uint32) bool {
 	if m == 0 {
 		return false
 	}
-	for _, p := range e.watch[c] {
+	w := &e.watches[c]
+	for _, p := range w.cheap {
 		e.queue.add(p, e.queued)
 	}
-	for _, p := range e.watchSlow[c] {
+	for _, p := range w.slow {
 		e.slow.add(p, e.queued)
 	}
-	if wb := e.watchBounds[c]; len(wb) > 0 && (old&^m)&(old&-old|bit(high(old))) != 0 {
+	if wb := w.bounds; len(wb) > 0 && (old&^m)&(old&-old|bit(high(old))) != 0 {
 		for _, p := range wb {
 			e.slow.add(p, e.queued)
 		}
 	}
 	placed := m&(m-1) == 0
 	if placed {
-		for _, p := range e.watchPlacedCheap[c] {
+		for _, p := range w.placedCheap {
 			e.queue.add(p, e.queued)
 		}
-		for _, p := range e.watchPlaced[c] {
+		for _, p := range w.placed {
 			e.slow.add(p, e.queued)
 		}
 	}
