@@ -111,9 +111,10 @@ func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
 }
 
 // uncountOne is uncount for a single lost digit d, the common case (a
-// placed digit leaving a peer): Hard renban 2's cells lose 0.9 digits a
-// house they count in. Its count is tested once, with no loop over the
-// lost digits and no masks of ones and pairs to test after.
+// placed digit leaving a peer): nine house updates in ten on Hard renban
+// 2. Its count is tested once, with no loop over the lost digits and no
+// masks of ones and pairs to test after. uncount is called only when a
+// cell loses a digit or more (narrow), so lost is never empty.
 func (e *engine) uncountOne(c, d int) bool {
 	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
 		h := bits.TrailingZeros64(hs) & 63
