@@ -77,20 +77,9 @@ func (b *builder) crossCages() {
 // and a full group's cells g (the set house), and whether they share two
 // cells or more but not all of the cage's.
 func newCrossPart(cs []int, in cellSet, g []int, house cellSet) (crossPart, bool) {
-	var x crossPart
 	shared := house.and(in).count()
 	if shared < 2 || shared == len(cs) {
-		return x, false
+		return crossPart{}, false
 	}
-	for _, c := range g {
-		if !in.has(c) {
-			x.rest = append(x.rest, c)
-		}
-	}
-	for _, c := range cs {
-		if !house.has(c) {
-			x.out = append(x.out, c)
-		}
-	}
-	return x, true
+	return crossPart{rest: outside(g, in), out: outside(cs, house)}, true
 }

@@ -34,6 +34,17 @@ func setOf(cs []int) cellSet {
 	return s
 }
 
+// outside returns the cells of cs not in s, in cs's order.
+func outside(cs []int, s cellSet) []int {
+	var out []int
+	for _, c := range cs {
+		if !s.has(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // cells returns the set's cells in order.
 func (s cellSet) cells() []int {
 	var out []int

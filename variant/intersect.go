@@ -72,17 +72,7 @@ func crossOf(a, b []int, inA, inB cellSet) *crossProp {
 	if shared < 2 || shared == len(b) || shared == len(a) {
 		return nil
 	}
-	x := &crossProp{}
-	for _, c := range a {
-		if !inB.has(c) {
-			x.aOut = append(x.aOut, c)
-		}
-	}
-	for _, c := range b {
-		if !inA.has(c) {
-			x.bOut = append(x.bOut, c)
-		}
-	}
+	x := &crossProp{aOut: outside(a, inB), bOut: outside(b, inA)}
 	x.cs = append(append([]int(nil), x.aOut...), x.bOut...)
 	return x
 }
