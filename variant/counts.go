@@ -124,9 +124,11 @@ func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
 // masks of ones and pairs to test after. uncount is called only when a
 // cell loses a digit or more (narrow), so lost is never empty.
 func (e *engine) uncountOne(c, d int) bool {
+	arr, d := e.countArr, d&31 // held and masked here, not reloaded and checked each house
+	_ = arr[0]                 // its nil check, once
 	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
 		h := bits.TrailingZeros64(hs) & 63
-		cnt := &e.countArr[h]
+		cnt := &arr[h]
 		cnt[d]--
 		switch cnt[d] {
 		case 0:
