@@ -34,7 +34,7 @@ func (p *neqProp) peerSet(e *engine, m uint32) bool {
 	for i := range ds {
 		for r := p.see[i] & ds[i]; r != 0; r &= r - 1 {
 			o := i*64 + bits.TrailingZeros64(r)
-			if !e.restrict(o, e.cand[o]&^m) {
+			if old := e.cand[o]; !e.narrow(o, old, old&^m) { // o holds m: no test of restrict's
 				p.blameHouse(e, o)
 				return false
 			}
