@@ -339,7 +339,8 @@ func (t *groupTable) same(e *engine, g []int) bool {
 // in pre). The last cell's digits are recorded in a loop, not a call
 // each: most of the calls were those (LITTLE_KILLER_SNIPES#10 spent a
 // fifth of its instructions here); each ORs pre's four cells into the
-// sum's row, with no loop over the cells before.
+// sum's row, with no loop over the cells before; the sums they make are
+// set at once (orShifted).
 func (t *groupTable) fill(g []int, j int, used uint32, sum int, pre sumRow) {
 	k := len(g)
 	if j < k-1 {
@@ -352,13 +353,29 @@ func (t *groupTable) fill(g []int, j int, used uint32, sum int, pre sumRow) {
 		return
 	}
 	last := (k - 1) & (maxSumGroup - 1)
-	for r := t.masks[j] &^ used; r != 0; r &= r - 1 {
+	r := t.masks[j] &^ used
+	if r == 0 {
+		return
+	}
+	orShifted(t.sums, uint64(r), uint(sum))
+	for ; r != 0; r &= r - 1 {
 		d := low(r)
 		v := sum + d
-		t.sums[v/64] |= 1 << uint(v%64)
 		dr := &t.digits[v-t.lo]
 		dr[0], dr[1], dr[2], dr[3] = dr[0]|pre[0], dr[1]|pre[1], dr[2]|pre[2], dr[3]|pre[3]
 		dr[last] |= bit(d)
+	}
+}
+
+// orShifted sets in the bit set dst the bits of m (17 bits at most)
+// moved up by: the sums sum+d of the last cell's digits d, in one OR a
+// call, not one a digit (LITTLE_KILLER_SNIPES#10 spent 5% of its
+// instructions setting them one by one). dst holds every bit set.
+func orShifted(dst []uint64, m uint64, by uint) {
+	w, s := by/64, by%64
+	dst[w] |= m << s
+	if s > 64-17 && w+1 < uint(len(dst)) {
+		dst[w+1] |= m >> (64 - s)
 	}
 }
 
