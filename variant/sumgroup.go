@@ -382,30 +382,50 @@ func orShifted(dst []uint64, m uint64, by uint) {
 // restrict keeps in g's cells the digits of fillings whose sum v has
 // f << v meeting b: some choice of the other groups completes it.
 func (t *groupTable) restrict(e *engine, g []int, f, b []uint64) bool {
-	var keep sumRow
-	two := len(f) == 2 && len(b) == 2
-	for i, word := range t.sums {
-		for ; word != 0; word &= word - 1 {
-			v := i*64 + bits.TrailingZeros64(word)
-			var meets bool
-			if two {
-				lo, hi := shl128(f[0], f[1], uint(v))
-				meets = lo&b[0]|hi&b[1] != 0
-			} else {
-				meets = meetsShifted(f, b, v)
-			}
-			if meets {
-				dr := &t.digits[v-t.lo]
-				keep[0], keep[1], keep[2], keep[3] = keep[0]|dr[0], keep[1]|dr[1], keep[2]|dr[2], keep[3]|dr[3]
-			}
-		}
-	}
+	keep := t.kept(f, b)
 	for j, c := range g {
 		if !e.restrict(c, keep[j]) {
 			return false
 		}
 	}
 	return true
+}
+
+// kept returns, per cell, the digits of the fillings whose sum v has
+// f << v meeting b. Two words each, the common case, go to keptTwo.
+func (t *groupTable) kept(f, b []uint64) sumRow {
+	if len(f) == 2 && len(b) == 2 {
+		return t.keptTwo(f[0], f[1], b[0], b[1])
+	}
+	var keep sumRow
+	for i, word := range t.sums {
+		for ; word != 0; word &= word - 1 {
+			if v := i*64 + bits.TrailingZeros64(word); meetsShifted(f, b, v) {
+				keep.or(&t.digits[v-t.lo])
+			}
+		}
+	}
+	return keep
+}
+
+// keptTwo is kept for f and b of two words, held in registers rather
+// than read from their slices, with a check, at each sum.
+func (t *groupTable) keptTwo(f0, f1, b0, b1 uint64) sumRow {
+	var keep sumRow
+	for i, word := range t.sums {
+		for ; word != 0; word &= word - 1 {
+			v := i*64 + bits.TrailingZeros64(word)
+			if lo, hi := shl128(f0, f1, uint(v)); lo&b0|hi&b1 != 0 {
+				keep.or(&t.digits[v-t.lo])
+			}
+		}
+	}
+	return keep
+}
+
+// or adds s's digits to r's, cell by cell.
+func (r *sumRow) or(s *sumRow) {
+	r[0], r[1], r[2], r[3] = r[0]|s[0], r[1]|s[1], r[2]|s[2], r[3]|s[3]
 }
 
 // longest returns the size of the largest of gs.
