@@ -294,6 +294,8 @@ func (e *engine) indexHouses() {
 		}
 	}
 	e.countArr = new([64]houseCounts)
+	e.digitArr = new([32]cellSet)
+	e.digitCells = e.digitArr[:e.n+1]
 	e.counts, e.culprit = e.countArr[:len(e.houseProp)], -1
 	e.newPairs = make([]uint32, len(e.houseProp))
 }

@@ -45,9 +45,11 @@ func (e *engine) counted(p int32) bool {
 	return false
 }
 
-// recount sets the houses' counts from the candidates, and lets their
-// value exclusions' next runs take every digit left to two cells.
+// recount sets the houses' counts and the per-digit cell sets from the
+// candidates, and lets their value exclusions' next runs take every
+// digit left to two cells.
 func (e *engine) recount() {
+	e.resetDigits()
 	clear(e.counts)
 	for h, p := range e.houseProp {
 		cnt := &e.counts[h]
@@ -71,7 +73,8 @@ func (e *engine) recount() {
 // digit is left to two of its cells, the only change that gives it work.
 // It returns false, with the house in e.culprit, when a house is left
 // with no cell for a digit. The digits left to two cells wait in
-// e.newPairs for the value exclusion's run.
+// e.newPairs for the value exclusion's run. It takes c out of the lost
+// digits' cell sets too (see drop).
 func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
 	if placed {
 		for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
@@ -79,7 +82,12 @@ func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
 		}
 	}
 	if lost&(lost-1) == 0 {
-		return e.uncountOne(c, bits.TrailingZeros32(lost)&31)
+		d := bits.TrailingZeros32(lost) & 31
+		e.drop(c, d)
+		return e.uncountOne(c, d)
+	}
+	for r := lost; r != 0; r &= r - 1 {
+		e.drop(c, bits.TrailingZeros32(r))
 	}
 	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
 		h := bits.TrailingZeros64(hs) & 63
@@ -116,9 +124,11 @@ func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
 // masks of ones and pairs to test after. uncount is called only when a
 // cell loses a digit or more (narrow), so lost is never empty.
 func (e *engine) uncountOne(c, d int) bool {
+	arr, d := e.countArr, d&31 // held and masked here, not reloaded and checked each house
+	_ = arr[0]                 // its nil check, once
 	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
 		h := bits.TrailingZeros64(hs) & 63
-		cnt := &e.countArr[h]
+		cnt := &arr[h]
 		cnt[d]--
 		switch cnt[d] {
 		case 0:

@@ -203,6 +203,8 @@ type neqProp struct {
 	c      int
 	cs     []int // c alone: the prop wakes only when c changes
 	others []int
+	see    cellSet // for a cell's peers (peer), others as a set (see peerSet)
+	peer   bool
 }
 
 func (p *neqProp) cells() []int { return p.cs }
@@ -212,15 +214,24 @@ func (p *neqProp) run(e *engine) bool {
 	if !single(m) {
 		return true
 	}
+	if p.peer {
+		return p.peerSet(e, m)
+	}
 	for _, o := range p.others {
 		if e.cand[o]&m != 0 && !e.restrict(o, e.cand[o]&^m) {
-			if hs := e.inHouses[p.c] & e.inHouses[o]; hs != 0 && e.culprit < 0 {
-				e.culprit = e.houseProp[bits.TrailingZeros64(hs)]
-			}
+			p.blameHouse(e, o)
 			return false
 		}
 	}
 	return true
+}
+
+// blameHouse makes a house holding both c and o, which the run emptied,
+// the culprit, unless one is already.
+func (p *neqProp) blameHouse(e *engine, o int) {
+	if hs := e.inHouses[p.c] & e.inHouses[o]; hs != 0 && e.culprit < 0 {
+		e.culprit = e.houseProp[bits.TrailingZeros64(hs)]
+	}
 }
 
 // differ records that cells x and y must hold different digits.
@@ -249,7 +260,7 @@ func (e *engine) peers() {
 	e.peerFrom = len(e.props)
 	for c, s := range e.sees {
 		if !s.empty() {
-			e.props = append(e.props, &neqProp{c: c, cs: []int{c}, others: s.cells()})
+			e.props = append(e.props, &neqProp{c: c, cs: []int{c}, others: s.cells(), see: s, peer: true})
 		}
 	}
 }

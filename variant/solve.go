@@ -156,6 +156,9 @@ type engine struct {
 	countArr      *[64]houseCounts // counts' array: indexed by a house's bit masked to 6 bits, with no bounds check
 	newPairs      []uint32         // per house, the digits left to two cells since its value exclusion ran
 	countStack    [][]houseCounts  // saved counts, one per depth
+	digitArr      *[32]cellSet     // per digit, the cells that can take it (see digitcells.go)
+	digitCells    []cellSet        // digitArr's digits 0..n, to save and restore
+	digitStack    [][]cellSet      // saved digitCells, one per depth
 	stack         [][]uint32       // saved candidates, one per depth
 	weight        []int            // per cell, 1 + failures of the props over it and of its branches
 	nodes         int64
@@ -330,9 +333,11 @@ func (e *engine) save(depth int) []uint32 {
 	for len(e.stack) <= depth {
 		e.stack = append(e.stack, make([]uint32, len(e.cand)))
 		e.countStack = append(e.countStack, make([]houseCounts, len(e.counts)))
+		e.digitStack = append(e.digitStack, make([]cellSet, len(e.digitCells)))
 	}
 	copy(e.stack[depth], e.cand)
 	copy(e.countStack[depth], e.counts)
+	copy(e.digitStack[depth], e.digitCells)
 	return e.stack[depth]
 }
 
@@ -340,6 +345,7 @@ func (e *engine) save(depth int) []uint32 {
 func (e *engine) restore(depth int) {
 	copy(e.cand, e.stack[depth])
 	copy(e.counts, e.countStack[depth])
+	copy(e.digitCells, e.digitStack[depth])
 }
 
 // branchCell returns the open cell with the fewest candidates for its
