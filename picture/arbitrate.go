@@ -191,16 +191,24 @@ func changeSets(alts []change) [][]change {
 // unique reports whether the printed digits of cells make a puzzle with
 // exactly one solution.
 func unique(ctx context.Context, cells [81]Cell) bool {
-	g := printedGrid(cells)
+	return uniqueGrid(ctx, printedGrid(cells))
+}
+
+// uniqueGrid reports whether a grid of printed digits, as many as a
+// puzzle prints at least, has exactly one solution.
+func uniqueGrid(ctx context.Context, g solver.Grid) bool {
 	return g.Givens() >= minGivens && solutionsOf(ctx, g) == 1
 }
 
 // printedGrid returns the printed digits of cells as a grid.
-func printedGrid(cells [81]Cell) solver.Grid {
+func printedGrid(cells [81]Cell) solver.Grid { return gridOf(printedKey(cells)) }
+
+// gridOf returns printed digits (0 for none) as a grid.
+func gridOf(digits [81]int8) solver.Grid {
 	g, _ := solver.NewGrid(9)
-	for i, c := range cells {
-		if c.Digit != 0 && !c.Written {
-			g.SetIndex(i, c.Digit)
+	for i, d := range digits {
+		if d != 0 {
+			g.SetIndex(i, int(d))
 		}
 	}
 	return g

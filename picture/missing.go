@@ -7,8 +7,6 @@ import (
 	"math/bits"
 	"slices"
 	"time"
-
-	"github.com/sudokubot/sudokubot/solver"
 )
 
 // A font's digit read as another wherever it stands (a decorative 7 taken
@@ -119,9 +117,9 @@ type mend struct {
 // it gives to any other digit), or, when none clashes or two digits or
 // more are absent, an absent digit (given a donor's cells: which of them
 // was never printed the search tells), by each of its likeliest
-// donations. Two digits' cells swapped
-// read a puzzle with one solution as surely as the right reading: the
-// least costly first, the classifier tells them apart.
+// donations. Two digits' cells swapped read a puzzle with one solution
+// as surely as the right reading: the least costly first, the classifier
+// tells them apart.
 func mendDonors(ctx context.Context, cells [81]Cell, dist *[81][81]float64) (*mend, bool) {
 	open := &mendQueue{{digits: printedKey(cells)}}
 	seen := map[[81]int8]bool{}
@@ -133,7 +131,7 @@ func mendDonors(ctx context.Context, cells [81]Cell, dist *[81][81]float64) (*me
 		seen[m.digits] = true
 		by := byDigit(m.digits)
 		clash, absent := flaws(by)
-		if clash == 0 && m.steps > 0 && uniqueDigits(ctx, m.digits) {
+		if clash == 0 && m.steps > 0 && uniqueGrid(ctx, gridOf(m.digits)) {
 			return m, true
 		}
 		if m.steps == missingSteps || clash == 0 && len(absent) == 0 {
@@ -154,18 +152,6 @@ func mendDonors(ctx context.Context, cells [81]Cell, dist *[81][81]float64) (*me
 		}
 	}
 	return nil, false
-}
-
-// uniqueDigits reports whether printed digits (0 for none) make a puzzle
-// with exactly one solution.
-func uniqueDigits(ctx context.Context, digits [81]int8) bool {
-	g, _ := solver.NewGrid(9)
-	for i, d := range digits {
-		if d != 0 {
-			g.SetIndex(i, int(d))
-		}
-	}
-	return g.Givens() >= minGivens && solutionsOf(ctx, g) == 1
 }
 
 // mendQueue is mendDonors' readings to weigh, a heap by cost.
@@ -237,9 +223,9 @@ func absentDonations(cells [81]Cell, digits [81]int8, dist *[81][81]float64, by 
 // donationsOf returns the ways of reading some of the donor cells (up to
 // donorMost of them) as digit a, printed in the cells has (all of them
 // leave the donor's digit absent, to be given cells in turn): no two in
-// one row, column or box with each other or with
-// has, and with fewer (the donor's clashes mended), the cells left
-// sharing fewer houses than the donor's. Of a set and the donor's other
+// one row, column or box with each other or with has, and with fewer
+// (the donor's clashes mended), the cells left sharing fewer houses than
+// the donor's. Of a set and the donor's other
 // cells, when either could be a, only the one likelier to be it is a
 // donation: the two read the same puzzle but for two digits swapped,
 // which the solver cannot tell apart.
@@ -365,13 +351,13 @@ func interleave(a, b []donation, n int) []donation {
 				continue
 			}
 			d := list[k]
+			d.cells = picked(d.donor, d.set)
 			key := key{digit: d.digit}
-			for _, i := range picked(d.donor, d.set) {
+			for _, i := range d.cells {
 				key.cells[i/64] |= 1 << (i % 64)
 			}
 			if !seen[key] {
 				seen[key] = true
-				d.cells = picked(d.donor, d.set)
 				out = append(out, d)
 			}
 		}
@@ -474,19 +460,17 @@ func glyphMargin(dist *[81][81]float64, donor []int, set int) float64 {
 	return between - within
 }
 
-// clashes counts the pairs of cells that share a row, column or box.
-func clashes(cells []int) int {
-	n := 0
+// independent reports whether no two cells share a row, column or box.
+func independent(cells []int) bool {
 	for k, i := range cells {
 		for _, j := range cells[:k] {
-			n += b2i(sameHouse(i, j))
+			if sameHouse(i, j) {
+				return false
+			}
 		}
 	}
-	return n
+	return true
 }
-
-// independent reports whether no two cells share a row, column or box.
-func independent(cells []int) bool { return clashes(cells) == 0 }
 
 // sameHouse reports whether cells i and j share a row, column or box.
 func sameHouse(i, j int) bool {

@@ -89,11 +89,11 @@ func (r *Reading) Doubts() []int {
 // when ctx is done first, its error.
 //
 // A picture whose EXIF says to turn it, but which turned reads as no
-// puzzle, or as one only with cells the solver overruled (Corrected), is
-// read again as it is stored, and read so when that makes a puzzle with
-// fewer overruled: an editor that turned its pixels may have left the
-// tag, and digits turned a quarter misread alike can be mended into a
-// puzzle.
+// puzzle, or as one only once a digit read as another throughout was
+// mended (recoverMissing), is read again as it is stored, and read so
+// when that makes a puzzle with fewer cells overruled (Corrected): an
+// editor that turned its pixels may have left the tag, and digits turned
+// a quarter misread alike can be mended into a puzzle.
 func Read(ctx context.Context, data []byte) (*Reading, error) {
 	hd, err := check(data)
 	if err != nil {
@@ -102,10 +102,21 @@ func Read(ctx context.Context, data []byte) (*Reading, error) {
 	return readChecked(ctx, data, hd)
 }
 
+// hasMend reports whether the reading holds a digit read as another
+// throughout, mended (recoverMissing).
+func (r *Reading) hasMend() bool {
+	for _, c := range r.Cells {
+		if c.overruled {
+			return true
+		}
+	}
+	return false
+}
+
 // readChecked is Read for a picture whose header check passed as hd.
 func readChecked(ctx context.Context, data []byte, hd header) (*Reading, error) {
 	r, err := read(ctx, data, hd)
-	if (errors.Is(err, ErrNoGrid) || err == nil && (r.Unresolved || len(r.Corrected) > 0)) && hd.orientation > 1 {
+	if (errors.Is(err, ErrNoGrid) || err == nil && (r.Unresolved || r.hasMend())) && hd.orientation > 1 {
 		stored := hd
 		stored.orientation = 1
 		if sr, err2 := read(ctx, data, stored); err2 == nil && !sr.Unresolved && (r == nil || len(sr.Corrected) < len(r.Corrected) || r.Unresolved) {
