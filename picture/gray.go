@@ -295,3 +295,41 @@ type mask struct {
 	W, H int
 	on   []bool
 }
+
+// valleys returns the pixels of m that lie in a valley of g's greys: in
+// one of four directions (across, down and the two diagonals), the pixels
+// r away on both sides are lighter by valleyRatio. A line or a stroke is a
+// valley across it; the dark side of a step from light to dark (a shadow's
+// edge, a page's edge on a dark table) is lighter on one side only, so it
+// is left out.
+func (g *Gray) valleys(m *mask, r int) *mask {
+	out := &mask{W: m.W, H: m.H, on: make([]bool, len(m.on))}
+	const pct = int(valleyRatio * 100)
+	dirs := [4][2]int{{r, 0}, {0, r}, {r, r}, {r, -r}}
+	for y := r; y < g.H-r; y++ {
+		for x := r; x < g.W-r; x++ {
+			i := y*g.W + x
+			if !m.on[i] {
+				continue
+			}
+			v := int(g.Pix[i]) * 100
+			for _, d := range dirs {
+				a, b := g.at(x-d[0], y-d[1]), g.at(x+d[0], y+d[1])
+				if v < int(a)*pct && v < int(b)*pct {
+					out.on[i] = true
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// valleyRatio is how much darker than the pixels on both its sides a
+// pixel of a valley is.
+const valleyRatio = 0.92
+
+// valleyRadius is how far to each side valleys looks: wider than a grid's
+// heavy lines and a pen's stroke in the working copy, narrower than a
+// shadow's dark band.
+func valleyRadius(g *Gray) int { return max(3, max(g.W, g.H)/150) }

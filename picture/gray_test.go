@@ -174,3 +174,36 @@ func TestPaperLightTurnedTiles(t *testing.T) {
 		t.Errorf("the tiles read %d after paperLight, want 211 (not turned)", v)
 	}
 }
+
+// TestValleysKeepLinesNotSteps: a thin dark line is a valley of the
+// greys and stays ink; the dark side of a step from light to dark, which
+// the threshold marks as ink too, does not.
+func TestValleysKeepLinesNotSteps(t *testing.T) {
+	const n = 100
+	g := &Gray{W: n, H: n, Pix: make([]uint8, n*n)}
+	for y := range n {
+		for x := range n {
+			v := uint8(220)
+			if x >= 60 {
+				v = 80 // the shadow
+			}
+			if x == 20 || x == 21 {
+				v = 40 // the line
+			}
+			g.Pix[y*n+x] = v
+		}
+	}
+	m := g.threshold()
+	if !m.on[50*n+20] || !m.on[50*n+61] {
+		t.Fatal("the threshold marks neither the line nor the step's dark side: the test's picture is wrong")
+	}
+	v := g.valleys(m, 4)
+	if !v.on[50*n+20] || !v.on[50*n+21] {
+		t.Error("the line is not a valley")
+	}
+	for x := 55; x < 75; x++ {
+		if v.on[50*n+x] {
+			t.Errorf("the step's pixel at x %d is a valley", x)
+		}
+	}
+}

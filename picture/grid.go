@@ -8,8 +8,12 @@ import "slices"
 // more keenly (keenRatio) and the pick made again among both marks'
 // outlines: a blurred photo's thin lines fade into the paper under the
 // usual threshold, leaving a web of a few heavy lines, or of the page's
-// print, that frames the grid askew. The pick is grown when it too scores
-// under sureGrid.
+// print, that frames the grid askew. When no outline of either frames a
+// Sudoku, the ink is looked at a third time in the valleys of the greys
+// only (valleys): the edge of a shadow or of the page that touches the
+// grid joins its web and drags the web's corners off the grid, but an
+// edge is no valley. The pick is grown when it too scores under
+// sureGrid.
 func bestGrid(work *Gray) ([4]Point, bool) {
 	pool := outlines(work, work.threshold())
 	best, found := pick(pool)
@@ -17,12 +21,21 @@ func bestGrid(work *Gray) ([4]Point, bool) {
 		return best.q, true
 	}
 	keen := work.thresholdBy(thresholdRadius(work), keenRatio)
-	best, found = pick(append(pool, outlines(work, keen)...))
+	pool = append(pool, outlines(work, keen)...)
+	if !anySudoku(pool) {
+		pool = append(pool, outlines(work, work.valleys(work.threshold(), valleyRadius(work)))...)
+	}
+	best, found = pick(pool)
 	if !found {
 		return best.q, false
 	}
 	q, _ := grown(work, best.q)
 	return q, true
+}
+
+// anySudoku reports whether an outline of pool frames a Sudoku grid.
+func anySudoku(pool []outline) bool {
+	return slices.ContainsFunc(pool, outline.sudoku)
 }
 
 // keenRatio is how much darker than its neighbourhood a pixel must be to

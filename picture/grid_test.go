@@ -101,3 +101,30 @@ func TestGridAtThePictureEdge(t *testing.T) {
 		t.Errorf("Read(%s) givens = %s, want %s", p.File, got, p.Givens)
 	}
 }
+
+// TestBestGridPastAShadow: a shadow over a grid's corner that runs on to
+// the picture's edge (a hand or a phone over the page) joins the grid's
+// web of ink along its own edge, so that web's outline reaches the
+// picture's corner and frames no Sudoku; bestGrid finds the grid in the
+// valleys of the greys, where the shadow's edge is not ink.
+func TestBestGridPastAShadow(t *testing.T) {
+	work := drawnGrid(1000, 60, 560)
+	for y := 450; y < 1000; y++ {
+		for x := range 250 {
+			work.Pix[y*1000+x] = uint8(int(work.Pix[y*1000+x]) * 2 / 5)
+		}
+	}
+	if anySudoku(outlines(work, work.threshold())) {
+		t.Fatal("the usual threshold framed the grid: the test's shadow does not join the grid's web")
+	}
+	got, ok := bestGrid(work)
+	if !ok {
+		t.Fatal("no grid found past the shadow")
+	}
+	whole := [4]Point{{60, 60}, {620, 60}, {620, 620}, {60, 620}}
+	for k := range got {
+		if d := math.Hypot(got[k].X-whole[k].X, got[k].Y-whole[k].Y); d > 560/9/4 {
+			t.Errorf("corner %d at %v, %.1f pixels from the grid's %v", k, got[k], d, whole[k])
+		}
+	}
+}
