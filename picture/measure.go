@@ -139,9 +139,10 @@ func medianOf(vs []int16) int {
 
 // marksOf returns the marks of a side×side cell of grey levels px that
 // make its glyph (keptParts), a mask of their pixels, and the cell's paper
-// (bg) and ink (dark) greys.
+// (bg) and ink (dark) greys. The ink is the darkest inside the band along
+// the cell's edges (inner), so the cut between them is the digit's.
 func marksOf(px []uint8, side int, ref float64) (keep []bool, parts []part, bg, dark float64) {
-	bg, dark = float64(percentile(px, 70)), float64(percentile(px, 2))
+	bg, dark = float64(percentile(px, 70)), float64(percentile(inner(px, side), 2))
 	cut := max(0.45*(bg-dark), 0.22*ref, 14)
 	on := make([]bool, len(px))
 	for k, v := range px {
@@ -381,4 +382,17 @@ func floor(x float64) float64 {
 		return f
 	}
 	return float64(int(x)) - 1
+}
+
+// inner returns the grey levels of a side×side cell px without a band
+// an eighth of its side wide along its edges, where the grid's lines
+// are: a heavy box line or a lattice a little off would else be the
+// darkest ink of a cell whose digit is faint pencil, and set its cut.
+func inner(px []uint8, side int) []uint8 {
+	m := side / 8
+	out := make([]uint8, 0, (side-2*m)*(side-2*m))
+	for y := m; y < side-m; y++ {
+		out = append(out, px[y*side+m:y*side+side-m]...)
+	}
+	return out
 }
