@@ -65,22 +65,18 @@ func (e *engine) recount() {
 	}
 }
 
-// uncount takes the digits lost by cell c, which holds m now, off the
-// counts of its houses and queues each house that c's change gives
-// something to do: a digit not placed in it left to one cell (a hidden
-// single). A placed digit's peers lose it through c's neqProp (see
-// peers), not the house's run. It queues a house's value exclusion when a
-// digit is left to two of its cells, the only change that gives it work.
-// It returns false, with the house in e.culprit, when a house is left
-// with no cell for a digit. The digits left to two cells wait in
-// e.newPairs for the value exclusion's run. It takes c out of the lost
-// digits' cell sets too (see drop).
-func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
-	if placed {
-		for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
-			e.countArr[bits.TrailingZeros64(hs)&63].place(m)
-		}
-	}
+// uncount takes the digits lost by cell c off the counts of its houses
+// and queues each house that c's change gives something to do: a digit
+// not placed in it left to one cell (a hidden single). A placed digit's
+// peers lose it through c's neqProp (see peers), not the house's run. It
+// queues a house's value exclusion when a digit is left to two of its
+// cells, the only change that gives it work. It returns false, with the
+// house in e.culprit, when a house is left with no cell for a digit. The
+// digits left to two cells wait in e.newPairs for the value exclusion's
+// run. It takes c out of the lost digits' cell sets too (see drop); a
+// placed cell's digit is added to its houses' placed ones before (see
+// place).
+func (e *engine) uncount(c int, lost uint32) bool {
 	if lost&(lost-1) == 0 {
 		d := bits.TrailingZeros32(lost) & 31
 		e.drop(c, d)
@@ -116,6 +112,14 @@ func (e *engine) uncount(c int, lost, m uint32, placed bool) bool {
 		}
 	}
 	return true
+}
+
+// place adds digit m, placed in cell c, to the placed digits of c's
+// houses.
+func (e *engine) place(c int, m uint32) {
+	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
+		e.countArr[bits.TrailingZeros64(hs)&63].place(m)
+	}
 }
 
 // uncountOne is uncount for a single lost digit d, the common case (a

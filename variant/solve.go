@@ -202,6 +202,16 @@ func (e *engine) narrow(c int, old, m uint32) bool {
 	if m == 0 {
 		return false
 	}
+	placed := e.wake(c, old, m)
+	if placed {
+		e.place(c, m)
+	}
+	return e.uncount(c, old&^m)
+}
+
+// wake queues the props that cell c's change from old to m wakes, and
+// reports whether it placed c.
+func (e *engine) wake(c int, old, m uint32) bool {
 	w := &e.watches[c]
 	for _, p := range w.cheap {
 		e.queue.add(p, e.queued)
@@ -223,7 +233,7 @@ func (e *engine) narrow(c int, old, m uint32) bool {
 			e.slow.add(p, e.queued)
 		}
 	}
-	return e.uncount(c, old&^m, m, placed)
+	return placed
 }
 
 // push queues prop p unless it is queued: sums, sets and crosses wait
