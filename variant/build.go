@@ -275,9 +275,13 @@ func (e *engine) indexHouses() {
 	at := map[*groupProp]int{}
 	for p, pr := range e.props {
 		if g, ok := pr.(*groupProp); ok && g.full {
+			g.counted = nil
 			if i := len(e.houses); i < 64 {
 				for _, c := range g.cs {
 					e.inHouses[c] |= 1 << uint(i)
+				}
+				if slices.IsSorted(g.cs) {
+					g.counted = &countedHouse{h: i, set: setOf(g.cs)}
 				}
 				e.houseProp, e.housePair = append(e.houseProp, int32(p)), append(e.housePair, -1)
 				at[g] = i

@@ -151,3 +151,59 @@ func (e *engine) uncountOne(c, d int) bool {
 	}
 	return true
 }
+
+// countedHouse is what a counted house's run reads instead of its cells
+// (see fromCounts): its index among the counted houses, and its cells as
+// a set, in the order of its cells.
+type countedHouse struct {
+	h   int
+	set cellSet
+}
+
+// fromCounts is a counted house's run when its counts show no open cell
+// holding a digit placed in it (nor a digit placed twice): its hidden
+// singles (a count of one, not placed) are found from the counts, and
+// their cells from the per-digit cell sets, rather than by a scan of its
+// cells; in the order of its cells, they keep only their hidden digits,
+// as the scan has them. It reports, in done, false when the scan is
+// needed: in Hard renban 2, in two runs of five. A house runs when a
+// count falls to one; its scan took 8% of Hard renban 2's instructions.
+// Reading the cells of the placed digits still in others, and testing
+// them for a digit placed twice, cost more than the scan.
+func (g *groupProp) fromCounts(e *engine) (ok, done bool) {
+	cnt := &e.countArr[g.counted.h&63]
+	ones, placed := countIs(cnt, 1), cnt.placed()
+	if countIs(cnt, 0)&e.all != 0 {
+		return false, true
+	}
+	if placed&^ones != 0 {
+		return false, false
+	}
+	hidden := ones &^ placed
+	var at cellSet // the cells holding them
+	for r := hidden; r != 0; r &= r - 1 {
+		at = at.or(e.digitArr[bits.TrailingZeros32(r)&31].and(g.counted.set))
+	}
+	for w, word := range at {
+		for ; word != 0; word &= word - 1 {
+			c := w*64 + bits.TrailingZeros64(word)
+			if !e.restrict(c, e.cand[c]&hidden) {
+				return false, true
+			}
+		}
+	}
+	return true, true
+}
+
+// countIs returns the digits whose count in cnt is v, eight counts at a
+// time (see twos), each word's matches gathered by one multiplication.
+func countIs(cnt *houseCounts, v uint8) uint32 {
+	const low7, ones, gather = 0x7f7f7f7f7f7f7f7f, 0x0101010101010101, 0x0102040810204080
+	var out uint32
+	for i := 0; i < 3; i++ {
+		x := binary.LittleEndian.Uint64(cnt[8*i:]) ^ uint64(v)*ones // a zero byte where the count is v
+		zero := ^((x&low7 + low7) | x | low7) >> 7                  // its low bit set, exactly
+		out |= uint32(zero*gather>>56) << uint(8*i)
+	}
+	return out
+}

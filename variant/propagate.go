@@ -30,11 +30,19 @@ func high(m uint32) int { return 31 - bits.LeadingZeros32(m) }
 type groupProp struct {
 	cs   []int
 	full bool
+	// counted is set for a counted house whose cells are in ascending
+	// order (see fromCounts).
+	counted *countedHouse
 }
 
 func (g *groupProp) cells() []int { return g.cs }
 
 func (g *groupProp) run(e *engine) bool {
+	if g.counted != nil {
+		if ok, done := g.fromCounts(e); done {
+			return ok
+		}
+	}
 	var seen, dup, once, twice uint32
 	for _, c := range g.cs {
 		m := e.cand[c]
