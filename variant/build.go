@@ -281,7 +281,7 @@ func (e *engine) indexHouses() {
 					e.inHouses[c] |= 1 << uint(i)
 				}
 				if slices.IsSorted(g.cs) {
-					g.counted = &countedHouse{h: i, set: setOf(g.cs)}
+					g.counted = newCountedHouse(i, g.cs, len(e.cand))
 				}
 				e.houseProp, e.housePair = append(e.houseProp, int32(p)), append(e.housePair, -1)
 				at[g] = i

@@ -158,6 +158,17 @@ func (e *engine) uncountOne(c, d int) bool {
 type countedHouse struct {
 	h   int
 	set cellSet
+	pos []uint8 // per cell of the grid, its position in the house's cells
+}
+
+// newCountedHouse returns the countedHouse of house h, whose cells are
+// cs, in a grid of n cells.
+func newCountedHouse(h int, cs []int, n int) *countedHouse {
+	x := &countedHouse{h: h, set: setOf(cs), pos: make([]uint8, n)}
+	for i, c := range cs {
+		x.pos[c] = uint8(i)
+	}
+	return x
 }
 
 // fromCounts is a counted house's run when its counts show no open cell
