@@ -240,10 +240,11 @@ func (s *setProp) exclude(e *engine, d uint32) bool {
 			common = common.and(e.sees[c])
 		}
 	}
+	common = common.and(e.digitArr[bits.TrailingZeros32(d)&31]) // those holding d
 	for w, word := range common {
 		for ; word != 0; word &= word - 1 {
 			c := w*64 + bits.TrailingZeros64(word)
-			if e.cand[c]&d != 0 && !e.restrict(c, e.cand[c]&^d) {
+			if !e.narrow(c, e.cand[c], e.cand[c]&^d) {
 				return false
 			}
 		}
