@@ -91,15 +91,16 @@ func (e *engine) uncount(c int, lost uint32) bool {
 		var ones, pairs uint32
 		for r := lost; r != 0; r &= r - 1 {
 			d := bits.TrailingZeros32(r) & 31
-			cnt[d]--
-			if cnt[d] == 0 {
+			n := cnt[d] - 1
+			cnt[d] = n
+			switch {
+			case n > 2: // the common case, one test
+			case n == 0:
 				e.culprit = e.houseProp[h]
 				return false
-			}
-			if cnt[d] == 1 {
+			case n == 1:
 				ones |= 1 << uint(d)
-			}
-			if cnt[d] == 2 {
+			default:
 				pairs |= 1 << uint(d)
 			}
 		}
@@ -133,8 +134,12 @@ func (e *engine) uncountOne(c, d int) bool {
 	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
 		h := bits.TrailingZeros64(hs) & 63
 		cnt := &arr[h]
-		cnt[d]--
-		switch cnt[d] {
+		n := cnt[d] - 1
+		cnt[d] = n
+		if n > 2 {
+			continue // three cells or more: nothing to wake, one test
+		}
+		switch n {
 		case 0:
 			e.culprit = e.houseProp[h]
 			return false
