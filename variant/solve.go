@@ -361,13 +361,14 @@ func (e *engine) restore(depth int) {
 // branchCell returns the open cell with the fewest candidates for its
 // weight, or -1.
 func (e *engine) branchCell() int {
-	best, bestK, bestW := -1, 1, 0
+	best, bestK, bestW := -1, 1, 0 // the first open cell wins: weights are 1 or more
+	weight := e.weight[:len(e.cand)]
 	for c, m := range e.cand {
 		k := bits.OnesCount32(m)
 		if k < 2 {
 			continue
 		}
-		if w := e.weight[c]; best < 0 || k*bestW < bestK*w {
+		if w := weight[c]; k*bestW < bestK*w {
 			best, bestK, bestW = c, k, w
 		}
 	}
