@@ -411,12 +411,17 @@ func (t *groupTable) kept(f, b []uint64) sumRow {
 // keptTwo is kept for f and b of two words, held in registers rather
 // than read from their slices, with a check, at each sum.
 func (t *groupTable) keptTwo(f0, f1, b0, b1 uint64) sumRow {
-	var keep sumRow
+	var keep, full sumRow
+	for j, m := range t.masks {
+		full[j&(maxSumGroup-1)] = m
+	}
 	for i, word := range t.sums {
 		for ; word != 0; word &= word - 1 {
 			v := i*64 + bits.TrailingZeros64(word)
 			if lo, hi := shl128(f0, f1, uint(v)); lo&b0|hi&b1 != 0 {
-				keep.or(&t.digits[v-t.lo])
+				if keep.or(&t.digits[v-t.lo]); keep == full {
+					return keep // every cell keeps all it has: no sum can add more
+				}
 			}
 		}
 	}
