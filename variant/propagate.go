@@ -186,7 +186,9 @@ func (s *setProp) run(e *engine) bool {
 	for _, set := range s.sets {
 		if set&^union == 0 && s.meets(e, set) {
 			keep |= set
-			inter &= set
+			if inter &= set; inter == 0 && keep == union {
+				break // no further set can add to keep or take from inter
+			}
 		}
 	}
 	if keep == 0 {
