@@ -307,9 +307,10 @@ func (t *groupTable) update(e *engine, g []int, words int) {
 		return
 	}
 	h := uint32(0)
+	cand := e.cand
 	for j, c := range g {
-		t.masks[j] = e.cand[c]
-		h = (h ^ e.cand[c]) * 0x9e3779b1
+		t.masks[j] = cand[c]
+		h = (h ^ cand[c]) * 0x9e3779b1
 	}
 	slot := int(h >> (32 - t.bits)) // 0 when bits is 0
 	t.sums = t.slotSums[slot*words : (slot+1)*words]
@@ -326,8 +327,9 @@ func (t *groupTable) update(e *engine, g []int, words int) {
 
 // same reports whether g's candidates are those t was made from.
 func (t *groupTable) same(e *engine, g []int) bool {
+	cand, masks := e.cand, t.masks
 	for j, c := range g {
-		if e.cand[c] != t.masks[j] {
+		if cand[c] != masks[j] {
 			return false
 		}
 	}
