@@ -182,7 +182,7 @@ func newCountedHouse(h int, cs []int, n int) *countedHouse {
 // their cells from the per-digit cell sets, rather than by a scan of its
 // cells; in the order of its cells, they keep only their hidden digits,
 // as the scan has them. It reports, in done, false when the scan is
-// needed: in Hard renban 2, in two runs of five. A house runs when a
+// needed: in Hard renban 2, one run in six. A house runs when a
 // count falls to one; its scan took 8% of Hard renban 2's instructions.
 // Reading the cells of the placed digits still in others, and testing
 // them for a digit placed twice, cost more than the scan.
