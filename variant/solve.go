@@ -246,19 +246,18 @@ func (e *engine) push(p int32) {
 	}
 }
 
-// pop returns the next queued prop, cheap ones first (in the order
-// queued), or -1.
-func (e *engine) pop() int32 {
-	if p := e.queue.next(e.queued); p >= 0 {
-		return p
-	}
-	return e.slow.next(e.queued)
-}
-
-// propagate runs queued props until none is left; false on a
-// contradiction, with the queue emptied.
+// propagate runs queued props, cheap ones first (in the order queued),
+// until none is left; false on a contradiction, with the queue emptied.
+// It takes the next prop itself: a function for it was too big to be
+// inlined, a call a prop run.
 func (e *engine) propagate() bool {
-	for p := e.pop(); p >= 0; p = e.pop() {
+	for {
+		p := e.queue.next(e.queued)
+		if p < 0 {
+			if p = e.slow.next(e.queued); p < 0 {
+				return true
+			}
+		}
 		if !e.props[p].run(e) {
 			if e.culprit >= 0 {
 				p = e.culprit // a house it left without a digit
@@ -268,7 +267,6 @@ func (e *engine) propagate() bool {
 			return false
 		}
 	}
-	return true
 }
 
 // blame weighs the cells of prop p, which just failed, for branching:
