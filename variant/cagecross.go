@@ -17,7 +17,7 @@ type crossPart struct {
 func (s *setProp) cross(e *engine) bool {
 	var must uint32
 	for _, x := range s.crosses {
-		can := union(e.cand, x.rest) // the digits the house's cells outside the cage can take
+		can := union(e.candArr, x.rest) // the digits the house's cells outside the cage can take
 		need := e.all &^ can
 		if need == 0 {
 			continue

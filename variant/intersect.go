@@ -14,7 +14,7 @@ type crossProp struct {
 func (x *crossProp) cells() []int { return x.cs }
 
 func (x *crossProp) run(e *engine) bool {
-	ua, ub := union(e.cand, x.aOut), union(e.cand, x.bOut)
+	ua, ub := union(e.candArr, x.aOut), union(e.candArr, x.bOut)
 	if ub&^ua != 0 && !claim(e, x.bOut, ua) {
 		return false
 	}
@@ -22,10 +22,10 @@ func (x *crossProp) run(e *engine) bool {
 }
 
 // union returns the digits some cell of cs can take.
-func union(cand []uint32, cs []int) uint32 {
+func union(cand *[maxCells]uint32, cs []int) uint32 {
 	var u uint32
 	for _, c := range cs {
-		u |= cand[c]
+		u |= cand[c&(maxCells-1)]
 	}
 	return u
 }

@@ -44,8 +44,9 @@ func (g *groupProp) run(e *engine) bool {
 		}
 	}
 	var seen, dup, once, twice uint32
+	cand := e.candArr
 	for _, c := range g.cs {
-		m := e.cand[c]
+		m := cand[c&(maxCells-1)]
 		s := m & singleMask(m)
 		dup |= seen & s
 		seen |= s
@@ -65,7 +66,7 @@ func (g *groupProp) run(e *engine) bool {
 		return true // nothing to remove, no hidden single
 	}
 	for _, c := range g.cs {
-		m := e.cand[c]
+		m := cand[c&(maxCells-1)]
 		if single(m) {
 			continue
 		}
@@ -256,8 +257,9 @@ func (s *setProp) exclude(e *engine, d uint32) bool {
 
 // meets reports whether every cell can take a digit of set.
 func (s *setProp) meets(e *engine, set uint32) bool {
+	cand := e.candArr
 	for _, c := range s.cs {
-		if e.cand[c]&set == 0 {
+		if cand[c&(maxCells-1)]&set == 0 {
 			return false
 		}
 	}

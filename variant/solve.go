@@ -139,6 +139,7 @@ type engine struct {
 	n             int
 	all           uint32 // digits 1..n
 	cand          []uint32
+	candArr       *[maxCells]uint32 // cand's array (see maxCells)
 	props         []prop
 	rules         int              // props[:rules] are the puzzle's own rules; the rest are derived from them
 	peerFrom      int              // props[peerFrom:] are the cells' peer exclusions (see peers)
