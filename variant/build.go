@@ -10,6 +10,18 @@ import (
 // maxSize is the largest grid the solver takes: digits fit in 17 bits.
 const maxSize = 16
 
+// maxCells is the cells of the largest grid: a cell index masked to 8
+// bits indexes candArr with no bounds check.
+const maxCells = maxSize * maxSize
+
+// makeCand gives e the candidates of k cells, none yet, in an array of
+// maxCells, and returns e.
+func (e *engine) makeCand(k int) *engine {
+	e.candArr = new([maxCells]uint32)
+	e.cand = e.candArr[:k]
+	return e
+}
+
 // newEngine builds the solver's model of p: candidates from givens and
 // parity marks, and props for units and constraints.
 func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
@@ -17,7 +29,7 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	if n < 1 || n > maxSize || len(p.Givens) != n*n || (p.Regions != nil && len(p.Regions) != n*n) {
 		return nil, fmt.Errorf("variant: solve: a %d×%d puzzle with %d givens", n, n, len(p.Givens))
 	}
-	e := &engine{ctx: ctx, n: n, all: (1<<uint(n+1) - 1) &^ 1, cand: make([]uint32, n*n)}
+	e := (&engine{ctx: ctx, n: n, all: (1<<uint(n+1) - 1) &^ 1}).makeCand(n * n)
 	for i, g := range p.Givens {
 		e.cand[i] = e.all
 		if g < 0 || g > n {
@@ -275,9 +287,13 @@ func (e *engine) indexHouses() {
 	at := map[*groupProp]int{}
 	for p, pr := range e.props {
 		if g, ok := pr.(*groupProp); ok && g.full {
+			g.counted = nil
 			if i := len(e.houses); i < 64 {
 				for _, c := range g.cs {
 					e.inHouses[c] |= 1 << uint(i)
+				}
+				if slices.IsSorted(g.cs) {
+					g.counted = newCountedHouse(i, g.cs, len(e.cand))
 				}
 				e.houseProp, e.housePair = append(e.houseProp, int32(p)), append(e.housePair, -1)
 				at[g] = i

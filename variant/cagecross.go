@@ -17,17 +17,14 @@ type crossPart struct {
 func (s *setProp) cross(e *engine) bool {
 	var must uint32
 	for _, x := range s.crosses {
-		var union uint32
-		for _, c := range x.rest {
-			union |= e.cand[c]
-		}
-		need := e.all &^ union
+		can := union(e.candArr, x.rest) // the digits the house's cells outside the cage can take
+		need := e.all &^ can
 		if need == 0 {
 			continue
 		}
 		must |= need
 		for _, c := range x.out {
-			if !e.restrict(c, union) {
+			if !e.restrict(c, can) {
 				return false
 			}
 		}

@@ -61,3 +61,29 @@ func mustCountsMatch(t *testing.T, e *engine, when string) {
 		t.Fatalf("after %s: counts %v, want %v", when, got, e.counts)
 	}
 }
+
+// TestCountIs checks countIs against a count of each digit, for random
+// counts up to 16 and the values a run asks for.
+func TestCountIs(t *testing.T) {
+	rng := rand.New(rand.NewSource(43))
+	for run := 0; run < 1000; run++ {
+		var cnt houseCounts
+		for d := 0; d < placedAt; d++ {
+			cnt[d] = uint8(rng.Intn(17))
+		}
+		for _, v := range []uint8{0, 1, 2} {
+			var want uint32
+			for d := 0; d < 24; d++ {
+				if cnt[d] == v {
+					want |= bit(d)
+				}
+			}
+			if got := countIs(&cnt, v); got != want {
+				t.Fatalf("countIs(%v, %d) = %#x, want %#x", cnt, v, got, want)
+			}
+		}
+		if got, want := twos(&cnt), countIs(&cnt, 2); got != want {
+			t.Fatalf("twos(%v) = %#x, want %#x", cnt, got, want)
+		}
+	}
+}

@@ -57,7 +57,7 @@ func TestCrossingsKeepSolution(t *testing.T) {
 // mustCrossings returns the crossing sums of p's rules alone.
 func mustCrossings(t *testing.T, p Puzzle) []*sumProp {
 	t.Helper()
-	e := &engine{n: p.Size, all: (1<<uint(p.Size+1) - 1) &^ 1, cand: make([]uint32, p.Size*p.Size)}
+	e := (&engine{n: p.Size, all: (1<<uint(p.Size+1) - 1) &^ 1}).makeCand(p.Size * p.Size)
 	b := &builder{e: e, p: &p}
 	b.units()
 	for _, c := range p.Constraints {

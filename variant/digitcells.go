@@ -29,16 +29,35 @@ func (e *engine) drop(c, d int) {
 // peerSet is a neqProp's run for a cell's peers (see peers): the peers
 // still holding the cell's digit m are its peer set masked by m's cells,
 // taken in the order of the cells, as the loop over others takes them.
+// They leave m's set a word at a time, not a cell at a time (drop).
 func (p *neqProp) peerSet(e *engine, m uint32) bool {
-	ds := &e.digitArr[bits.TrailingZeros32(m)&31]
+	d := bits.TrailingZeros32(m) & 31
+	ds := &e.digitArr[d]
 	for i := range ds {
-		for r := p.see[i] & ds[i]; r != 0; r &= r - 1 {
-			o := i*64 + bits.TrailingZeros64(r)
-			if old := e.cand[o]; !e.narrow(o, old, old&^m) { // o holds m: no test of restrict's
+		r := p.see[i] & ds[i]
+		ds[i] &^= r
+		for ; r != 0; r &= r - 1 {
+			if o := i*64 + bits.TrailingZeros64(r); !e.losePeer(o, m, d) {
 				p.blameHouse(e, o)
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// losePeer is narrow for cell o, which holds digit m (d) and loses it as
+// a peer of a cell placed with it, its cell set already left (see
+// peerSet): one lost digit, known, and no call through uncount.
+func (e *engine) losePeer(o int, m uint32, d int) bool {
+	old := e.cand[o]
+	left := old &^ m
+	e.cand[o] = left
+	if left == 0 {
+		return false
+	}
+	if e.wake(o, old, left) {
+		e.place(o, left)
+	}
+	return e.uncountOne(o, d)
 }

@@ -164,12 +164,7 @@ func (p *pairExclProp) run(e *engine) bool {
 	k := len(p.g.cs)
 	for r := pairs; r != 0; r &= r - 1 {
 		d := bit(bits.TrailingZeros32(r))
-		i, j := -1, -1
-		for at, c := range p.g.cs {
-			if e.cand[c]&d != 0 {
-				i, j = j, at
-			}
-		}
+		i, j := p.pair(e, d)
 		if single(e.cand[p.g.cs[i]]) || single(e.cand[p.g.cs[j]]) {
 			continue // the group has placed it; its peers see to the rest
 		}
@@ -180,6 +175,29 @@ func (p *pairExclProp) run(e *engine) bool {
 		}
 	}
 	return true
+}
+
+// pair returns the positions in the group, in order, of its two cells
+// that can take digit d: from d's cell set for a counted house (see
+// countedHouse), else by a scan of its cells.
+func (p *pairExclProp) pair(e *engine, d uint32) (i, j int) {
+	if h := p.g.counted; h != nil {
+		at := e.digitArr[bits.TrailingZeros32(d)&31].and(h.set)
+		a, b := -1, -1
+		for w, word := range at {
+			for ; word != 0; word &= word - 1 {
+				a, b = b, w*64+bits.TrailingZeros64(word)
+			}
+		}
+		return int(h.pos[a]), int(h.pos[b])
+	}
+	i, j = -1, -1
+	for at, c := range p.g.cs {
+		if e.cand[c]&d != 0 {
+			i, j = j, at
+		}
+	}
+	return i, j
 }
 
 // pairExcls adds a pairExclProp for each full group.

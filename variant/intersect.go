@@ -14,27 +14,28 @@ type crossProp struct {
 func (x *crossProp) cells() []int { return x.cs }
 
 func (x *crossProp) run(e *engine) bool {
-	return x.claim(e, x.aOut, x.bOut) && x.claim(e, x.bOut, x.aOut)
+	ua, ub := union(e.candArr, x.aOut), union(e.candArr, x.bOut)
+	if ub&^ua != 0 && !claim(e, x.bOut, ua) {
+		return false
+	}
+	return ua&^ub == 0 || claim(e, x.aOut, ub)
 }
 
-// claim removes from to the digits that from cannot take.
-func (x *crossProp) claim(e *engine, from, to []int) bool {
-	var union uint32
-	for _, c := range from {
-		union |= e.cand[c]
+// union returns the digits some cell of cs can take.
+func union(cand *[maxCells]uint32, cs []int) uint32 {
+	var u uint32
+	for _, c := range cs {
+		u |= cand[c&(maxCells-1)]
 	}
-	if union == e.all {
-		return true
-	}
-	var rest uint32
+	return u
+}
+
+// claim keeps in cells to only the digits of keep, which the other part
+// can take: each part's union is read once, since restricting one part
+// to the other's union leaves the other's union as it was.
+func claim(e *engine, to []int, keep uint32) bool {
 	for _, c := range to {
-		rest |= e.cand[c]
-	}
-	if rest&^union == 0 {
-		return true // to has nothing to lose
-	}
-	for _, c := range to {
-		if !e.restrict(c, union) {
+		if !e.restrict(c, keep) {
 			return false
 		}
 	}

@@ -30,14 +30,23 @@ func high(m uint32) int { return 31 - bits.LeadingZeros32(m) }
 type groupProp struct {
 	cs   []int
 	full bool
+	// counted is set for a counted house whose cells are in ascending
+	// order (see fromCounts).
+	counted *countedHouse
 }
 
 func (g *groupProp) cells() []int { return g.cs }
 
 func (g *groupProp) run(e *engine) bool {
+	if g.counted != nil {
+		if ok, done := g.fromCounts(e); done {
+			return ok
+		}
+	}
 	var seen, dup, once, twice uint32
+	cand := e.candArr
 	for _, c := range g.cs {
-		m := e.cand[c]
+		m := cand[c&(maxCells-1)]
 		s := m & singleMask(m)
 		dup |= seen & s
 		seen |= s
@@ -57,7 +66,7 @@ func (g *groupProp) run(e *engine) bool {
 		return true // nothing to remove, no hidden single
 	}
 	for _, c := range g.cs {
-		m := e.cand[c]
+		m := cand[c&(maxCells-1)]
 		if single(m) {
 			continue
 		}
@@ -178,7 +187,9 @@ func (s *setProp) run(e *engine) bool {
 	for _, set := range s.sets {
 		if set&^union == 0 && s.meets(e, set) {
 			keep |= set
-			inter &= set
+			if inter &= set; inter == 0 && keep == union {
+				break // no further set can add to keep or take from inter
+			}
 		}
 	}
 	if keep == 0 {
@@ -232,10 +243,11 @@ func (s *setProp) exclude(e *engine, d uint32) bool {
 			common = common.and(e.sees[c])
 		}
 	}
+	common = common.and(e.digitArr[bits.TrailingZeros32(d)&31]) // those holding d
 	for w, word := range common {
 		for ; word != 0; word &= word - 1 {
 			c := w*64 + bits.TrailingZeros64(word)
-			if e.cand[c]&d != 0 && !e.restrict(c, e.cand[c]&^d) {
+			if !e.narrow(c, e.cand[c], e.cand[c]&^d) {
 				return false
 			}
 		}
@@ -245,8 +257,9 @@ func (s *setProp) exclude(e *engine, d uint32) bool {
 
 // meets reports whether every cell can take a digit of set.
 func (s *setProp) meets(e *engine, set uint32) bool {
+	cand := e.candArr
 	for _, c := range s.cs {
-		if e.cand[c]&set == 0 {
+		if cand[c&(maxCells-1)]&set == 0 {
 			return false
 		}
 	}

@@ -48,8 +48,9 @@ func (s *setProp) exact(e *engine) bool {
 	}
 	var masks [maxExactSet]uint16
 	h := uint32(0)
+	cand := e.candArr
 	for j, c := range s.cs {
-		m := e.cand[c]
+		m := cand[c&(maxCells-1)]
 		masks[j] = uint16(m >> 1)
 		h = (h ^ m) * 0x9e3779b1
 	}

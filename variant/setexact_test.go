@@ -16,7 +16,7 @@ func TestSetExactRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(43))
 	for run := 0; run < 3000; run++ {
 		k := 2 + rng.Intn(maxExactSet-1)
-		e := &engine{n: n, all: 0x3fe, cand: make([]uint32, k)}
+		e := (&engine{n: n, all: 0x3fe}).makeCand(k)
 		s := &setProp{cs: make([]int, k)}
 		for i := range s.cs {
 			s.cs[i] = i
@@ -82,7 +82,7 @@ func TestSetExactSlots(t *testing.T) {
 	rng := rand.New(rand.NewSource(43))
 	for run := 0; run < 40; run++ {
 		k := 2 + rng.Intn(maxExactSet-1)
-		e := &engine{n: n, all: 0x3fe, cand: make([]uint32, k)}
+		e := (&engine{n: n, all: 0x3fe}).makeCand(k)
 		s := &setProp{cs: make([]int, k), bits: rng.Intn(exactSlotBits + 1)}
 		choices := make([][]uint32, k)
 		for i := range s.cs {

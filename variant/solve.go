@@ -139,6 +139,7 @@ type engine struct {
 	n             int
 	all           uint32 // digits 1..n
 	cand          []uint32
+	candArr       *[maxCells]uint32 // cand's array (see maxCells)
 	props         []prop
 	rules         int              // props[:rules] are the puzzle's own rules; the rest are derived from them
 	peerFrom      int              // props[peerFrom:] are the cells' peer exclusions (see peers)
@@ -202,6 +203,16 @@ func (e *engine) narrow(c int, old, m uint32) bool {
 	if m == 0 {
 		return false
 	}
+	placed := e.wake(c, old, m)
+	if placed {
+		e.place(c, m)
+	}
+	return e.uncount(c, old&^m)
+}
+
+// wake queues the props that cell c's change from old to m wakes, and
+// reports whether it placed c.
+func (e *engine) wake(c int, old, m uint32) bool {
 	w := &e.watches[c]
 	for _, p := range w.cheap {
 		e.queue.add(p, e.queued)
@@ -223,7 +234,7 @@ func (e *engine) narrow(c int, old, m uint32) bool {
 			e.slow.add(p, e.queued)
 		}
 	}
-	return e.uncount(c, old&^m, m, placed)
+	return placed
 }
 
 // push queues prop p unless it is queued: sums, sets and crosses wait
@@ -236,19 +247,18 @@ func (e *engine) push(p int32) {
 	}
 }
 
-// pop returns the next queued prop, cheap ones first (in the order
-// queued), or -1.
-func (e *engine) pop() int32 {
-	if p := e.queue.next(e.queued); p >= 0 {
-		return p
-	}
-	return e.slow.next(e.queued)
-}
-
-// propagate runs queued props until none is left; false on a
-// contradiction, with the queue emptied.
+// propagate runs queued props, cheap ones first (in the order queued),
+// until none is left; false on a contradiction, with the queue emptied.
+// It takes the next prop itself: a function for it was too big to be
+// inlined, a call a prop run.
 func (e *engine) propagate() bool {
-	for p := e.pop(); p >= 0; p = e.pop() {
+	for {
+		p := e.queue.next(e.queued)
+		if p < 0 {
+			if p = e.slow.next(e.queued); p < 0 {
+				return true
+			}
+		}
 		if !e.props[p].run(e) {
 			if e.culprit >= 0 {
 				p = e.culprit // a house it left without a digit
@@ -258,7 +268,6 @@ func (e *engine) propagate() bool {
 			return false
 		}
 	}
-	return true
 }
 
 // blame weighs the cells of prop p, which just failed, for branching:
@@ -351,13 +360,14 @@ func (e *engine) restore(depth int) {
 // branchCell returns the open cell with the fewest candidates for its
 // weight, or -1.
 func (e *engine) branchCell() int {
-	best, bestK, bestW := -1, 1, 0
+	best, bestK, bestW := -1, 1, 0 // the first open cell wins: weights are 1 or more
+	weight := e.weight[:len(e.cand)]
 	for c, m := range e.cand {
 		k := bits.OnesCount32(m)
 		if k < 2 {
 			continue
 		}
-		if w := e.weight[c]; best < 0 || k*bestW < bestK*w {
+		if w := weight[c]; k*bestW < bestK*w {
 			best, bestK, bestW = c, k, w
 		}
 	}

@@ -232,11 +232,21 @@ func (s *sumProp) run(e *engine) bool {
 // total must be a single sum.
 func (s *sumProp) loose(e *engine) bool {
 	lo, hi, span := 0, 0, 0
-	for i, c := range s.cs {
-		m := s.dp.mask(e, i, c)
-		a, b := low(m), high(m)
-		lo, hi = lo+a, hi+b
-		span = max(span, b-a)
+	if s.dp.neg == nil { // no cell counted negated: its candidates, with no test a cell
+		cand := e.cand
+		for _, c := range s.cs {
+			m := cand[c]
+			a, b := low(m), high(m)
+			lo, hi = lo+a, hi+b
+			span = max(span, b-a)
+		}
+	} else {
+		for i, c := range s.cs {
+			m := s.dp.mask(e, i, c)
+			a, b := low(m), high(m)
+			lo, hi = lo+a, hi+b
+			span = max(span, b-a)
+		}
 	}
 	return s.total-lo >= span && hi-s.total >= span && span > 0
 }

@@ -307,9 +307,10 @@ func (t *groupTable) update(e *engine, g []int, words int) {
 		return
 	}
 	h := uint32(0)
+	cand := e.cand
 	for j, c := range g {
-		t.masks[j] = e.cand[c]
-		h = (h ^ e.cand[c]) * 0x9e3779b1
+		t.masks[j] = cand[c]
+		h = (h ^ cand[c]) * 0x9e3779b1
 	}
 	slot := int(h >> (32 - t.bits)) // 0 when bits is 0
 	t.sums = t.slotSums[slot*words : (slot+1)*words]
@@ -326,8 +327,9 @@ func (t *groupTable) update(e *engine, g []int, words int) {
 
 // same reports whether g's candidates are those t was made from.
 func (t *groupTable) same(e *engine, g []int) bool {
+	cand, masks := e.cand, t.masks
 	for j, c := range g {
-		if e.cand[c] != t.masks[j] {
+		if cand[c] != masks[j] {
 			return false
 		}
 	}
@@ -392,16 +394,24 @@ func (t *groupTable) restrict(e *engine, g []int, f, b []uint64) bool {
 }
 
 // kept returns, per cell, the digits of the fillings whose sum v has
-// f << v meeting b. Two words each, the common case, go to keptTwo.
+// f << v meeting b. Two words each, the common case, go to keptTwo. It
+// stops once every cell keeps all its candidates: the fillings' digits
+// are the candidates' at most, so no further sum can add one.
 func (t *groupTable) kept(f, b []uint64) sumRow {
+	var full sumRow
+	for j, m := range t.masks {
+		full[j&(maxSumGroup-1)] = m
+	}
 	if len(f) == 2 && len(b) == 2 {
-		return t.keptTwo(f[0], f[1], b[0], b[1])
+		return t.keptTwo(f[0], f[1], b[0], b[1], &full)
 	}
 	var keep sumRow
 	for i, word := range t.sums {
 		for ; word != 0; word &= word - 1 {
 			if v := i*64 + bits.TrailingZeros64(word); meetsShifted(f, b, v) {
-				keep.or(&t.digits[v-t.lo])
+				if keep.or(&t.digits[v-t.lo]); keep == full {
+					return keep
+				}
 			}
 		}
 	}
@@ -410,13 +420,15 @@ func (t *groupTable) kept(f, b []uint64) sumRow {
 
 // keptTwo is kept for f and b of two words, held in registers rather
 // than read from their slices, with a check, at each sum.
-func (t *groupTable) keptTwo(f0, f1, b0, b1 uint64) sumRow {
+func (t *groupTable) keptTwo(f0, f1, b0, b1 uint64, full *sumRow) sumRow {
 	var keep sumRow
 	for i, word := range t.sums {
 		for ; word != 0; word &= word - 1 {
 			v := i*64 + bits.TrailingZeros64(word)
 			if lo, hi := shl128(f0, f1, uint(v)); lo&b0|hi&b1 != 0 {
-				keep.or(&t.digits[v-t.lo])
+				if keep.or(&t.digits[v-t.lo]); keep == *full {
+					return keep
+				}
 			}
 		}
 	}

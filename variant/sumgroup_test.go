@@ -15,7 +15,7 @@ func TestGroupTableSlots(t *testing.T) {
 	rng := rand.New(rand.NewSource(43))
 	for run := 0; run < 50; run++ {
 		k := 1 + rng.Intn(maxSumGroup)
-		e := &engine{n: n, cand: make([]uint32, k)}
+		e := (&engine{n: n}).makeCand(k)
 		g := make([]int, k)
 		choices := make([][]uint32, k)
 		for i := range g {
