@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokubot/sudokubot/internal/hostile"
+	"github.com/sudokubot/sudokubot/picture"
 	"github.com/sudokubot/sudokubot/render"
 	"github.com/sudokubot/sudokubot/solver"
 )
@@ -109,5 +110,22 @@ func TestReadRefusesHostilePictures(t *testing.T) {
 		if !strings.Contains(r.Error, want) || r.Puzzle != "" {
 			t.Errorf("%s: %+v, want refused: %q", filepath.Base(r.File), r, want)
 		}
+	}
+}
+
+// TestPrintReadingAgreed: the plain form names the written-in cells read
+// as the solution's digit, and prints no such line when there are none.
+func TestPrintReadingAgreed(t *testing.T) {
+	res := readResult{readJSON: readJSON{File: "page.jpg", Puzzle: readPuzzle}, reading: &picture.Reading{Agreed: []int{2, 12}}}
+	var b strings.Builder
+	printReading(&b, res)
+	if !strings.Contains(b.String(), "agreed    r1c3, r2c4 (written unclearly: read as the solution's digit)") {
+		t.Errorf("printReading with two cells agreed printed:\n%s", b.String())
+	}
+	b.Reset()
+	res.reading.Agreed = nil
+	printReading(&b, res)
+	if strings.Contains(b.String(), "agreed") {
+		t.Errorf("printReading with no cell agreed printed:\n%s", b.String())
 	}
 }

@@ -144,6 +144,9 @@ func printReading(w io.Writer, res readResult) {
 	if len(r.Corrected) > 0 {
 		fmt.Fprintf(w, "  corrected %s (read another way, the puzzle had no single solution)\n", cellList(r.Corrected))
 	}
+	if len(r.Agreed) > 0 {
+		fmt.Fprintf(w, "  agreed    %s (written unclearly: read as the solution's digit)\n", cellList(r.Agreed))
+	}
 	if r.Unresolved {
 		fmt.Fprintln(w, "  the printed digits as read do not make a puzzle with one solution: check the reading")
 	}

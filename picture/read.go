@@ -18,6 +18,11 @@ type Reading struct {
 	// exactly one. The board-wide decisions before it (which digits are
 	// printed, which marks are pencil marks) are not listed.
 	Corrected []int
+	// Agreed lists the cells whose written digit was read as the
+	// solution's: the classifier read another digit first, but gave the
+	// solution's a fair chance (see agreeEntries). A clearly written
+	// mistake is kept.
+	Agreed []int
 	// Unresolved reports that the printed digits, as read, do not make a
 	// puzzle with exactly one solution, and no likely misreading explains
 	// it: the person should check the reading.
@@ -156,7 +161,8 @@ func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
 // decideBoard reads the board as a whole, once each cell is classified
 // (cells, with the classifier's inputs in and the cells' traits): its
 // pencil marks and which digits are printed (decideKinds), then the
-// solver's arbitration of likely misreadings.
+// solver's arbitration of likely misreadings, then the written digits
+// weighed against the solution (agreeEntries).
 func decideBoard(ctx context.Context, r *Reading, in *[81][]float32, tr *traits) {
 	decideKinds(ctx, &r.Cells, in, tr)
 	for i, c := range r.Cells {
@@ -165,6 +171,7 @@ func decideBoard(ctx context.Context, r *Reading, in *[81][]float32, tr *traits)
 		}
 	}
 	arbitrate(ctx, r, in)
+	agreeEntries(ctx, r)
 }
 
 // blankProbs are the probabilities of a cell with no mark at all: blank.
