@@ -149,7 +149,7 @@ func marksOf(px []uint8, side int, ref float64) (keep []bool, parts []part, bg, 
 		on[k] = bg-float64(v) > cut
 	}
 	clearLines(on, side)
-	parts = keptParts(on, side)
+	parts = slices.DeleteFunc(keptParts(on, side), func(p part) bool { return !strokeLike(px, side, p, cut/2) })
 	keep = make([]bool, len(px))
 	for _, p := range parts {
 		for _, k := range p.pixels {
@@ -396,3 +396,35 @@ func inner(px []uint8, side int) []uint8 {
 	}
 	return out
 }
+
+// strokeLike reports whether mark p of a side×side cell of greys px is
+// drawn in strokes: at least strokeShare of its pixels lie in a valley,
+// lighter by by on both sides, an eighth or a quarter of the side away (a
+// pen's stroke, a heavy face's), in one of four directions. A shadow's
+// dark band along a cell's edge, which the cut marks too, is lighter on
+// one side only.
+func strokeLike(px []uint8, side int, p part, by float64) bool {
+	lighter := func(x, y int, v float64) bool {
+		return x >= 0 && y >= 0 && x < side && y < side && float64(px[y*side+x])-v > by
+	}
+	valley := func(x, y, r int, v float64) bool {
+		for _, d := range [4][2]int{{r, 0}, {0, r}, {r, r}, {r, -r}} {
+			if lighter(x-d[0], y-d[1], v) && lighter(x+d[0], y+d[1], v) {
+				return true
+			}
+		}
+		return false
+	}
+	n := 0
+	for _, k := range p.pixels {
+		x, y, v := k%side, k/side, float64(px[k])
+		if valley(x, y, max(2, side/8), v) || valley(x, y, side/4, v) {
+			n++
+		}
+	}
+	return float64(n) >= strokeShare*float64(len(p.pixels))
+}
+
+// strokeShare is the share of a mark's pixels that must lie in a valley
+// for it to be drawn in strokes.
+const strokeShare = 0.3

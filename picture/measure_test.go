@@ -36,3 +36,28 @@ func TestMarksOfFaintDigitBesideHeavyLine(t *testing.T) {
 		t.Error("the pencil stroke's middle is not kept")
 	}
 }
+
+// TestMarksOfShadowBandIsNoMark: the dark band a shadow leaves along a
+// blank cell's edge, reaching towards its middle, is no mark (it was read
+// as a 1); a heavy face's stroke, wider than a pen's, still is.
+func TestMarksOfShadowBandIsNoMark(t *testing.T) {
+	const side = 32
+	cell := func(dark func(x, y int) bool) []uint8 {
+		px := make([]uint8, side*side)
+		for k := range px {
+			px[k] = 200
+			if dark(k%side, k/side) {
+				px[k] = 120
+			}
+		}
+		return px
+	}
+	shadow := cell(func(x, y int) bool { return x < 13+(y/4)%2 })
+	if _, parts, _, _ := marksOf(shadow, side, 119); len(parts) != 0 {
+		t.Errorf("a shadow's band along the edge: %d marks, want none", len(parts))
+	}
+	heavy := cell(func(x, y int) bool { return x >= 12 && x < 20 && y >= 6 && y < 26 })
+	if _, parts, _, _ := marksOf(heavy, side, 119); len(parts) != 1 {
+		t.Errorf("a heavy stroke 8 pixels wide: %d marks, want 1", len(parts))
+	}
+}
