@@ -294,40 +294,42 @@ func hall3(x, y, z, rest uint32) bool {
 	return xy&(xy-1) != 0 && xz&(xz-1) != 0 && yz&(yz-1) != 0 // two digits each
 }
 
-// hall3cells is hall4 for three cells.
+// hall3cells is hall4 for three cells, in a few operations a cell
+// rather than a Hall test a digit: see takes. A cell can take a digit in
+// some filling exactly when there is a filling, so the first cell's
+// digits tell whether there is one.
 func hall3cells(m *[maxExactSet]uint32, set uint32, got *[maxExactSet]uint32) bool {
 	a0, a1, a2 := m[0]&set, m[1]&set, m[2]&set
-	found := false
-	for r := a0; r != 0; r &= r - 1 {
-		if hall2(a1, a2, set&^(r&-r)) {
-			found = true
-			break
-		}
-	}
-	if !found {
+	if a0 == 0 || a1 == 0 || a2 == 0 {
 		return false
 	}
-	for r := a0 &^ got[0]; r != 0; r &= r - 1 {
-		if hall2(a1, a2, set&^(r&-r)) {
-			got[0] |= r & -r
-		}
+	g0 := a0 & takes(a1, a2, set)
+	if g0 == 0 {
+		return false
 	}
-	for r := a1 &^ got[1]; r != 0; r &= r - 1 {
-		if hall2(a0, a2, set&^(r&-r)) {
-			got[1] |= r & -r
-		}
-	}
-	for r := a2 &^ got[2]; r != 0; r &= r - 1 {
-		if hall2(a0, a1, set&^(r&-r)) {
-			got[2] |= r & -r
-		}
-	}
+	got[0] |= g0
+	got[1] |= a1 & takes(a0, a2, set)
+	got[2] |= a2 & takes(a0, a1, set)
 	return true
 }
 
-// hall2 reports whether cells that can take x and y can take the two
-// digits of rest, one each.
-func hall2(x, y, rest uint32) bool {
-	x, y = x&rest, y&rest
-	return x != 0 && y != 0 && x|y == rest
+// takes returns the digits d of set (three digits) that leave to two
+// cells that can take x and y (not empty, within set) set's other two
+// digits, one each: between them they
+// miss no digit but d, and neither can take only d.
+func takes(x, y, set uint32) uint32 {
+	ok := set
+	if miss := set &^ (x | y); miss != 0 {
+		ok = miss // the one digit they miss must be d
+		if miss&(miss-1) != 0 {
+			return 0 // they miss two
+		}
+	}
+	if x&(x-1) == 0 {
+		ok &^= x
+	}
+	if y&(y-1) == 0 {
+		ok &^= y
+	}
+	return ok
 }
