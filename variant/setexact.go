@@ -139,7 +139,11 @@ next:
 			}
 			continue
 		}
-		if s.orders(&m, set, &keep) {
+		if k == 3 && bits.OnesCount32(set) == 3 { // orders' common case, with no call through it
+			if hall3cells(&m, set, &keep) {
+				found, inter = true, inter&set
+			}
+		} else if s.orders(&m, set, &keep) {
 			found, inter = true, inter&set
 		}
 	}
@@ -255,79 +259,102 @@ var orders = [4][][3]uint8{
 
 // hall4 is orders for four cells: cell i can take digit d of set when
 // the three other cells can take the three other digits, one each, which
-// Hall's condition decides in a few operations (each cell some digit,
-// each two of them two, the three all three). Only the digits got lacks
-// are tested. TAREK_ALL#37 spent about 1,000 instructions a set in
-// matchings, a third of all its instructions.
+// Hall's condition decides (each cell some digit, each two of them two,
+// the three all three), for all of a cell's digits at once (takes3).
+// A cell can take a digit in some filling exactly when there is one, so
+// the first cell's digits tell whether there is. TAREK_ALL#37 spent
+// about 1,000 instructions a set in matchings, a third of all its
+// instructions, and 15% in a Hall test a digit.
 func hall4(m *[maxExactSet]uint32, set uint32, got *[maxExactSet]uint32) bool {
-	a := [4]uint32{m[0] & set, m[1] & set, m[2] & set, m[3] & set}
-	found := false
-	for r := a[0]; r != 0; r &= r - 1 {
-		if hall3(a[1], a[2], a[3], set&^(r&-r)) {
-			found = true
-			break
-		}
-	}
-	if !found {
+	a0, a1, a2, a3 := m[0]&set, m[1]&set, m[2]&set, m[3]&set
+	if a0 == 0 || a1 == 0 || a2 == 0 || a3 == 0 {
 		return false
 	}
-	for i := range 4 {
-		x, y, z := a[(i+1)&3], a[(i+2)&3], a[(i+3)&3]
-		for r := a[i] &^ got[i]; r != 0; r &= r - 1 {
-			d := r & -r
-			if hall3(x, y, z, set&^d) {
-				got[i] |= d
-			}
-		}
+	g0 := a0 & takes3(a1, a2, a3, set)
+	if g0 == 0 {
+		return false
 	}
+	got[0] |= g0
+	got[1] |= a1 & takes3(a0, a2, a3, set)
+	got[2] |= a2 & takes3(a0, a1, a3, set)
+	got[3] |= a3 & takes3(a0, a1, a2, set)
 	return true
 }
 
-// hall3 reports whether cells that can take x, y and z can take the
-// three digits of rest, one each.
-func hall3(x, y, z, rest uint32) bool {
-	x, y, z = x&rest, y&rest, z&rest
-	if x == 0 || y == 0 || z == 0 || x|y|z != rest {
-		return false
+// takes3 returns the digits d of set (four digits) that leave to three
+// cells that can take x, y and z (not empty, within set) set's other
+// three digits, one each: between them they miss no digit but d, none
+// can take only d, and no two can take only d and one other digit.
+func takes3(x, y, z, set uint32) uint32 {
+	ok := set
+	if miss := set &^ (x | y | z); miss != 0 {
+		ok = miss // the one digit they miss must be d
+		if miss&(miss-1) != 0 {
+			return 0 // they miss two
+		}
 	}
-	xy, xz, yz := x|y, x|z, y|z
-	return xy&(xy-1) != 0 && xz&(xz-1) != 0 && yz&(yz-1) != 0 // two digits each
+	if x&(x-1) == 0 {
+		ok &^= x // one digit: d may not be it
+	}
+	if y&(y-1) == 0 {
+		ok &^= y
+	}
+	if z&(z-1) == 0 {
+		ok &^= z
+	}
+	return ok &^ two(x|y) &^ two(x|z) &^ two(y|z)
 }
 
-// hall3cells is hall4 for three cells.
+// two returns the digits that d may not be for two cells that can take
+// p between them (see takes3): all when p is one digit, p when two, none
+// when more.
+func two(p uint32) uint32 {
+	q := p & (p - 1)
+	if q == 0 {
+		return ^uint32(0)
+	}
+	if q&(q-1) == 0 {
+		return p
+	}
+	return 0
+}
+
+// hall3cells is hall4 for three cells, in a few operations a cell
+// rather than a Hall test a digit: see takes. A cell can take a digit in
+// some filling exactly when there is a filling, so the first cell's
+// digits tell whether there is one.
 func hall3cells(m *[maxExactSet]uint32, set uint32, got *[maxExactSet]uint32) bool {
 	a0, a1, a2 := m[0]&set, m[1]&set, m[2]&set
-	found := false
-	for r := a0; r != 0; r &= r - 1 {
-		if hall2(a1, a2, set&^(r&-r)) {
-			found = true
-			break
-		}
-	}
-	if !found {
+	if a0 == 0 || a1 == 0 || a2 == 0 {
 		return false
 	}
-	for r := a0 &^ got[0]; r != 0; r &= r - 1 {
-		if hall2(a1, a2, set&^(r&-r)) {
-			got[0] |= r & -r
-		}
+	g0 := a0 & takes(a1, a2, set)
+	if g0 == 0 {
+		return false
 	}
-	for r := a1 &^ got[1]; r != 0; r &= r - 1 {
-		if hall2(a0, a2, set&^(r&-r)) {
-			got[1] |= r & -r
-		}
-	}
-	for r := a2 &^ got[2]; r != 0; r &= r - 1 {
-		if hall2(a0, a1, set&^(r&-r)) {
-			got[2] |= r & -r
-		}
-	}
+	got[0] |= g0
+	got[1] |= a1 & takes(a0, a2, set)
+	got[2] |= a2 & takes(a0, a1, set)
 	return true
 }
 
-// hall2 reports whether cells that can take x and y can take the two
-// digits of rest, one each.
-func hall2(x, y, rest uint32) bool {
-	x, y = x&rest, y&rest
-	return x != 0 && y != 0 && x|y == rest
+// takes returns the digits d of set (three digits) that leave to two
+// cells that can take x and y (not empty, within set) set's other two
+// digits, one each: between them they
+// miss no digit but d, and neither can take only d.
+func takes(x, y, set uint32) uint32 {
+	ok := set
+	if miss := set &^ (x | y); miss != 0 {
+		ok = miss // the one digit they miss must be d
+		if miss&(miss-1) != 0 {
+			return 0 // they miss two
+		}
+	}
+	if x&(x-1) == 0 {
+		ok &^= x
+	}
+	if y&(y-1) == 0 {
+		ok &^= y
+	}
+	return ok
 }

@@ -7,8 +7,8 @@ import (
 
 // maxSumGroup bounds the cells in one distinct group of a sum, so that
 // enumerating a group's fillings stays cheap. It is four: a power of two
-// (fill masks its cell index with it), and restrict keeps a sumRow's
-// four cells written out.
+// (fill masks its cell index with it), and a sumRow's four cells fit in
+// two words.
 const maxSumGroup = 4
 
 // sumGroups splits cs into groups of cells that pairwise share a house
@@ -272,9 +272,20 @@ type groupTable struct {
 // sumRow holds a group table's digits for one sum, per cell: as an array
 // its cells are read and kept without a loop or a bounds check (the
 // slice and loop over a sum's digits were a tenth of
-// LITTLE_KILLER_SNIPES#10's instructions). Cells past the group's are
-// zero.
-type sumRow [maxSumGroup]uint32
+// LITTLE_KILLER_SNIPES#10's instructions). Cell j is the 32 bits of word
+// j/2 from bit 32·(j%2), so that a row is ORed in two words, not four
+// (fill's last cell ORs one a filling). Cells past the group's are zero.
+type sumRow [maxSumGroup / 2]uint64
+
+// at returns cell j's digits.
+func (r *sumRow) at(j int) uint32 {
+	return uint32(r[j>>1&1] >> uint(32*(j&1)))
+}
+
+// add adds digits m to cell j's.
+func (r *sumRow) add(j int, m uint32) {
+	r[j>>1&1] |= uint64(m) << uint(32*(j&1))
+}
 
 // slotBits bounds the slots a group table keeps: 64.
 const slotBits = 6
@@ -349,12 +360,12 @@ func (t *groupTable) fill(g []int, j int, used uint32, sum int, pre sumRow) {
 		for r := t.masks[j] &^ used; r != 0; r &= r - 1 {
 			d := low(r)
 			in := pre
-			in[j&(maxSumGroup-1)] = bit(d) // the mask drops the bounds check: j < maxSumGroup, a power of two
+			in.add(j, bit(d)) // cell j is empty in pre
 			t.fill(g, j+1, used|bit(d), sum+d, in)
 		}
 		return
 	}
-	last := (k - 1) & (maxSumGroup - 1)
+	lastW, lastS := (k-1)>>1&1, uint(32*((k-1)&1)) // the last cell's word and place in it
 	r := t.masks[j] &^ used
 	if r == 0 {
 		return
@@ -364,8 +375,8 @@ func (t *groupTable) fill(g []int, j int, used uint32, sum int, pre sumRow) {
 		d := low(r)
 		v := sum + d
 		dr := &t.digits[v-t.lo]
-		dr[0], dr[1], dr[2], dr[3] = dr[0]|pre[0], dr[1]|pre[1], dr[2]|pre[2], dr[3]|pre[3]
-		dr[last] |= bit(d)
+		dr[0], dr[1] = dr[0]|pre[0], dr[1]|pre[1]
+		dr[lastW] |= uint64(bit(d)) << lastS
 	}
 }
 
@@ -386,7 +397,7 @@ func orShifted(dst []uint64, m uint64, by uint) {
 func (t *groupTable) restrict(e *engine, g []int, f, b []uint64) bool {
 	keep := t.kept(f, b)
 	for j, c := range g {
-		if !e.restrict(c, keep[j]) {
+		if !e.restrict(c, keep.at(j)) {
 			return false
 		}
 	}
@@ -400,7 +411,7 @@ func (t *groupTable) restrict(e *engine, g []int, f, b []uint64) bool {
 func (t *groupTable) kept(f, b []uint64) sumRow {
 	var full sumRow
 	for j, m := range t.masks {
-		full[j&(maxSumGroup-1)] = m
+		full.add(j, m)
 	}
 	if len(f) == 2 && len(b) == 2 {
 		return t.keptTwo(f[0], f[1], b[0], b[1], &full)
@@ -437,7 +448,7 @@ func (t *groupTable) keptTwo(f0, f1, b0, b1 uint64, full *sumRow) sumRow {
 
 // or adds s's digits to r's, cell by cell.
 func (r *sumRow) or(s *sumRow) {
-	r[0], r[1], r[2], r[3] = r[0]|s[0], r[1]|s[1], r[2]|s[2], r[3]|s[3]
+	r[0], r[1] = r[0]|s[0], r[1]|s[1]
 }
 
 // longest returns the size of the largest of gs.
