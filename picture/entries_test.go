@@ -70,21 +70,3 @@ func TestAgreeEntries(t *testing.T) {
 		t.Errorf("with many solutions, Agreed = %v and the unclear entry reads %d", r.Agreed, r.Cells[a].Digit)
 	}
 }
-
-// TestMarked: a cell is first read blank only when blank is likelier than
-// any digit at all; a faint digit whose chance the classifier shares out
-// among its likely readings is read as the likeliest of them.
-func TestMarked(t *testing.T) {
-	p := make([]float32, Classes)
-	p[0], p[Class(4, true)], p[Class(9, true)], p[Class(4, false)] = 0.45, 0.3, 0.15, 0.1
-	if got := marked(p); got != Class(4, true) {
-		t.Errorf("blank 0.45 against digits 0.55: read as class %d, want a written 4 (%d)", got, Class(4, true))
-	}
-	if best(p) != 0 {
-		t.Fatalf("the test's cell is not read blank class by class: the test shows nothing")
-	}
-	p[0], p[Class(4, true)] = 0.55, 0.2
-	if got := marked(p); got != 0 {
-		t.Errorf("blank 0.55 against digits 0.45: read as class %d, want blank", got)
-	}
-}

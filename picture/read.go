@@ -146,7 +146,7 @@ func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
 		if in[i][GlyphSide*GlyphSide+fHeight] > 0 {
 			p = net.Forward(in[i])
 		}
-		r.Cells[i] = cellOf(p, marked(p))
+		r.Cells[i] = cellOf(p, best(p))
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -185,24 +185,6 @@ var blankProbs = func() []float32 {
 func best(p []float32) int {
 	k := 0
 	for c := range p {
-		if p[c] > p[k] {
-			k = c
-		}
-	}
-	return k
-}
-
-// marked returns the class a cell is first read as: blank only when the
-// classifier finds blank likelier than any digit at all, not than each
-// digit alone (a faint pencil digit that the two nets' classes share out,
-// blank 0.45 and the rest among its likely digits, holds a digit); else
-// the likeliest digit's class.
-func marked(p []float32) int {
-	if p[0] >= 0.5 {
-		return 0
-	}
-	k := 1
-	for c := 2; c < len(p); c++ {
 		if p[c] > p[k] {
 			k = c
 		}
