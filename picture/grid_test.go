@@ -77,14 +77,21 @@ func TestBestGridLooksAgainKeenly(t *testing.T) {
 	if len(outlines(work, work.threshold())) > 0 {
 		t.Fatal("the usual threshold found a web of ink in the faint grid: the test's grid is not faint enough")
 	}
+	mustFindDrawnGrid(t, work, "in the faint grid")
+}
+
+// mustFindDrawnGrid checks that bestGrid finds drawnGrid's grid of 560
+// pixels at (60, 60) in work, each corner within a quarter of a cell.
+func mustFindDrawnGrid(t *testing.T, work *Gray, where string) {
+	t.Helper()
 	got, ok := bestGrid(work)
 	if !ok {
-		t.Fatal("no grid found in the faint grid")
+		t.Fatalf("no grid found %s", where)
 	}
 	whole := [4]Point{{60, 60}, {620, 60}, {620, 620}, {60, 620}}
 	for k := range got {
 		if d := math.Hypot(got[k].X-whole[k].X, got[k].Y-whole[k].Y); d > 560/9/4 {
-			t.Errorf("corner %d at %v, %.1f pixels from the grid's %v", k, got[k], d, whole[k])
+			t.Errorf("%s: corner %d at %v, %.1f pixels from the grid's %v", where, k, got[k], d, whole[k])
 		}
 	}
 }
@@ -117,14 +124,5 @@ func TestBestGridPastAShadow(t *testing.T) {
 	if anySudoku(outlines(work, work.threshold())) {
 		t.Fatal("the usual threshold framed the grid: the test's shadow does not join the grid's web")
 	}
-	got, ok := bestGrid(work)
-	if !ok {
-		t.Fatal("no grid found past the shadow")
-	}
-	whole := [4]Point{{60, 60}, {620, 60}, {620, 620}, {60, 620}}
-	for k := range got {
-		if d := math.Hypot(got[k].X-whole[k].X, got[k].Y-whole[k].Y); d > 560/9/4 {
-			t.Errorf("corner %d at %v, %.1f pixels from the grid's %v", k, got[k], d, whole[k])
-		}
-	}
+	mustFindDrawnGrid(t, work, "past the shadow")
 }
