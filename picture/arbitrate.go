@@ -124,14 +124,21 @@ func solutions(ctx context.Context, cells [81]Cell) int {
 
 // solutionsOf is solutions for a grid of the printed digits.
 func solutionsOf(ctx context.Context, g solver.Grid) int {
-	if solver.Validate(g) != nil {
-		return 0
-	}
-	res, err := solver.Solve(ctx, g, 2)
-	if err != nil {
+	res, ok := solveGivens(ctx, g)
+	if !ok {
 		return 2
 	}
 	return min(res.Count, 2)
+}
+
+// solveGivens searches for up to two solutions of a grid of printed
+// digits: none when they clash. False when the search was cut short.
+func solveGivens(ctx context.Context, g solver.Grid) (solver.Result, bool) {
+	if solver.Validate(g) != nil {
+		return solver.Result{}, true
+	}
+	res, err := solver.Solve(ctx, g, 2)
+	return res, err == nil
 }
 
 // alternatives returns the likeliest other readings that change the

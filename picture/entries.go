@@ -1,10 +1,6 @@
 package picture
 
-import (
-	"context"
-
-	"github.com/sudokubot/sudokubot/solver"
-)
+import "context"
 
 // A player's written digits are mostly right, and a hand's digit is
 // easily taken for another (a 4 for a 9, a 5 for a 6). Once the printed
@@ -31,11 +27,11 @@ func agreeEntries(ctx context.Context, r *Reading) {
 		return
 	}
 	g := printedGrid(r.Cells)
-	if g.Givens() < minGivens || solver.Validate(g) != nil {
+	if g.Givens() < minGivens {
 		return
 	}
-	res, err := solver.Solve(ctx, g, 2)
-	if err != nil || res.Count != 1 {
+	res, ok := solveGivens(ctx, g)
+	if !ok || res.Count != 1 {
 		return
 	}
 	sol := res.Solutions[0]

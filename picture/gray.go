@@ -305,24 +305,30 @@ type mask struct {
 func (g *Gray) valleys(m *mask, r int) *mask {
 	out := &mask{W: m.W, H: m.H, on: make([]bool, len(m.on))}
 	const pct = int(valleyRatio * 100)
-	dirs := [4][2]int{{r, 0}, {0, r}, {r, r}, {r, -r}}
+	lighter := func(side, v uint8) bool { return int(v)*100 < int(side)*pct }
 	for y := r; y < g.H-r; y++ {
 		for x := r; x < g.W-r; x++ {
 			i := y*g.W + x
-			if !m.on[i] {
-				continue
-			}
-			v := int(g.Pix[i]) * 100
-			for _, d := range dirs {
-				a, b := g.at(x-d[0], y-d[1]), g.at(x+d[0], y+d[1])
-				if v < int(a)*pct && v < int(b)*pct {
-					out.on[i] = true
-					break
-				}
-			}
+			out.on[i] = m.on[i] && inValley(g.Pix, g.W, g.H, x, y, r, lighter)
 		}
 	}
 	return out
+}
+
+// inValley reports whether pixel (x, y) of a w×h picture of greys pix
+// lies in a valley r pixels wide: in one of four directions (across,
+// down and the two diagonals) the pixels r away on both sides are inside
+// the picture and lighter than it, as lighter(side, pixel) says.
+func inValley(pix []uint8, w, h, x, y, r int, lighter func(side, v uint8) bool) bool {
+	v := pix[y*w+x]
+	for _, d := range [4][2]int{{r, 0}, {0, r}, {r, r}, {r, -r}} {
+		x0, y0, x1, y1 := x-d[0], y-d[1], x+d[0], y+d[1]
+		if min(x0, x1, y0, y1) >= 0 && max(x0, x1) < w && max(y0, y1) < h &&
+			lighter(pix[y0*w+x0], v) && lighter(pix[y1*w+x1], v) {
+			return true
+		}
+	}
+	return false
 }
 
 // valleyRatio is how much darker than the pixels on both its sides a

@@ -404,21 +404,11 @@ func inner(px []uint8, side int) []uint8 {
 // dark band along a cell's edge, which the cut marks too, is lighter on
 // one side only.
 func strokeLike(px []uint8, side int, p part, by float64) bool {
-	lighter := func(x, y int, v float64) bool {
-		return x >= 0 && y >= 0 && x < side && y < side && float64(px[y*side+x])-v > by
-	}
-	valley := func(x, y, r int, v float64) bool {
-		for _, d := range [4][2]int{{r, 0}, {0, r}, {r, r}, {r, -r}} {
-			if lighter(x-d[0], y-d[1], v) && lighter(x+d[0], y+d[1], v) {
-				return true
-			}
-		}
-		return false
-	}
+	lighter := func(s, v uint8) bool { return float64(s)-float64(v) > by }
 	n := 0
 	for _, k := range p.pixels {
-		x, y, v := k%side, k/side, float64(px[k])
-		if valley(x, y, max(2, side/8), v) || valley(x, y, side/4, v) {
+		x, y := k%side, k/side
+		if inValley(px, side, side, x, y, max(2, side/8), lighter) || inValley(px, side, side, x, y, side/4, lighter) {
 			n++
 		}
 	}
