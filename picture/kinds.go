@@ -118,3 +118,44 @@ func faint(x []float32) bool { return x[GlyphSide*GlyphSide+fContrast] < faintMa
 // at 0.5) under which a small mark is a pencil mark, however sure the
 // classifier is of its digit: apps draw their pencil marks in a paler ink.
 const faintMark = 0.3
+
+// dropAsideMarks reads as blank a written digit far smaller than the
+// board's written digits and set off its cell's centre: a lone pencil
+// mark, in its place of an app's 3×3 layout of candidates or in a corner
+// where a player notes one, where a player's own digits sit in the
+// middle, about as tall as one another. Decided once the board's digits
+// are told printed or written (decideKinds), from the written ones'
+// median height; a board with fewer than asideWritten written digits
+// keeps its small ones (their height says nothing).
+func dropAsideMarks(cells *[81]Cell, in *[81][]float32) {
+	var hs []float64
+	for i, c := range cells {
+		if c.Digit != 0 && c.Written {
+			hs = append(hs, float64(in[i][GlyphSide*GlyphSide+fHeight]))
+		}
+	}
+	if len(hs) < asideWritten {
+		return
+	}
+	tall := median(hs)
+	for i := range cells {
+		s := in[i][GlyphSide*GlyphSide:]
+		off := max(abs(float64(s[fCentreX])), abs(float64(s[fCentreY])))
+		if c := &cells[i]; c.Digit != 0 && c.Written && float64(s[fHeight]) < asideHeight*tall && off >= asideOffset {
+			*c = cellOf(c.probs, 0)
+			c.blankedBy = "aside"
+		}
+	}
+}
+
+// How dropAsideMarks knows a lone pencil mark. On the tuning pictures
+// (apps' screenshots, kubiesa/train, wichtounet/mixed's tuning half,
+// renders in training fonts) the written digits under 0.75 of their
+// board's median height and 0.22 or more off their cell's centre, along
+// either axis, were all pencil marks (30, the tallest 0.70); the smallest
+// player's digit as far off was 0.77 (a hand in wichtounet/mixed).
+const (
+	asideWritten = 3
+	asideHeight  = 0.72
+	asideOffset  = 0.22
+)

@@ -81,3 +81,51 @@ func testBoard(fill func(i int, p, s []float32)) (*[81]Cell, *[81][]float32) {
 	}
 	return &cells, &in
 }
+
+// TestDropAsideMarks: among a board's written digits, one far smaller
+// than the others and off its cell's centre (a lone pencil mark) is read
+// as blank; one as small but centred, one off centre but as tall as the
+// others (a hand's digit written aside), and every small one on a board
+// with too few written digits to compare are kept.
+func TestDropAsideMarks(t *testing.T) {
+	board := func(written int) (*[81]Cell, *[81][]float32) {
+		return testBoard(func(i int, p, s []float32) {
+			switch {
+			case i < written:
+				p[Class(i%9+1, true)] = 1
+				s[fHeight] = 0.3
+			case i >= 20 && i < 45: // printed digits, taller
+				p[Class(i%9+1, false)] = 1
+				s[fHeight] = 0.6
+			default:
+				p[0] = 1
+			}
+		})
+	}
+	cells, in := board(8)
+	mark := func(i int, h, cx, cy float32) {
+		in[i][GlyphSide*GlyphSide+fHeight] = h
+		in[i][GlyphSide*GlyphSide+fCentreX], in[i][GlyphSide*GlyphSide+fCentreY] = cx, cy
+	}
+	mark(0, 0.19, 0, 0.33)     // a candidate 8 in its place of a 3×3 layout
+	mark(1, 0.17, -0.3, -0.25) // a note in the top-left corner
+	mark(2, 0.19, 0, 0)        // a small centred digit: kept
+	mark(3, 0.29, -0.3, 0.05)  // a player's digit written aside: kept
+	dropAsideMarks(cells, in)
+	for _, i := range []int{0, 1} {
+		if cells[i].Digit != 0 || cells[i].blankedBy != "aside" {
+			t.Errorf("cell %d, a small mark aside, read as %+v", i, cells[i])
+		}
+	}
+	for _, i := range []int{2, 3, 4, 20} {
+		if cells[i].Digit == 0 {
+			t.Errorf("cell %d was read as blank", i)
+		}
+	}
+	cells, in = board(2)
+	mark(0, 0.1, 0, 0.33)
+	dropAsideMarks(cells, in)
+	if cells[0].Digit == 0 {
+		t.Error("with two written digits, too few to compare, the smaller was dropped")
+	}
+}

@@ -36,7 +36,8 @@ type Cell struct {
 	Confidence float64 // how sure the classifier is of this reading, 0 to 1
 	probs      []float32
 	// blankedBy names the board-wide rule that read the cell's digit as
-	// a pencil mark ("small", "pair", "note"), for the accuracy table.
+	// a pencil mark ("small", "pair", "note", "aside"), for the accuracy
+	// table.
 	blankedBy string
 	// overruled reports that the solver read the cell otherwise than the
 	// classifier did, for Corrected.
@@ -160,11 +161,13 @@ func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
 
 // decideBoard reads the board as a whole, once each cell is classified
 // (cells, with the classifier's inputs in and the cells' traits): its
-// pencil marks and which digits are printed (decideKinds), then the
+// pencil marks and which digits are printed (decideKinds), a lone
+// pencil mark among the written digits (dropAsideMarks), then the
 // solver's arbitration of likely misreadings, then the written digits
 // weighed against the solution (agreeEntries).
 func decideBoard(ctx context.Context, r *Reading, in *[81][]float32, tr *traits) {
 	decideKinds(ctx, &r.Cells, in, tr)
+	dropAsideMarks(&r.Cells, in)
 	for i, c := range r.Cells {
 		if c.overruled {
 			r.Corrected = append(r.Corrected, i)
