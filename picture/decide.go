@@ -260,10 +260,11 @@ const givenCost = 10.0
 
 // blankPencilMarks reads as blank the pencil marks of a board: small
 // marks (dropPencilMarks), pairs of candidates in a cell's top-left
-// corner (candidatePair), and on a board with pencilCells or more of
-// them, notes sitting at a cell's top, off its centre (noteMark). A
-// board with fewer such notes has none: a high digit or two is a
-// player's.
+// corner (candidatePair), and on a board with noteCells or more of
+// them, notes sitting at a cell's top, off its centre (noteMark), and
+// smaller than the player's digits (under noteHeight of writtenHeight,
+// where the classifier reads any). A board with fewer such notes has
+// none: a high digit or two is a player's.
 func blankPencilMarks(cells *[81]Cell, in *[81][]float32) {
 	dropPencilMarks(cells, in)
 	for i := range cells {
@@ -272,19 +273,36 @@ func blankPencilMarks(cells *[81]Cell, in *[81][]float32) {
 			c.blankedBy = "pair"
 		}
 	}
+	tall := writtenHeight(cells, in)
+	note := func(i int) bool {
+		return cells[i].Digit != 0 && noteMark(in[i]) && (tall == 0 || float64(in[i][GlyphSide*GlyphSide+fHeight]) < noteHeight*tall)
+	}
 	n := 0
 	for i := range cells {
-		n += b2i(cells[i].Digit != 0 && noteMark(in[i]))
+		n += b2i(note(i))
 	}
 	if n < noteCells {
 		return
 	}
 	for i := range cells {
-		if c := &cells[i]; c.Digit != 0 && noteMark(in[i]) {
+		if c := &cells[i]; note(i) {
 			*c = cellOf(c.probs, 0)
 			c.blankedBy = "note"
 		}
 	}
+}
+
+// writtenHeight is the median height of a board's marks the classifier
+// reads as written that do not sit as notes do (noteMark): a player's
+// digits, against which a note is small. 0 when there are none.
+func writtenHeight(cells *[81]Cell, in *[81][]float32) float64 {
+	var hs []float64
+	for i, c := range cells {
+		if c.Digit != 0 && c.Written && !noteMark(in[i]) {
+			hs = append(hs, float64(in[i][GlyphSide*GlyphSide+fHeight]))
+		}
+	}
+	return median(hs)
 }
 
 // candidatePair reports whether cell c, by the classifier's inputs x,
@@ -334,6 +352,13 @@ const (
 	offCentre = 0.35
 	noteTop   = 0.175
 )
+
+// noteHeight is the height, against the board's written digits
+// (writtenHeight), under which a mark sitting as a note is one. On the
+// tuning pictures kubiesa/train's notes were 0.52–0.70 of it, and the
+// digits pasted high in their cells of wichtounet/mixed that the notes'
+// rule took for notes (27 written, 8 printed) 0.80 or more.
+const noteHeight = 0.75
 
 // solverMargin is how much worse, in splitScore's log-likelihood, a
 // split may score than the best for decideKinds to take it because its

@@ -199,6 +199,39 @@ func TestDecidePencilMarks(t *testing.T) {
 	}
 }
 
+// TestNotesSmallerThanTheWritten: marks sitting as notes do are notes
+// only when smaller than the player's digits (noteHeight of them): the
+// same four marks beside written digits 0.5 tall are blank, beside
+// digits 0.35 tall (a hand that writes high in its cells) are digits.
+func TestNotesSmallerThanTheWritten(t *testing.T) {
+	notes := map[int]bool{2: true, 3: true, 5: true, 6: true}
+	for _, c := range []struct {
+		written float32
+		blank   bool
+	}{{0.5, true}, {0.35, false}} {
+		cells, in, _ := decideBoardOf(t, func(i int) bool { return notes[i] || i == 7 || i == 8 }, func(d int, p, s []float32) {
+			p[Class(d, false)] = 1
+		}, func(d int, p, s []float32) {
+			p[Class(d, true)] = 1
+		})
+		for i := range 81 {
+			s := in[i][GlyphSide*GlyphSide:]
+			switch {
+			case notes[i]:
+				s[fHeight], s[fCentreX], s[fCentreY] = 0.3, -0.25, -0.25
+			case cells[i].Written:
+				s[fHeight] = c.written
+			}
+		}
+		blankPencilMarks(cells, in)
+		for i := range notes {
+			if blank := cells[i].Digit == 0; blank != c.blank {
+				t.Errorf("beside written digits %.2f tall, note %d = %+v, want blank %v", c.written, i, cells[i], c.blank)
+			}
+		}
+	}
+}
+
 // TestCandidatePairs: a pair of candidates in a cell's top-left corner,
 // which the classifier reads as a written digit it is unsure of, is a
 // pair; a written digit as wide but centred, one as far up and left but
