@@ -129,3 +129,47 @@ func TestDropAsideMarks(t *testing.T) {
 		t.Error("with two written digits, too few to compare, the smaller was dropped")
 	}
 }
+
+// TestMarkedDigits: a mark as tall as the board's digits that the
+// classifier found likelier blank than any one reading, but under one
+// half, is read as its likeliest digit, doubtful; one as unsure but
+// small (a pencil mark), one whose odds are spread over many digits (a
+// cluster of pencil marks), and one the classifier finds blank half the
+// time or more stay blank.
+func TestMarkedDigits(t *testing.T) {
+	cells, in := testBoard(func(i int, p, s []float32) {
+		switch {
+		case i < 25:
+			p[Class(i%9+1, false)] = 1
+			s[fHeight] = 0.3
+		case i >= 40 && i < 44:
+			s[fHeight] = 0.3
+			switch i {
+			case 40, 41:
+				p[0], p[Class(7, false)], p[Class(7, true)] = 0.4, 0.35, 0.25
+			case 42:
+				p[0] = 0.4
+				for d := 1; d <= 6; d++ {
+					p[Class(d, false)] = 0.1
+				}
+			case 43:
+				p[0], p[Class(7, false)] = 0.55, 0.45
+			}
+		default:
+			p[0] = 1
+		}
+	})
+	in[41][GlyphSide*GlyphSide+fHeight] = 0.12
+	markedDigits(cells, in)
+	if c := cells[40]; c.Digit != 7 || c.Written || !c.Doubtful() {
+		t.Errorf("a tall mark unsure between blank and a printed 7 read %+v, want a doubtful printed 7", c)
+	}
+	for _, i := range []int{41, 42, 43} {
+		if cells[i].Digit != 0 {
+			t.Errorf("cell %d read as %d, want blank", i, cells[i].Digit)
+		}
+	}
+	if cells[3].Digit != 4 {
+		t.Errorf("a sure digit changed: %+v", cells[3])
+	}
+}

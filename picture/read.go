@@ -149,6 +149,7 @@ func read(ctx context.Context, data []byte, hd header) (*Reading, error) {
 		}
 		r.Cells[i] = cellOf(p, best(p))
 	}
+	markedDigits(&r.Cells, &in)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
