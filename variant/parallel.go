@@ -204,6 +204,9 @@ func (q *pool) halt() {
 // waiting; walk returns from a depth given once its first branch is
 // done.
 func (e *engine) donate(depth int) {
+	if !slices.ContainsFunc(e.branches[:depth], func(b branch) bool { return !b.given }) {
+		return // nothing to give: no lock taken a node while others wait
+	}
 	q := e.pool
 	q.mu.Lock()
 	defer q.mu.Unlock()
