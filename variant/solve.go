@@ -180,7 +180,7 @@ type engine struct {
 	stack         [][]uint32       // saved candidates, one per depth
 	branches      []branch         // per depth, the first branch walked from it
 	pool          *pool            // the parallel search this engine works in, or nil
-	helpers       int              // the workers to start once the search has run shareAfter nodes
+	helpers       int              // the workers to start once the search has run shareAfter nodes; -1 once started
 	weight        []int            // per cell, 1 + failures of the props over it and of its branches
 	nodes         int64
 	stopped       bool
