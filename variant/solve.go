@@ -3,6 +3,7 @@ package variant
 import (
 	"context"
 	"math/bits"
+	"runtime"
 )
 
 // Result is what Solve learned about a puzzle.
@@ -30,7 +31,17 @@ const checkEvery = 64
 // returns the first ones found. It stops at ctx's deadline with Complete
 // false. It returns an *UnsupportedError for a constraint it does not
 // know, and an error for a malformed puzzle; it does not change p.
+//
+// A search that runs long is shared by runtime.GOMAXPROCS(0) workers (see
+// pool): then which solutions come first, and Nodes, vary from run to
+// run.
 func Solve(ctx context.Context, p Puzzle, limit int) (Result, error) {
+	return solve(ctx, p, limit, runtime.GOMAXPROCS(0))
+}
+
+// solve is Solve with at most workers searching at once; with 1 the
+// search is serial and the same node for node on every run.
+func solve(ctx context.Context, p Puzzle, limit, workers int) (Result, error) {
 	e, err := newEngine(ctx, p)
 	if err != nil {
 		return Result{}, err
@@ -39,15 +50,21 @@ func Solve(ctx context.Context, p Puzzle, limit int) (Result, error) {
 	if limit < 1 {
 		return res, nil
 	}
-	if e.start() {
-		res.Fixed = fixed(e.cand, p.Givens)
-		e.search(func(g []int) bool {
-			res.Count++
-			res.Solutions = append(res.Solutions, g)
-			return res.Count < limit
-		})
+	if !e.start() {
+		return res, nil
 	}
+	res.Fixed = fixed(e.cand, p.Givens)
+	t := &tally{limit: limit, res: &res}
+	if workers > 1 {
+		e.pool, e.helpers = newPool(ctx, p, t.found), workers-1
+	}
+	more := e.search(t.found)
 	res.Complete, res.Nodes = !e.stopped, e.nodes
+	if e.started() {
+		var timedOut bool
+		res.Nodes, timedOut = e.pool.join(e, more)
+		res.Complete = !timedOut || res.Count >= limit
+	}
 	return res, nil
 }
 
@@ -161,6 +178,9 @@ type engine struct {
 	digitCells    []cellSet        // digitArr's digits 0..n, to save and restore
 	digitStack    [][]cellSet      // saved digitCells, one per depth
 	stack         [][]uint32       // saved candidates, one per depth
+	branches      []branch         // per depth, the first branch walked from it
+	pool          *pool            // the parallel search this engine works in, or nil
+	helpers       int              // the workers to start once the search has run shareAfter nodes; -1 once started
 	weight        []int            // per cell, 1 + failures of the props over it and of its branches
 	nodes         int64
 	stopped       bool
@@ -308,14 +328,21 @@ func (e *engine) search(found func([]int) bool) bool {
 	return e.walk(0, found)
 }
 
+// walk searches from depth. In a parallel search, while another worker
+// waits for work, it gives away the untried branches of the depths above
+// (see donate): a depth whose branch was given returns once its first
+// branch is done.
 func (e *engine) walk(depth int, found func([]int) bool) bool {
 	for {
 		e.nodes++
-		if e.nodes%checkEvery == 0 && e.ctx.Err() != nil {
+		if e.nodes%checkEvery == 0 && e.poll() {
 			e.stopped = true
 		}
 		if e.stopped {
 			return false
+		}
+		if e.pool != nil && e.pool.hungry.Load() > 0 {
+			e.donate(depth)
 		}
 		c, m := e.choose()
 		if c < 0 {
@@ -325,8 +352,15 @@ func (e *engine) walk(depth int, found func([]int) bool) bool {
 		saved := e.save(depth)
 		if !e.try(c, m) {
 			e.weight[c]++
-		} else if !e.walk(depth+1, found) {
-			return false
+		} else {
+			e.branches[depth] = branch{c: int32(c), m: m}
+			if !e.walk(depth+1, found) {
+				return false
+			}
+			if e.branches[depth].given {
+				e.branches[depth].given = false
+				return true
+			}
 		}
 		e.restore(depth)
 		if !e.try(c, saved[c]&^m) {
@@ -343,6 +377,7 @@ func (e *engine) save(depth int) []uint32 {
 		e.stack = append(e.stack, make([]uint32, len(e.cand)))
 		e.countStack = append(e.countStack, make([]houseCounts, len(e.counts)))
 		e.digitStack = append(e.digitStack, make([]cellSet, len(e.digitCells)))
+		e.branches = append(e.branches, branch{})
 	}
 	copy(e.stack[depth], e.cand)
 	copy(e.countStack[depth], e.counts)

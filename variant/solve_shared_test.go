@@ -21,6 +21,19 @@ var sharedTimeout = flag.Duration("variant.timeout", 2*time.Second, "time limit 
 // -variant.match='Long sums'.
 var sharedMatch = flag.String("variant.match", "", "regexp: solve only the shared puzzles it matches")
 
+// sharedWorkers is how many workers solve each shared puzzle: 1, the
+// default, keeps the search serial and its nodes the same on every run;
+// 0 is Solve's own choice, runtime.GOMAXPROCS(0).
+var sharedWorkers = flag.Int("variant.workers", 1, "workers per shared puzzle (0: GOMAXPROCS)")
+
+// solveShared solves p counting to limit with -variant.workers workers.
+func solveShared(ctx context.Context, p Puzzle, limit int) (Result, error) {
+	if *sharedWorkers == 0 {
+		return Solve(ctx, p, limit)
+	}
+	return solve(ctx, p, limit, *sharedWorkers)
+}
+
 // mustDecodeRow returns the puzzle of a row's f-puzzles link.
 func mustDecodeRow(t testing.TB, r row) *Puzzle {
 	t.Helper()
@@ -65,7 +78,7 @@ func TestSolveShared(t *testing.T) {
 		p := mustDecodeRow(t, r)
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		start := time.Now()
-		res, err := Solve(ctx, *p, 2)
+		res, err := solveShared(ctx, *p, 2)
 		el := float64(time.Since(start).Microseconds()) / 1000
 		cancel()
 		ms, nodes = append(ms, el), nodes+res.Nodes
@@ -117,7 +130,7 @@ func BenchmarkSharedSet(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for _, p := range ps {
 			ctx, cancel := context.WithTimeout(context.Background(), *sharedTimeout)
-			res, err := Solve(ctx, *p, 2)
+			res, err := solveShared(ctx, *p, 2)
 			if err != nil {
 				b.Fatal(err)
 			}
