@@ -10,7 +10,6 @@ import (
 	"time"
 )
 
-// sharedTimeout bounds each puzzle of the shared set in tests.
 // sharedTimeout bounds each shared puzzle's solve: 2 s by default (the
 // figures in the closing notes used -args -variant.timeout=10s), a tenth
 // of a second with -short.
