@@ -296,13 +296,8 @@ func blankPencilMarks(cells *[81]Cell, in *[81][]float32) {
 // reads as written that do not sit as notes do (noteMark): a player's
 // digits, against which a note is small. 0 when there are none.
 func writtenHeight(cells *[81]Cell, in *[81][]float32) float64 {
-	var hs []float64
-	for i, c := range cells {
-		if c.Digit != 0 && c.Written && !noteMark(in[i]) {
-			hs = append(hs, float64(in[i][GlyphSide*GlyphSide+fHeight]))
-		}
-	}
-	return median(hs)
+	h, _ := medianHeight(in, func(i int) bool { return cells[i].Digit != 0 && cells[i].Written && !noteMark(in[i]) })
+	return h
 }
 
 // candidatePair reports whether cell c, by the classifier's inputs x,

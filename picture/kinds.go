@@ -128,16 +128,10 @@ const faintMark = 0.3
 // median height; a board with fewer than asideWritten written digits
 // keeps its small ones (their height says nothing).
 func dropAsideMarks(cells *[81]Cell, in *[81][]float32) {
-	var hs []float64
-	for i, c := range cells {
-		if c.Digit != 0 && c.Written {
-			hs = append(hs, float64(in[i][GlyphSide*GlyphSide+fHeight]))
-		}
-	}
-	if len(hs) < asideWritten {
+	tall, n := medianHeight(in, func(i int) bool { return cells[i].Digit != 0 && cells[i].Written })
+	if n < asideWritten {
 		return
 	}
-	tall := median(hs)
 	for i := range cells {
 		s := in[i][GlyphSide*GlyphSide:]
 		off := max(abs(float64(s[fCentreX])), abs(float64(s[fCentreY])))
@@ -169,16 +163,10 @@ const (
 // digits, and a cluster of pencil marks spreads its odds over many
 // digits (none reaches markedOdds): they stay blank.
 func markedDigits(cells *[81]Cell, in *[81][]float32) {
-	var hs []float64
-	for i, c := range cells {
-		if c.Digit != 0 {
-			hs = append(hs, float64(in[i][GlyphSide*GlyphSide+fHeight]))
-		}
-	}
-	if len(hs) < minGivens {
+	tall, n := medianHeight(in, func(i int) bool { return cells[i].Digit != 0 })
+	if n < minGivens {
 		return
 	}
-	tall := median(hs)
 	for i := range cells {
 		c := &cells[i]
 		h := float64(in[i][GlyphSide*GlyphSide+fHeight])
@@ -208,3 +196,15 @@ const (
 	markedHigh = 1.2
 	markedOdds = 0.2
 )
+
+// medianHeight returns the median height of the marks of the cells keep
+// accepts, and how many they are (0 and 0 for none).
+func medianHeight(in *[81][]float32, keep func(i int) bool) (float64, int) {
+	var hs []float64
+	for i := range in {
+		if keep(i) {
+			hs = append(hs, float64(in[i][GlyphSide*GlyphSide+fHeight]))
+		}
+	}
+	return median(hs), len(hs)
+}
