@@ -164,7 +164,7 @@ const (
 // digits (none reaches markedOdds): they stay blank.
 func markedDigits(cells *[81]Cell, in *[81][]float32) {
 	tall, n := medianHeight(in, func(i int) bool { return cells[i].Digit != 0 })
-	if n < minGivens {
+	if n < minGivens { // too few digits for their height to say, and no puzzle
 		return
 	}
 	for i := range cells {
@@ -187,9 +187,10 @@ func markedDigits(cells *[81]Cell, in *[81][]float32) {
 
 // The heights, against the board's digits' median, between which
 // markedDigits reads a mark, and the odds its reading needs. On the
-// tuning pictures the blank cells with such a mark were 0.89 of it or
-// less (kubiesa/train's ghosts of the next page) and a misframed photo's
-// 0.94; the digits 0.94–1.18. A screenshot's 3×3 cluster of pencil marks
+// tuning pictures, of the cells read blank in the end whose mark the
+// classifier found blank under one half, those truly blank were 0.89 of
+// it or less (kubiesa/train's ghosts of the next page) but a misframed
+// photo's 0.94; the digits 0.94–1.18. A screenshot's 3×3 cluster of pencil marks
 // is as tall as a digit, but its likeliest reading had 0.11–0.14.
 const (
 	markedLow  = 0.93
