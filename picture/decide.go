@@ -32,8 +32,9 @@ import (
 // one solution is kept, less a stray printed digit or two that alone
 // break its symmetry (withoutStrays), or the best-scoring one when a
 // given misread would make them one (misreadOnce) or, over splits far
-// worse, a digit read as another throughout (mended); else the
-// best-scoring one, whose misreadings arbitrate weighs.
+// worse, a digit read as another throughout (mended) or up to three
+// givens misread (misreadFew); else the best-scoring one, whose
+// misreadings arbitrate weighs.
 func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *traits) {
 	blankPencilMarks(cells, in)
 	for i := range cells {
@@ -107,7 +108,8 @@ func rank(splits [][81]bool, score func([81]bool) float64) []float64 {
 // worse than the first; the first split is also taken, before splits more
 // than recoverMargin worse (or, without scores, after all of them), when
 // a digit read as another throughout (in throughout cells or more) makes
-// its printed digits one, so mended (mended): a mend of many cells is
+// its printed digits one, so mended (mended), or when up to three of its
+// givens misread do (misreadFew), unmended: a mend of many cells is
 // less likely than a split nearly as good, more likely than a far worse
 // one, and a mend of one or two (a player's wrong digit taken for a
 // given, mended into a right one) is arbitrate's to weigh.
@@ -115,10 +117,14 @@ func firstPuzzle(ctx context.Context, cells [81]Cell, in *[81][]float32, splits 
 	weighed := false // whether the first split's mend was weighed
 	mend := func() ([81]Cell, bool) {
 		weighed = true
-		c, n := mended(ctx, withKinds(cells, splits[0]), in)
+		first := withKinds(cells, splits[0])
+		c, n := mended(ctx, first, in)
 		ok := n >= throughout
 		if ok && symmetric {
 			c = withoutStrays(ctx, c)
+		}
+		if !ok && misreadFew(ctx, first) {
+			return first, true
 		}
 		return c, ok
 	}
@@ -175,6 +181,36 @@ func misreadOnce(ctx context.Context, cells [81]Cell) bool {
 	for _, ch := range alts[:min(len(alts), misreadsTried)] {
 		try := cells
 		try[ch.cell] = cellOf(try[ch.cell].probs, ch.class)
+		if unique(ctx, try) {
+			return true
+		}
+	}
+	return false
+}
+
+// misreadFew reports whether the printed digits of cells, which clash
+// or have no solution, make a puzzle with exactly one solution once up
+// to three of them are read as other digits, by arbitrate's sets of
+// likely misreadings (misread givens, not givens missed or taken for
+// written: those are other splits' to weigh).
+func misreadFew(ctx context.Context, cells [81]Cell) bool {
+	if !printedInBounds(cells) || solutions(ctx, cells) != 0 {
+		return false
+	}
+	var alts []change
+	for _, ch := range alternatives(cells) {
+		if c := cells[ch.cell]; c.Digit != 0 && !c.Written && ch.class >= 1 && ch.class <= 9 {
+			alts = append(alts, ch)
+		}
+	}
+	for _, set := range changeSets(alts) {
+		if ctx.Err() != nil {
+			return false
+		}
+		try := cells
+		for _, ch := range set {
+			try[ch.cell] = cellOf(try[ch.cell].probs, ch.class)
+		}
 		if unique(ctx, try) {
 			return true
 		}

@@ -430,3 +430,39 @@ func TestMisreadOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestMisreadFew: the classic puzzle with two givens misread (each as a
+// digit its row holds) has no solution; two likely misreadings away it
+// has one, and misreadFew says so. A puzzle with many solutions (a given
+// missed) is not misread givens' to mend: a given missed, or a player's
+// digit taken for one, is another split's to weigh.
+func TestMisreadFew(t *testing.T) {
+	misread := map[int][2]int{0: {3, 5}, 76: {7, 8}} // cell: read, right (rows 1 and 9 hold 3 and 7)
+	board := func(drop int, misreadToo bool) *[81]Cell {
+		cells, _ := testBoard(func(i int, p, s []float32) {
+			m, ok := misread[i]
+			switch {
+			case i == drop || classic[i] == '.':
+				p[0] = 1
+			case ok && misreadToo:
+				p[Class(m[0], false)], p[Class(m[1], false)] = 0.7, 0.3
+			default:
+				p[Class(int(classic[i]-'0'), false)] = 1
+			}
+		})
+		return cells
+	}
+	ctx := context.Background()
+	if cells := board(-1, true); solutions(ctx, *cells) != 0 || !misreadFew(ctx, *cells) {
+		t.Errorf("two givens misread: %d solutions, misreadFew = %v; want 0 and true", solutions(ctx, *cells), misreadFew(ctx, *cells))
+	}
+	for i := range 81 {
+		if cells := board(i, false); classic[i] != '.' && solutions(ctx, *cells) == 2 {
+			if misreadFew(ctx, *cells) {
+				t.Errorf("given %d missed (many solutions): misreadFew = true, want false", i)
+			}
+			return
+		}
+	}
+	t.Fatal("no given of the classic puzzle leaves it many solutions when missed")
+}

@@ -39,9 +39,10 @@ const (
 // the solution (agreeEntries), entry cells 93.87% and 97.19%. With a
 // tall mark the classifier is unsure of read as its likeliest digit
 // (markedDigits): held-out 84.0%, 96.87%, 94.03%; training 91.0%,
-// 99.39%, 98.45%.
+// 99.39%, 98.45%. With a best split's misread givens mended before a
+// far worse split is taken (misreadFew): held-out 85.0%, 97.93%, 96.85%.
 var renderFloors = map[string]partFloor{
-	heldOutRenders:  {81, 96.5, 93.5},
+	heldOutRenders:  {83, 97.5, 96.0},
 	trainingRenders: {88, 99.0, 98.0},
 }
 
