@@ -168,6 +168,10 @@ type setProp struct {
 	// crosses holds, for a killer cage, the houses holding some of its
 	// cells (see cross).
 	crosses []crossPart
+	// seen holds, for each subset S of cs (bit j for cs[j]), the cells
+	// that must differ from every cell of S, made at exclude's first
+	// call; nil for more than maxSeenSet cells.
+	seen []cellSet
 }
 
 func (s *setProp) cells() []int { return s.cs }
@@ -212,10 +216,10 @@ func (s *setProp) run(e *engine) bool {
 func (s *setProp) required(e *engine, inter uint32) bool {
 	for r := inter; r != 0; r &= r - 1 {
 		d := bit(bits.TrailingZeros32(r))
-		at, n := -1, 0
-		for _, c := range s.cs {
+		at, n, in := -1, 0, uint(0)
+		for j, c := range s.cs {
 			if e.cand[c]&d != 0 {
-				at, n = c, n+1
+				at, n, in = c, n+1, in|1<<uint(j)
 			}
 		}
 		switch {
@@ -226,7 +230,7 @@ func (s *setProp) required(e *engine, inter uint32) bool {
 				return false
 			}
 		default:
-			if !s.exclude(e, d) {
+			if !s.exclude(e, d, in) {
 				return false
 			}
 		}
@@ -234,16 +238,14 @@ func (s *setProp) required(e *engine, inter uint32) bool {
 	return true
 }
 
+// maxSeenSet bounds the cells of a set prop whose subsets' seen cells
+// are kept (see setProp.seen): 64 cell sets, 2 kB, for six cells.
+const maxSeenSet = 6
+
 // exclude removes digit d from the cells that must differ from every
-// cell of s that can take it.
-func (s *setProp) exclude(e *engine, d uint32) bool {
-	common := cellSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-	for _, c := range s.cs {
-		if e.cand[c]&d != 0 {
-			common = common.and(e.sees[c])
-		}
-	}
-	common = common.and(e.digitArr[bits.TrailingZeros32(d)&31]) // those holding d
+// cell of s that can take it, the cells in (bit j for s.cs[j]).
+func (s *setProp) exclude(e *engine, d uint32, in uint) bool {
+	common := s.seenBy(e, in).and(e.digitArr[bits.TrailingZeros32(d)&31]) // those holding d
 	for w, word := range common {
 		for ; word != 0; word &= word - 1 {
 			c := w*64 + bits.TrailingZeros64(word)
@@ -253,6 +255,30 @@ func (s *setProp) exclude(e *engine, d uint32) bool {
 		}
 	}
 	return true
+}
+
+// seenBy returns the cells that must differ from every cell of s in
+// (bit j for s.cs[j]): from the table seen for up to maxSeenSet cells,
+// made at the first call (each subset's from the subset without its
+// first cell), else by an intersection a cell.
+func (s *setProp) seenBy(e *engine, in uint) cellSet {
+	if len(s.cs) > maxSeenSet {
+		common := cellSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		for j, c := range s.cs {
+			if in>>uint(j)&1 != 0 {
+				common = common.and(e.sees[c])
+			}
+		}
+		return common
+	}
+	if s.seen == nil {
+		s.seen = make([]cellSet, 1<<uint(len(s.cs)))
+		s.seen[0] = cellSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		for m := 1; m < len(s.seen); m++ {
+			s.seen[m] = s.seen[m&(m-1)].and(e.sees[s.cs[bits.TrailingZeros(uint(m))]])
+		}
+	}
+	return s.seen[in&(1<<maxSeenSet-1)]
 }
 
 // meets reports whether every cell can take a digit of set.
