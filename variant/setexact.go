@@ -152,17 +152,14 @@ next:
 
 // matchings is orders for five and six cells and as many digits in
 // set. It finds one filling (a perfect matching of cells and digits,
-// greedily, then by augmenting paths: augment); a cell can then take
-// another digit b in some filling exactly when the digit it holds can be
-// passed on round a cycle: b's cell takes another digit, whose cell
-// another, …, and some cell takes the first cell's digit (Berge; the
-// Interactive Sudoku Solver's and Régin's all-different test). reach
-// holds, per digit, the digits its cell can move to through such
-// chains. About 25 operations a cell for the filling and 6 a pair of
-// digits for reach, where the subsets of set's digits as the bits of a
-// word (matchingsBySubsets, the tests' reference) took about 950
-// instructions a set on MATHEMAGIC_KILLERS#9. Only the filling when got
-// already holds every digit of set the cells can take.
+// greedily, then by augmenting paths: augment); a cell i can then take
+// the digit of cell j in some filling exactly when j reaches i (moves):
+// j takes another digit, whose cell another, …, and some cell takes i's
+// (Berge's alternating cycles, as in Régin's all-different filter).
+// About 850 instructions a set on MATHEMAGIC_KILLERS#9, where the walk
+// over the subsets of set's digits as the bits of a word it replaced
+// (matchingsBySubsets, the tests' reference) took about 950. Only the
+// filling when got already holds every digit of set the cells can take.
 func matchings(m *[maxExactSet]uint32, k int, set uint32, got *[maxExactSet]uint32) bool {
 	var a, held [maxExactSet]uint32 // each cell's digits of set, and the one it holds
 	var owner [32]int8              // per digit, the cell holding it
