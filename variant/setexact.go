@@ -114,6 +114,9 @@ func (s *setProp) search(e *engine) (keep [maxExactSet]uint32, inter uint32, fou
 		m[j] = e.cand[c]
 		union |= m[j]
 	}
+	if k <= 4 {
+		return s.searchFew(&m, union, e.all)
+	}
 	inter = e.all
 next:
 	for _, set := range s.sets {
@@ -146,6 +149,47 @@ next:
 		} else if s.orders(&m, set, &keep) {
 			found, inter = true, inter&set
 		}
+	}
+	return keep, inter, found
+}
+
+// searchFew is search for up to four cells (m their candidates, union
+// theirs), with the tests of a set on the four at once, not in a loop
+// over the cells: cells past k meet, take and keep every digit. Hard
+// renban 2's three-cell renbans spent about 4% of its instructions in
+// that loop.
+func (s *setProp) searchFew(m *[maxExactSet]uint32, union, all uint32) (keep [maxExactSet]uint32, inter uint32, found bool) {
+	k := len(s.cs)
+	for j := k; j < 4; j++ {
+		m[j], keep[j] = ^uint32(0), ^uint32(0)
+	}
+	inter = all
+	for _, set := range s.sets {
+		if set&^union != 0 {
+			continue
+		}
+		x0, x1, x2, x3 := m[0]&set, m[1]&set, m[2]&set, m[3]&set
+		if x0 == 0 || x1 == 0 || x2 == 0 || x3 == 0 {
+			continue // a cell meets no digit of it
+		}
+		if found && inter&^set == 0 && x0&^keep[0]|x1&^keep[1]|x2&^keep[2]|x3&^keep[3] == 0 {
+			continue // whether it fits changes nothing: skip the work
+		}
+		if x0&x1&x2&x3 == set { // every cell takes all of it
+			found, inter = true, inter&set
+			keep[0], keep[1], keep[2], keep[3] = keep[0]|set, keep[1]|set, keep[2]|set, keep[3]|set
+			continue
+		}
+		if k == 3 && bits.OnesCount32(set) == 3 { // orders' common case, with no call through it
+			if hall3cells(m, set, &keep) {
+				found, inter = true, inter&set
+			}
+		} else if s.orders(m, set, &keep) {
+			found, inter = true, inter&set
+		}
+	}
+	for j := k; j < 4; j++ {
+		keep[j] = 0
 	}
 	return keep, inter, found
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestSetExactRandom gives a set prop of two to four cells random
+// TestSetExactRandom gives a set prop of two to six cells random
 // candidates on digits 1..9, with a renban's runs or a killer's sums as
 // its sets, and checks that it keeps exactly the digits that some filling
 // of the cells with distinct digits making one of the sets gives each
