@@ -117,38 +117,35 @@ func (s *setProp) search(e *engine) (keep [maxExactSet]uint32, inter uint32, fou
 	if k <= 4 {
 		return s.searchFew(&m, union, e.all)
 	}
+	if k == 5 { // the sixth cell meets, takes and keeps every digit
+		m[5], keep[5] = ^uint32(0), ^uint32(0)
+	}
 	inter = e.all
-next:
 	for _, set := range s.sets {
 		if set&^union != 0 {
 			continue
 		}
-		within, known := true, true
-		for j := range k {
-			x := m[j] & set
-			if x == 0 {
-				continue next // a cell meets no digit of it
-			}
-			within = within && x == set
-			known = known && x&^keep[j] == 0
+		x0, x1, x2, x3, x4, x5 := m[0]&set, m[1]&set, m[2]&set, m[3]&set, m[4]&set, m[5]&set
+		if x0 == 0 || x1 == 0 || x2 == 0 || x3 == 0 || x4 == 0 || x5 == 0 {
+			continue // a cell meets no digit of it
 		}
-		if found && inter&^set == 0 && known {
+		if found && inter&^set == 0 &&
+			x0&^keep[0]|x1&^keep[1]|x2&^keep[2]|x3&^keep[3]|x4&^keep[4]|x5&^keep[5] == 0 {
 			continue // whether it fits changes nothing: skip the work
 		}
-		if within {
+		if x0&x1&x2&x3&x4&x5 == set { // every cell takes all of it
 			found, inter = true, inter&set
-			for j := range k {
+			for j := range keep {
 				keep[j] |= set
 			}
 			continue
 		}
-		if k == 3 && bits.OnesCount32(set) == 3 { // orders' common case, with no call through it
-			if hall3cells(&m, set, &keep) {
-				found, inter = true, inter&set
-			}
-		} else if s.orders(&m, set, &keep) {
+		if matchings(&m, k, set, &keep) {
 			found, inter = true, inter&set
 		}
+	}
+	if k == 5 {
+		keep[5] = 0
 	}
 	return keep, inter, found
 }

@@ -29,6 +29,46 @@ func TestSetExactRandom(t *testing.T) {
 	}
 }
 
+// TestSetExactDense is TestSetExactRandom with candidates that hold
+// one of the sets whole but for a digit or two, or a single digit of it,
+// so that the tests for a set every cell takes whole, and for one whose
+// fitting adds nothing, are met often.
+func TestSetExactDense(t *testing.T) {
+	const n = 9
+	rng := rand.New(rand.NewSource(44))
+	for run := 0; run < 5000; run++ {
+		k := 2 + rng.Intn(maxExactSet-1)
+		e := (&engine{n: n, all: 0x3fe}).makeCand(k)
+		s := &setProp{cs: make([]int, k), sets: randomSets(rng, n, k)}
+		if len(s.sets) == 0 {
+			continue
+		}
+		set := s.sets[rng.Intn(len(s.sets))]
+		for i := range s.cs {
+			s.cs[i] = i
+			m := set | uint32(rng.Intn(1<<n))<<1&uint32(rng.Intn(1<<n))<<1
+			switch rng.Intn(4) {
+			case 0:
+				m = bit(nthDigit(set, rng.Intn(k)))
+			case 1:
+				m &^= bit(nthDigit(set, rng.Intn(k)))
+			}
+			e.cand[i] = m
+		}
+		e.props = []prop{s}
+		e.index()
+		checkExact(t, e, s)
+	}
+}
+
+// nthDigit returns the digit of m at position i (from 0, lowest first).
+func nthDigit(m uint32, i int) int {
+	for ; i > 0; i-- {
+		m &= m - 1
+	}
+	return low(m)
+}
+
 // checkExact runs s.exact on e's candidates and checks that it keeps what
 // brute force over the fillings keeps (bruteSets), and fails when there
 // is no filling.
