@@ -183,8 +183,28 @@ func (s *setProp) run(e *engine) bool {
 	if s.exactly(e) {
 		return s.exact(e)
 	}
-	var union, keep uint32
-	inter := e.all
+	var keep, inter uint32
+	if len(s.cs) <= maxExactSet {
+		keep, inter = s.plainFew(e)
+	} else {
+		keep, inter = s.plain(e)
+	}
+	if keep == 0 {
+		return false
+	}
+	for _, c := range s.cs {
+		if !e.restrict(c, keep) {
+			return false
+		}
+	}
+	return s.required(e, inter)
+}
+
+// plain returns the digits of the sets that every cell meets, and those
+// every such set holds.
+func (s *setProp) plain(e *engine) (keep, inter uint32) {
+	var union uint32
+	inter = e.all
 	for _, c := range s.cs {
 		union |= e.cand[c]
 	}
@@ -196,15 +216,34 @@ func (s *setProp) run(e *engine) bool {
 			}
 		}
 	}
-	if keep == 0 {
-		return false
+	return keep, inter
+}
+
+// plainFew is plain for up to six cells, read once and tested at once
+// (the cells past them meet every set).
+func (s *setProp) plainFew(e *engine) (keep, inter uint32) {
+	var m [maxExactSet]uint32
+	for j := range m {
+		m[j] = ^uint32(0)
 	}
-	for _, c := range s.cs {
-		if !e.restrict(c, keep) {
-			return false
+	var union uint32
+	cand := e.candArr
+	for j, c := range s.cs {
+		m[j] = cand[c&(maxCells-1)]
+		union |= m[j]
+	}
+	inter = e.all
+	for _, set := range s.sets {
+		if set&^union != 0 || m[0]&set == 0 || m[1]&set == 0 || m[2]&set == 0 ||
+			m[3]&set == 0 || m[4]&set == 0 || m[5]&set == 0 {
+			continue
+		}
+		keep |= set
+		if inter &= set; inter == 0 && keep == union {
+			break // no further set can add to keep or take from inter
 		}
 	}
-	return s.required(e, inter)
+	return keep, inter
 }
 
 // required places each digit that every possible set holds in the one

@@ -153,3 +153,23 @@ func randomSets(rng *rand.Rand, n, k int) []uint32 {
 	sum := maskSum(1<<uint(k+1)-2) + rng.Intn(k*(n-k)+1)
 	return setsOf(n, k, func(m uint32) bool { return maskSum(m) == sum })
 }
+
+// TestPlainFew checks that plainFew, the plain pass for up to six cells
+// tested at once, keeps what plain keeps, on random candidates.
+func TestPlainFew(t *testing.T) {
+	const n = 9
+	rng := rand.New(rand.NewSource(45))
+	for run := 0; run < 20000; run++ {
+		k := 1 + rng.Intn(maxExactSet)
+		e := (&engine{n: n, all: 0x3fe}).makeCand(k)
+		s := &setProp{cs: make([]int, k), sets: randomSets(rng, n, k)}
+		for i := range s.cs {
+			s.cs[i] = i
+			e.cand[i] = uint32(rng.Intn(1<<n))<<1 | uint32(rng.Intn(1<<n))<<1
+		}
+		keep, inter := s.plain(e)
+		if k2, i2 := s.plainFew(e); k2 != keep || i2 != inter {
+			t.Fatalf("plainFew(%b, sets %b) = %b %b, plain %b %b", e.cand, s.sets, k2, i2, keep, inter)
+		}
+	}
+}
