@@ -253,6 +253,42 @@ func (s *setProp) plainFew(e *engine) (keep, inter uint32) {
 // a house with the others: the Interactive Sudoku Solver's cell
 // exclusions).
 func (s *setProp) required(e *engine, inter uint32) bool {
+	if inter == 0 {
+		return true
+	}
+	if len(s.cs) > maxExactSet {
+		return s.requiredMany(e, inter)
+	}
+	var m [maxExactSet]uint32 // the cells' candidates, read once (those past them hold nothing)
+	cand := e.candArr
+	for j, c := range s.cs {
+		m[j] = cand[c&(maxCells-1)]
+	}
+	for r := inter; r != 0; r &= r - 1 {
+		i := uint(bits.TrailingZeros32(r)) & 31
+		in := uint(m[0]>>i&1) | uint(m[1]>>i&1)<<1 | uint(m[2]>>i&1)<<2 |
+			uint(m[3]>>i&1)<<3 | uint(m[4]>>i&1)<<4 | uint(m[5]>>i&1)<<5 // the cells holding it
+		switch {
+		case in == 0:
+			return false
+		case in&(in-1) == 0:
+			j := bits.TrailingZeros(in)
+			if !e.restrict(s.cs[j], 1<<i) {
+				return false
+			}
+			m[j] = 1 << i // the only cell restrict changes here
+		default:
+			if !s.exclude(e, 1<<i, in) { // it changes no cell of s
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// requiredMany is required for more than maxExactSet cells, reading
+// them again for each digit.
+func (s *setProp) requiredMany(e *engine, inter uint32) bool {
 	for r := inter; r != 0; r &= r - 1 {
 		d := bit(bits.TrailingZeros32(r))
 		at, n, in := -1, 0, uint(0)
