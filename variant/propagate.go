@@ -168,6 +168,10 @@ type setProp struct {
 	// crosses holds, for a killer cage, the houses holding some of its
 	// cells (see cross).
 	crosses []crossPart
+	// seen holds, for each subset S of cs (bit j for cs[j]), the cells
+	// that must differ from every cell of S, made at exclude's first
+	// call; nil for more than maxSeenSet cells.
+	seen []cellSet
 }
 
 func (s *setProp) cells() []int { return s.cs }
@@ -179,18 +183,11 @@ func (s *setProp) run(e *engine) bool {
 	if s.exactly(e) {
 		return s.exact(e)
 	}
-	var union, keep uint32
-	inter := e.all
-	for _, c := range s.cs {
-		union |= e.cand[c]
-	}
-	for _, set := range s.sets {
-		if set&^union == 0 && s.meets(e, set) {
-			keep |= set
-			if inter &= set; inter == 0 && keep == union {
-				break // no further set can add to keep or take from inter
-			}
-		}
+	var keep, inter uint32
+	if len(s.cs) <= maxExactSet {
+		keep, inter = s.plainFew(e)
+	} else {
+		keep, inter = s.plain(e)
 	}
 	if keep == 0 {
 		return false
@@ -203,6 +200,52 @@ func (s *setProp) run(e *engine) bool {
 	return s.required(e, inter)
 }
 
+// plain returns the digits of the sets that every cell meets, and those
+// every such set holds.
+func (s *setProp) plain(e *engine) (keep, inter uint32) {
+	var union uint32
+	inter = e.all
+	for _, c := range s.cs {
+		union |= e.cand[c]
+	}
+	for _, set := range s.sets {
+		if set&^union == 0 && s.meets(e, set) {
+			keep |= set
+			if inter &= set; inter == 0 && keep == union {
+				break // no further set can add to keep or take from inter
+			}
+		}
+	}
+	return keep, inter
+}
+
+// plainFew is plain for up to six cells, read once and tested at once
+// (the cells past them meet every set).
+func (s *setProp) plainFew(e *engine) (keep, inter uint32) {
+	var m [maxExactSet]uint32
+	for j := range m {
+		m[j] = ^uint32(0)
+	}
+	var union uint32
+	cand := e.candArr
+	for j, c := range s.cs {
+		m[j] = cand[c&(maxCells-1)]
+		union |= m[j]
+	}
+	inter = e.all
+	for _, set := range s.sets {
+		if set&^union != 0 || m[0]&set == 0 || m[1]&set == 0 || m[2]&set == 0 ||
+			m[3]&set == 0 || m[4]&set == 0 || m[5]&set == 0 {
+			continue
+		}
+		keep |= set
+		if inter &= set; inter == 0 && keep == union {
+			break // no further set can add to keep or take from inter
+		}
+	}
+	return keep, inter
+}
+
 // required places each digit that every possible set holds in the one
 // cell that can take it (the cells take all of the set's digits); when
 // several cells can, every cell that must differ from all of them loses
@@ -210,12 +253,48 @@ func (s *setProp) run(e *engine) bool {
 // a house with the others: the Interactive Sudoku Solver's cell
 // exclusions).
 func (s *setProp) required(e *engine, inter uint32) bool {
+	if inter == 0 {
+		return true
+	}
+	if len(s.cs) > maxExactSet {
+		return s.requiredMany(e, inter)
+	}
+	var m [maxExactSet]uint32 // the cells' candidates, read once (those past them hold nothing)
+	cand := e.candArr
+	for j, c := range s.cs {
+		m[j] = cand[c&(maxCells-1)]
+	}
+	for r := inter; r != 0; r &= r - 1 {
+		i := uint(bits.TrailingZeros32(r)) & 31
+		in := uint(m[0]>>i&1) | uint(m[1]>>i&1)<<1 | uint(m[2]>>i&1)<<2 |
+			uint(m[3]>>i&1)<<3 | uint(m[4]>>i&1)<<4 | uint(m[5]>>i&1)<<5 // the cells holding it
+		switch {
+		case in == 0:
+			return false
+		case in&(in-1) == 0:
+			j := bits.TrailingZeros(in)
+			if !e.restrict(s.cs[j], 1<<i) {
+				return false
+			}
+			m[j] = 1 << i // the only cell restrict changes here
+		default:
+			if !s.exclude(e, 1<<i, in) { // it changes no cell of s
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// requiredMany is required for more than maxExactSet cells, reading
+// them again for each digit.
+func (s *setProp) requiredMany(e *engine, inter uint32) bool {
 	for r := inter; r != 0; r &= r - 1 {
 		d := bit(bits.TrailingZeros32(r))
-		at, n := -1, 0
-		for _, c := range s.cs {
+		at, n, in := -1, 0, uint(0)
+		for j, c := range s.cs {
 			if e.cand[c]&d != 0 {
-				at, n = c, n+1
+				at, n, in = c, n+1, in|1<<uint(j)
 			}
 		}
 		switch {
@@ -226,7 +305,7 @@ func (s *setProp) required(e *engine, inter uint32) bool {
 				return false
 			}
 		default:
-			if !s.exclude(e, d) {
+			if !s.exclude(e, d, in) {
 				return false
 			}
 		}
@@ -234,16 +313,14 @@ func (s *setProp) required(e *engine, inter uint32) bool {
 	return true
 }
 
+// maxSeenSet bounds the cells of a set prop whose subsets' seen cells
+// are kept (see setProp.seen): 64 cell sets, 2 kB, for six cells.
+const maxSeenSet = 6
+
 // exclude removes digit d from the cells that must differ from every
-// cell of s that can take it.
-func (s *setProp) exclude(e *engine, d uint32) bool {
-	common := cellSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-	for _, c := range s.cs {
-		if e.cand[c]&d != 0 {
-			common = common.and(e.sees[c])
-		}
-	}
-	common = common.and(e.digitArr[bits.TrailingZeros32(d)&31]) // those holding d
+// cell of s that can take it, the cells in (bit j for s.cs[j]).
+func (s *setProp) exclude(e *engine, d uint32, in uint) bool {
+	common := s.seenBy(e, in).and(e.digitArr[bits.TrailingZeros32(d)&31]) // those holding d
 	for w, word := range common {
 		for ; word != 0; word &= word - 1 {
 			c := w*64 + bits.TrailingZeros64(word)
@@ -253,6 +330,30 @@ func (s *setProp) exclude(e *engine, d uint32) bool {
 		}
 	}
 	return true
+}
+
+// seenBy returns the cells that must differ from every cell of s in
+// (bit j for s.cs[j]): from the table seen for up to maxSeenSet cells,
+// made at the first call (each subset's from the subset without its
+// first cell), else by an intersection a cell.
+func (s *setProp) seenBy(e *engine, in uint) cellSet {
+	if len(s.cs) > maxSeenSet {
+		common := cellSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		for j, c := range s.cs {
+			if in>>uint(j)&1 != 0 {
+				common = common.and(e.sees[c])
+			}
+		}
+		return common
+	}
+	if s.seen == nil {
+		s.seen = make([]cellSet, 1<<uint(len(s.cs)))
+		s.seen[0] = cellSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		for m := 1; m < len(s.seen); m++ {
+			s.seen[m] = s.seen[m&(m-1)].and(e.sees[s.cs[bits.TrailingZeros(uint(m))]])
+		}
+	}
+	return s.seen[in&(1<<maxSeenSet-1)]
 }
 
 // meets reports whether every cell can take a digit of set.

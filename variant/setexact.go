@@ -114,103 +114,187 @@ func (s *setProp) search(e *engine) (keep [maxExactSet]uint32, inter uint32, fou
 		m[j] = e.cand[c]
 		union |= m[j]
 	}
+	if k <= 4 {
+		return s.searchFew(&m, union, e.all)
+	}
+	if k == 5 { // the sixth cell meets, takes and keeps every digit
+		m[5], keep[5] = ^uint32(0), ^uint32(0)
+	}
 	inter = e.all
-next:
 	for _, set := range s.sets {
 		if set&^union != 0 {
 			continue
 		}
-		within, known := true, true
-		for j := range k {
-			x := m[j] & set
-			if x == 0 {
-				continue next // a cell meets no digit of it
-			}
-			within = within && x == set
-			known = known && x&^keep[j] == 0
+		x0, x1, x2, x3, x4, x5 := m[0]&set, m[1]&set, m[2]&set, m[3]&set, m[4]&set, m[5]&set
+		if x0 == 0 || x1 == 0 || x2 == 0 || x3 == 0 || x4 == 0 || x5 == 0 {
+			continue // a cell meets no digit of it
 		}
-		if found && inter&^set == 0 && known {
+		if found && inter&^set == 0 &&
+			x0&^keep[0]|x1&^keep[1]|x2&^keep[2]|x3&^keep[3]|x4&^keep[4]|x5&^keep[5] == 0 {
 			continue // whether it fits changes nothing: skip the work
 		}
-		if within {
+		if x0&x1&x2&x3&x4&x5 == set { // every cell takes all of it
 			found, inter = true, inter&set
-			for j := range k {
+			for j := range keep {
 				keep[j] |= set
 			}
 			continue
 		}
-		if k == 3 && bits.OnesCount32(set) == 3 { // orders' common case, with no call through it
-			if hall3cells(&m, set, &keep) {
-				found, inter = true, inter&set
-			}
-		} else if s.orders(&m, set, &keep) {
+		if matchings(&m, k, set, &keep) {
 			found, inter = true, inter&set
 		}
+	}
+	if k == 5 {
+		keep[5] = 0
 	}
 	return keep, inter, found
 }
 
-// without is, per position p of a set's digits, the subsets of positions
-// (bit S of a word for subset S, up to six digits) that do not hold p.
-var without = [maxExactSet]uint64{
-	0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f,
-	0x00ff00ff00ff00ff, 0x0000ffff0000ffff, 0x00000000ffffffff,
+// searchFew is search for up to four cells (m their candidates, union
+// theirs), with the tests of a set on the four at once, not in a loop
+// over the cells: cells past k meet, take and keep every digit. Hard
+// renban 2's three-cell renbans spent about 4% of its instructions in
+// that loop.
+func (s *setProp) searchFew(m *[maxExactSet]uint32, union, all uint32) (keep [maxExactSet]uint32, inter uint32, found bool) {
+	k := len(s.cs)
+	for j := k; j < 4; j++ {
+		m[j], keep[j] = ^uint32(0), ^uint32(0)
+	}
+	inter = all
+	for _, set := range s.sets {
+		if set&^union != 0 {
+			continue
+		}
+		x0, x1, x2, x3 := m[0]&set, m[1]&set, m[2]&set, m[3]&set
+		if x0 == 0 || x1 == 0 || x2 == 0 || x3 == 0 {
+			continue // a cell meets no digit of it
+		}
+		if found && inter&^set == 0 && x0&^keep[0]|x1&^keep[1]|x2&^keep[2]|x3&^keep[3] == 0 {
+			continue // whether it fits changes nothing: skip the work
+		}
+		if x0&x1&x2&x3 == set { // every cell takes all of it
+			found, inter = true, inter&set
+			keep[0], keep[1], keep[2], keep[3] = keep[0]|set, keep[1]|set, keep[2]|set, keep[3]|set
+			continue
+		}
+		if k == 3 && bits.OnesCount32(set) == 3 { // orders' common case, with no call through it
+			if hall3cells(m, set, &keep) {
+				found, inter = true, inter&set
+			}
+		} else if s.orders(m, set, &keep) {
+			found, inter = true, inter&set
+		}
+	}
+	for j := k; j < 4; j++ {
+		keep[j] = 0
+	}
+	return keep, inter, found
 }
 
-// matchings is orders for five and six cells. It works on the subsets of
-// set's digits as the bits of a word: from[i] holds the digits cells
-// 0..i-1 can take together, to[i] those that cells i… leave to the cells
-// before them (a filling's digits all used, at the end). Cell i can take
-// digit p when some subset in from[i] without p, with p, is in to[i+1].
-// About 3·k² word operations, where trying the orders of the digits
-// (TAREK_ALL#37 spent 40% of its instructions there) takes up to k! of
-// them; only the forward pass when got already holds every digit of set
-// the cells can take (another set gave them), and the backward pass
-// stops at the first cell that still wants one.
+// matchings is orders for five and six cells and as many digits in
+// set. It finds one filling (a perfect matching of cells and digits,
+// greedily, then by augmenting paths: augment); a cell i can then take
+// the digit of cell j in some filling exactly when j reaches i (moves):
+// j takes another digit, whose cell another, …, and some cell takes i's
+// (Berge's alternating cycles, as in Régin's all-different filter).
+// About 850 instructions a set on MATHEMAGIC_KILLERS#9, where the walk
+// over the subsets of set's digits as the bits of a word it replaced
+// (matchingsBySubsets, the tests' reference) took about 950. Only the
+// filling when got already holds every digit of set the cells can take.
 func matchings(m *[maxExactSet]uint32, k int, set uint32, got *[maxExactSet]uint32) bool {
-	var from, to [maxExactSet + 1]uint64
-	from[0], to[k] = 1, 1<<(1<<k-1)
+	var a, held [maxExactSet]uint32 // each cell's digits of set, and the one it holds
+	var owner [32]int8              // per digit, the cell holding it
+	used := uint32(0)
 	for i := range k {
-		f := uint64(0)
-		for r := m[i] & set; r != 0; r &= r - 1 {
-			p := bits.OnesCount32(set & (r&-r - 1)) // its position in set
-			f |= (from[i] & without[p]) << (1 << p)
+		if a[i] = m[i] & set; a[i] == 0 {
+			return false
 		}
-		if f == 0 {
-			return false // cells 0..i take no i+1 digits of set
+		if f := a[i] &^ used; f != 0 {
+			d := f & -f
+			held[i], used = d, used|d
+			owner[bits.TrailingZeros32(d)&31] = int8(i)
 		}
-		from[i+1] = f
 	}
-	if from[k] == 0 {
-		return false
+	for i := range k {
+		if held[i] == 0 && !augment(&a, &held, &owner, i, &used) {
+			return false
+		}
 	}
-	var want [maxExactSet]uint32 // the digits of set not yet in got
-	first := k                   // the first cell that wants one
+	first := k // the first cell that wants a digit got lacks
 	for i := k - 1; i >= 0; i-- {
-		if want[i] = m[i] & set &^ got[i]; want[i] != 0 {
+		if a[i]&^got[i] != 0 {
 			first = i
 		}
 	}
 	if first == k {
 		return true // the cells have all they can take: a filling is all to know
 	}
-	for i := k - 1; i > first; i-- { // to[first+1:] is all the last pass reads
-		t := uint64(0)
-		for r := m[i] & set; r != 0; r &= r - 1 {
-			p := bits.OnesCount32(set & (r&-r - 1))
-			t |= (to[i+1] &^ without[p]) >> (1 << p)
-		}
-		to[i] = t
-	}
+	reach := moves(&a, &owner, k)
 	for i := first; i < k; i++ {
-		for r := want[i]; r != 0; r &= r - 1 {
-			p := bits.OnesCount32(set & (r&-r - 1))
-			if (from[i]&without[p])<<(1<<p)&to[i+1] != 0 {
-				got[i] |= r & -r
-			}
+		var to uint32 // the digits of the cells that reach cell i
+		for c := reach >> uint(i) & 0x0101010101010101; c != 0; c &= c - 1 {
+			to |= held[bits.TrailingZeros64(c)>>3]
 		}
+		got[i] |= a[i] & to
 	}
 	return true
+}
+
+// augment gives cell u, which holds no digit, one of its digits a[u]:
+// a free one, or one held by a cell that can move to another, and so
+// on to a free digit (a breadth-first search over the cells). It
+// reports whether there is such a path; the cells on it then hold their
+// new digits.
+func augment(a, held *[maxExactSet]uint32, owner *[32]int8, u int, used *uint32) bool {
+	var queue, from [maxExactSet]int8 // cells to visit; per cell, the cell that wants its digit
+	queue[0] = int8(u)
+	seen := uint32(0)
+	for head, tail := 0, 1; head < tail; head++ {
+		x := int(queue[head])
+		for r := a[x] &^ seen; r != 0; r &= r - 1 {
+			d := r & -r
+			seen |= d
+			if *used&d == 0 { // free: each cell on the path takes the digit after it
+				*used |= d
+				for {
+					old := held[x]
+					held[x] = d
+					owner[bits.TrailingZeros32(d)&31] = int8(x)
+					if x == u {
+						return true
+					}
+					d, x = old, int(from[x])
+				}
+			}
+			y := owner[bits.TrailingZeros32(d)&31]
+			from[y] = int8(x)
+			queue[tail] = y
+			tail++
+		}
+	}
+	return false
+}
+
+// moves returns, for a filling (owner as in matchings), the cells each
+// cell reaches as a matrix of bits, byte i for cell i: cell i reaches j
+// when it can take j's digit, or the digit of a cell that reaches j
+// (each cell itself). Warshall's closure, a cell a few word operations:
+// the bytes of the rows that hold the cell take its row.
+func moves(a *[maxExactSet]uint32, owner *[32]int8, k int) uint64 {
+	const ones = 0x0101010101010101 // bit 0 of each byte
+	var reach uint64
+	for i := range k {
+		var row uint64
+		for r := a[i]; r != 0; r &= r - 1 {
+			row |= 1 << uint(owner[bits.TrailingZeros32(r)&31]&7)
+		}
+		reach |= row << uint(8*i)
+	}
+	for p := range k {
+		rows := (reach >> uint(p) & ones) * 0xff             // the rows holding p, whole bytes
+		reach |= rows & ((reach >> uint(8*p) & 0xff) * ones) // p's row in each byte
+	}
+	return reach
 }
 
 // orders adds to got the digit of set each cell of s takes in some

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestSetExactRandom gives a set prop of two to four cells random
+// TestSetExactRandom gives a set prop of two to six cells random
 // candidates on digits 1..9, with a renban's runs or a killer's sums as
 // its sets, and checks that it keeps exactly the digits that some filling
 // of the cells with distinct digits making one of the sets gives each
@@ -27,6 +27,46 @@ func TestSetExactRandom(t *testing.T) {
 		e.index()
 		checkExact(t, e, s)
 	}
+}
+
+// TestSetExactDense is TestSetExactRandom with candidates that hold
+// one of the sets whole but for a digit or two, or a single digit of it,
+// so that the tests for a set every cell takes whole, and for one whose
+// fitting adds nothing, are met often.
+func TestSetExactDense(t *testing.T) {
+	const n = 9
+	rng := rand.New(rand.NewSource(44))
+	for run := 0; run < 5000; run++ {
+		k := 2 + rng.Intn(maxExactSet-1)
+		e := (&engine{n: n, all: 0x3fe}).makeCand(k)
+		s := &setProp{cs: make([]int, k), sets: randomSets(rng, n, k)}
+		if len(s.sets) == 0 {
+			continue
+		}
+		set := s.sets[rng.Intn(len(s.sets))]
+		for i := range s.cs {
+			s.cs[i] = i
+			m := set | uint32(rng.Intn(1<<n))<<1&uint32(rng.Intn(1<<n))<<1
+			switch rng.Intn(4) {
+			case 0:
+				m = bit(nthDigit(set, rng.Intn(k)))
+			case 1:
+				m &^= bit(nthDigit(set, rng.Intn(k)))
+			}
+			e.cand[i] = m
+		}
+		e.props = []prop{s}
+		e.index()
+		checkExact(t, e, s)
+	}
+}
+
+// nthDigit returns the digit of m at position i (from 0, lowest first).
+func nthDigit(m uint32, i int) int {
+	for ; i > 0; i-- {
+		m &= m - 1
+	}
+	return low(m)
 }
 
 // checkExact runs s.exact on e's candidates and checks that it keeps what
@@ -112,4 +152,24 @@ func randomSets(rng *rand.Rand, n, k int) []uint32 {
 	}
 	sum := maskSum(1<<uint(k+1)-2) + rng.Intn(k*(n-k)+1)
 	return setsOf(n, k, func(m uint32) bool { return maskSum(m) == sum })
+}
+
+// TestPlainFew checks that plainFew, the plain pass for up to six cells
+// tested at once, keeps what plain keeps, on random candidates.
+func TestPlainFew(t *testing.T) {
+	const n = 9
+	rng := rand.New(rand.NewSource(45))
+	for run := 0; run < 20000; run++ {
+		k := 1 + rng.Intn(maxExactSet)
+		e := (&engine{n: n, all: 0x3fe}).makeCand(k)
+		s := &setProp{cs: make([]int, k), sets: randomSets(rng, n, k)}
+		for i := range s.cs {
+			s.cs[i] = i
+			e.cand[i] = uint32(rng.Intn(1<<n))<<1 | uint32(rng.Intn(1<<n))<<1
+		}
+		keep, inter := s.plain(e)
+		if k2, i2 := s.plainFew(e); k2 != keep || i2 != inter {
+			t.Fatalf("plainFew(%b, sets %b) = %b %b, plain %b %b", e.cand, s.sets, k2, i2, keep, inter)
+		}
+	}
 }
