@@ -15,18 +15,27 @@ func TestSetExactRandom(t *testing.T) {
 	const n = 9
 	rng := rand.New(rand.NewSource(43))
 	for run := 0; run < 3000; run++ {
-		k := 2 + rng.Intn(maxExactSet-1)
-		e := (&engine{n: n, all: 0x3fe}).makeCand(k)
-		s := &setProp{cs: make([]int, k)}
+		e, s := exactCase(rng, n)
 		for i := range s.cs {
-			s.cs[i] = i
 			e.cand[i] = uint32(rng.Intn(1<<n)) << 1
 		}
-		s.sets = randomSets(rng, n, k)
 		e.props = []prop{s}
 		e.index()
 		checkExact(t, e, s)
 	}
+}
+
+// exactCase returns an engine of k cells (two to six, at random) on
+// digits 1..n, their candidates to be set, and a set prop on them whose
+// sets are a renban's runs or a killer's sums (randomSets).
+func exactCase(rng *rand.Rand, n int) (*engine, *setProp) {
+	k := 2 + rng.Intn(maxExactSet-1)
+	e := (&engine{n: n, all: 0x3fe}).makeCand(k)
+	s := &setProp{cs: make([]int, k), sets: randomSets(rng, n, k)}
+	for i := range s.cs {
+		s.cs[i] = i
+	}
+	return e, s
 }
 
 // TestSetExactDense is TestSetExactRandom with candidates that hold
@@ -37,15 +46,12 @@ func TestSetExactDense(t *testing.T) {
 	const n = 9
 	rng := rand.New(rand.NewSource(44))
 	for run := 0; run < 5000; run++ {
-		k := 2 + rng.Intn(maxExactSet-1)
-		e := (&engine{n: n, all: 0x3fe}).makeCand(k)
-		s := &setProp{cs: make([]int, k), sets: randomSets(rng, n, k)}
+		e, s := exactCase(rng, n)
 		if len(s.sets) == 0 {
 			continue
 		}
-		set := s.sets[rng.Intn(len(s.sets))]
+		k, set := len(s.cs), s.sets[rng.Intn(len(s.sets))]
 		for i := range s.cs {
-			s.cs[i] = i
 			m := set | uint32(rng.Intn(1<<n))<<1&uint32(rng.Intn(1<<n))<<1
 			switch rng.Intn(4) {
 			case 0:
