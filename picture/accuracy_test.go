@@ -110,7 +110,11 @@ func appSamples(t testing.TB) []sample {
 			t.Fatal(err)
 		}
 		for _, p := range shots {
-			s := sample{part: "app: " + filepath.Base(dir), file: filepath.Join(dir, p.File),
+			part := "app: " + filepath.Base(dir)
+			if cutByApp[filepath.Base(dir)+"/"+p.File] {
+				part += ", board cut by the app"
+			}
+			s := sample{part: part, file: filepath.Join(dir, p.File),
 				kind: "photo-filled", givens: p.Givens, entries: p.Entries}
 			for _, i := range p.MarkCells {
 				s.marks[i] = true
@@ -119,6 +123,24 @@ func appSamples(t testing.TB) []sample {
 		}
 	}
 	return out
+}
+
+// cutByApp are the apps' screenshots whose board the app itself drew cut:
+// on a phone, sudoku-play's rows that hold pencil marks grow taller and
+// its board overflows its box, so a row or two, and a sliver of another,
+// are not in the picture at all, though the labels (from the app's page)
+// hold them. Found by looking at every sudoku-play phone shot: these show
+// 7 or 8 rows and a sliver, the others all nine (g05-s2 included). Their
+// chat previews are the same pictures scaled. No reader can read them
+// right; they are a part of their own, so that the app's part says how
+// well its whole boards are read.
+var cutByApp = map[string]bool{
+	"sudoku-play/g01-s1-light-phone.webp": true, "sudoku-play/g01-s1-light-chat.jpg": true,
+	"sudoku-play/g00-s2-light-phone.webp": true, "sudoku-play/g00-s2-light-chat.jpg": true,
+	"sudoku-play/g01-s2-light-phone.webp": true, "sudoku-play/g01-s2-light-chat.jpg": true,
+	"sudoku-play/g02-s2-light-phone.webp": true, "sudoku-play/g02-s2-light-chat.jpg": true,
+	"sudoku-play/g03-s2-light-phone.webp": true, "sudoku-play/g03-s2-light-chat.jpg": true,
+	"sudoku-play/g04-s2-light-phone.webp": true, "sudoku-play/g04-s2-light-chat.jpg": true,
 }
 
 // measureSamples reads every sample, on every core, and tallies each part.
