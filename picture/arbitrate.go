@@ -38,22 +38,13 @@ func arbitrate(ctx context.Context, r *Reading, in *[81][]float32) {
 	}
 	sets, cancel := context.WithTimeout(ctx, arbitrationTime)
 	defer cancel()
-	for _, set := range changeSets(alternatives(r.Cells)) {
-		if sets.Err() != nil {
-			break
-		}
-		cells := r.Cells
+	if cells, set, ok := uniqueSet(sets, r.Cells, alternatives(r.Cells)); ok {
+		r.Cells = cells
 		for _, ch := range set {
-			cells[ch.cell] = cellOf(cells[ch.cell].probs, ch.class)
+			r.Corrected = append(r.Corrected, ch.cell)
 		}
-		if unique(sets, cells) {
-			r.Cells = cells
-			for _, ch := range set {
-				r.Corrected = append(r.Corrected, ch.cell)
-			}
-			slices.Sort(r.Corrected)
-			return
-		}
+		slices.Sort(r.Corrected)
+		return
 	}
 	if recoverMissing(ctx, r, in) {
 		return
@@ -64,6 +55,25 @@ func arbitrate(ctx context.Context, r *Reading, in *[81][]float32) {
 		return
 	}
 	r.Unresolved = true
+}
+
+// uniqueSet returns cells read as the first of the sets of changes alts
+// make (changeSets, likeliest first) whose printed digits have exactly
+// one solution, and that set; false when none does before ctx is done.
+func uniqueSet(ctx context.Context, cells [81]Cell, alts []change) ([81]Cell, []change, bool) {
+	for _, set := range changeSets(alts) {
+		if ctx.Err() != nil {
+			break
+		}
+		try := cells
+		for _, ch := range set {
+			try[ch.cell] = cellOf(try[ch.cell].probs, ch.class)
+		}
+		if unique(ctx, try) {
+			return try, set, true
+		}
+	}
+	return cells, nil, false
 }
 
 // promote reads as printed, one by one, the written digits that look most

@@ -203,19 +203,8 @@ func misreadFew(ctx context.Context, cells [81]Cell) bool {
 			alts = append(alts, ch)
 		}
 	}
-	for _, set := range changeSets(alts) {
-		if ctx.Err() != nil {
-			return false
-		}
-		try := cells
-		for _, ch := range set {
-			try[ch.cell] = cellOf(try[ch.cell].probs, ch.class)
-		}
-		if unique(ctx, try) {
-			return true
-		}
-	}
-	return false
+	_, _, ok := uniqueSet(ctx, cells, alts)
+	return ok
 }
 
 // How misreadOnce looks for a misread given: the misreadsTried likeliest
