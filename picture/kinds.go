@@ -161,17 +161,20 @@ const (
 // reading's low confidence, so it is shown as doubtful. A pencil mark, a
 // speck or a stroke of the grid is far smaller or far taller than the
 // digits, and a cluster of pencil marks spreads its odds over many
-// digits (none reaches markedOdds): they stay blank.
+// digits (none reaches markedOdds): they stay blank. A mark the
+// classifier finds blank more often is read so too when its glyph is
+// drawn as one of the board's digits read as its likeliest reading is
+// (faceTwin): the same face's same digit, which the classifier, unsure
+// of a face it never saw, read in one cell and not in the other.
 func markedDigits(cells *[81]Cell, in *[81][]float32) {
 	tall, n := medianHeight(in, func(i int) bool { return cells[i].Digit != 0 })
 	if n < minGivens { // too few digits for their height to say, and no puzzle
 		return
 	}
-	for i := range cells {
-		c := &cells[i]
-		h := float64(in[i][GlyphSide*GlyphSide+fHeight])
-		if c.Digit != 0 || h == 0 || c.probs[0] >= 0.5 || h < markedLow*tall || h > markedHigh*tall {
-			continue
+	marked := func(i int) (int, bool) {
+		c, h := &cells[i], float64(in[i][GlyphSide*GlyphSide+fHeight])
+		if c.Digit != 0 || h == 0 || h < markedLow*tall || h > markedHigh*tall {
+			return 0, false
 		}
 		k := 1
 		for j := 2; j < len(c.probs); j++ {
@@ -179,11 +182,49 @@ func markedDigits(cells *[81]Cell, in *[81][]float32) {
 				k = j
 			}
 		}
-		if c.probs[k] >= markedOdds {
-			*c = cellOf(c.probs, k)
+		return k, true
+	}
+	for i := range cells {
+		if k, ok := marked(i); ok && cells[i].probs[0] < 0.5 && cells[i].probs[k] >= markedOdds {
+			cells[i] = cellOf(cells[i].probs, k)
+		}
+	}
+	read := *cells
+	for i := range cells {
+		if k, ok := marked(i); ok && cells[i].probs[k] >= twinOdds {
+			if j := faceTwin(&read, in, i, k); j >= 0 {
+				cells[i] = cellOf(cells[i].probs, Class(read[j].Digit, read[j].Written))
+			}
 		}
 	}
 }
+
+// faceTwin returns a cell of cells read as the digit of class k
+// whose glyph lies within twinDistance of cell i's, the nearest; -1 for
+// none.
+func faceTwin(cells *[81]Cell, in *[81][]float32, i, k int) int {
+	digit := (k-1)%9 + 1 // printed or written
+	at, best := -1, twinDistance
+	for j, c := range cells {
+		if c.Digit != digit {
+			continue
+		}
+		if d := glyphDistance(in[i], in[j]); d < best {
+			at, best = j, d
+		}
+	}
+	return at
+}
+
+// How faceTwin knows a twin: the classifier gave the digit at least
+// twinOdds (the held-out renders' 5s it read blank had 0.15–0.17), and
+// its glyph lies within twinDistance of a sure reading's, where one
+// face's glyphs of a digit lie (faceMid; those 5s 0.034–0.042 from the
+// board's).
+const (
+	twinOdds     = 0.1
+	twinDistance = faceMid
+)
 
 // The heights, against the board's digits' median, between which
 // markedDigits reads a mark, and the odds its reading needs. On the
