@@ -289,7 +289,11 @@ const givenCost = 10.0
 // them, notes sitting at a cell's top, off its centre (noteMark), and
 // smaller than the player's digits (under noteHeight of writtenHeight,
 // where the classifier reads any). A board with fewer such notes has
-// none: a high digit or two is a player's.
+// none: a high digit or two is a player's. The notes are counted whether
+// the classifier read them as digits or as blank: a player who notes an 8
+// in two cells of a row, a 4 in another, leaves one the classifier may
+// read as a digit (kubiesa/train's 03_11, three photos) and two it does
+// not.
 func blankPencilMarks(cells *[81]Cell, in *[81][]float32) {
 	dropPencilMarks(cells, in)
 	for i := range cells {
@@ -299,12 +303,13 @@ func blankPencilMarks(cells *[81]Cell, in *[81][]float32) {
 		}
 	}
 	tall := writtenHeight(cells, in)
-	note := func(i int) bool {
-		return cells[i].Digit != 0 && noteMark(in[i]) && (tall == 0 || float64(in[i][GlyphSide*GlyphSide+fHeight]) < noteHeight*tall)
+	sitsAsNote := func(i int) bool {
+		return noteMark(in[i]) && (tall == 0 || float64(in[i][GlyphSide*GlyphSide+fHeight]) < noteHeight*tall)
 	}
+	note := func(i int) bool { return cells[i].Digit != 0 && sitsAsNote(i) }
 	n := 0
 	for i := range cells {
-		n += b2i(note(i))
+		n += b2i(sitsAsNote(i))
 	}
 	if n < noteCells {
 		return

@@ -232,6 +232,39 @@ func TestNotesSmallerThanTheWritten(t *testing.T) {
 	}
 }
 
+// TestNotesReadBlankCount: a board's notes count whether or not the
+// classifier read them as digits. One note read as a player's digit,
+// beside two more the classifier read as blank (a player noting an 8 in
+// two cells of a row, a 4 in another), is a note and blank; alone on its
+// board, it is kept as the player's digit.
+func TestNotesReadBlankCount(t *testing.T) {
+	for _, others := range []bool{true, false} {
+		notes := map[int]bool{2: true}
+		if others {
+			notes[3], notes[5] = true, true
+		}
+		cells, in, _ := decideBoardOf(t, func(i int) bool { return i == 2 || i == 7 || i == 8 || i == 11 }, func(d int, p, s []float32) {
+			p[Class(d, false)] = 1
+		}, func(d int, p, s []float32) {
+			p[Class(d, true)] = 1
+		})
+		for i := range notes {
+			s := in[i][GlyphSide*GlyphSide:]
+			s[fHeight], s[fCentreX], s[fCentreY] = 0.3, -0.2, -0.22
+			if i != 2 {
+				cells[i] = cellOf(blankProbs, 0)
+			}
+		}
+		blankPencilMarks(cells, in)
+		if blank := cells[2].Digit == 0; blank != others {
+			t.Errorf("with other notes read blank %v: the note read as written = %+v, want blank %v", others, cells[2], others)
+		}
+		if cells[7].Digit == 0 {
+			t.Errorf("a player's digit was blanked: %+v", cells[7])
+		}
+	}
+}
+
 // TestCandidatePairs: a pair of candidates in a cell's top-left corner,
 // which the classifier reads as a written digit it is unsure of, is a
 // pair; a written digit as wide but centred, one as far up and left but
