@@ -56,7 +56,6 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	e.crosses()
 	e.pairExcls()
 	e.peers()
-	e.nakedPairs()
 	e.sizeCaches()
 	e.index()
 	return e, nil
@@ -76,8 +75,6 @@ func (e *engine) index() {
 		switch {
 		case e.counted(int32(i)), e.superseded(int32(i)):
 			continue
-		case e.twoOnly(int32(i)):
-			list = func(w *cellWatch) *[]int32 { return &w.two }
 		case e.placedOnly(int32(i)):
 			list = func(w *cellWatch) *[]int32 { return &w.placed }
 		case e.placedCheap(int32(i)):
@@ -125,13 +122,6 @@ func firstWeight(c int) int {
 // node and changed something in one run of seventy.
 func (e *engine) placedOnly(p int32) bool {
 	_, ok := e.props[p].(*crossProp)
-	return ok
-}
-
-// twoOnly reports whether prop p wakes only when its cell is left with
-// two digits: a naked pair prop.
-func (e *engine) twoOnly(p int32) bool {
-	_, ok := e.props[p].(*nakedPairProp)
 	return ok
 }
 

@@ -168,15 +168,6 @@ func (p *pairExclProp) run(e *engine) bool {
 		if single(e.cand[p.g.cs[i]]) || single(e.cand[p.g.cs[j]]) {
 			continue // the group has placed it; its peers see to the rest
 		}
-		if p.counted >= 0 {
-			ok, acted := p.hiddenPair(e, d, p.g.cs[i], p.g.cs[j])
-			if !ok {
-				return false
-			}
-			if acted { // the pair's cells lost digits: some pairs left may be down to one
-				r &= twos(&e.counts[p.counted]) | d
-			}
-		}
 		for _, c := range p.both[p.at[i*k+j]:p.at[i*k+j+1]] {
 			if e.cand[c]&d != 0 && !e.restrict(int(c), e.cand[c]&^d) {
 				return false
@@ -300,24 +291,4 @@ func (e *engine) peers() {
 func (e *engine) superseded(p int32) bool {
 	_, ok := e.props[p].(*neqProp)
 	return ok && int(p) < e.peerFrom
-}
-
-// hiddenPair restricts cells x and y, the only two of a counted house
-// that can take digit d, to d and another digit left to them alone, if
-// there is one (a hidden pair): the two cells hold both digits. Any digit
-// the house leaves to two cells is one the pair's cells both hold, so the
-// house's counts find it without a scan; the last of the two digits to
-// fall to two cells queues this run. It reports whether x or y lost a
-// digit. With the naked pairs (nakedPairProp), the shared set's nodes
-// summed over four searches (the real one and three with the cells'
-// first weights 1 or 2 at random) fell 5.6% (4,826,660 to 4,556,686),
-// LITTLE_KILLER_SNIPES#10's 40%.
-func (p *pairExclProp) hiddenPair(e *engine, d uint32, x, y int) (ok, acted bool) {
-	other := e.cand[x] & e.cand[y] & twos(&e.counts[p.counted]) &^ d
-	if other == 0 {
-		return true, false
-	}
-	m := d | other&-other
-	acted = (e.cand[x]|e.cand[y])&^m != 0
-	return e.restrict(x, m) && e.restrict(y, m), acted
 }

@@ -196,7 +196,6 @@ type cellWatch struct {
 	placed      []int32 // the crosses over it: they wait for it to be placed
 	bounds      []int32 // the plain sums over it: they wait for its bounds to change
 	placedCheap []int32 // the cheap props that act on it only placed
-	two         []int32 // the naked pair props over it: they wait for it to be left with two digits
 }
 
 // start queues every prop and propagates; false means no solution.
@@ -246,13 +245,7 @@ func (e *engine) wake(c int, old, m uint32) bool {
 			e.slow.add(p, e.queued)
 		}
 	}
-	rest := m & (m - 1)
-	if rest&(rest-1) == 0 && rest != 0 { // two digits left
-		for _, p := range w.two {
-			e.slow.add(p, e.queued)
-		}
-	}
-	placed := rest == 0
+	placed := m&(m-1) == 0
 	if placed {
 		for _, p := range w.placedCheap {
 			e.queue.add(p, e.queued)
