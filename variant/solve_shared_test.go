@@ -20,6 +20,12 @@ var sharedTimeout = flag.Duration("variant.timeout", 2*time.Second, "time limit 
 // -variant.match='Long sums'.
 var sharedMatch = flag.String("variant.match", "", "regexp: solve only the shared puzzles it matches")
 
+// sharedSeed, when not 0, gives the cells random first weights of 1 or 2
+// (see weightSeed): go test ./variant -run 'TestSolveShared$' -v -args
+// -variant.seed=3 is one more draw of the search order; a change of the
+// search is judged by its nodes summed over seeds 0 to 3.
+var sharedSeed = flag.Uint("variant.seed", 0, "seed of the cells' first weights (0: all 1)")
+
 // sharedWorkers is how many workers solve each shared puzzle: 1, the
 // default, keeps the search serial and its nodes the same on every run;
 // 0 is Solve's own choice, runtime.GOMAXPROCS(0).
@@ -27,6 +33,7 @@ var sharedWorkers = flag.Int("variant.workers", 1, "workers per shared puzzle (0
 
 // solveShared solves p counting to limit with -variant.workers workers.
 func solveShared(ctx context.Context, p Puzzle, limit int) (Result, error) {
+	weightSeed = uint32(*sharedSeed)
 	if *sharedWorkers == 0 {
 		return Solve(ctx, p, limit)
 	}
