@@ -138,26 +138,17 @@ func TestDropAsideMarks(t *testing.T) {
 // cluster of pencil marks), and one the classifier finds blank half the
 // time or more stay blank.
 func TestMarkedDigits(t *testing.T) {
-	cells, in := testBoard(func(i int, p, s []float32) {
-		switch {
-		case i < 25:
-			p[Class(i%9+1, false)] = 1
-			s[fHeight] = 0.3
-		case i >= 40 && i < 44:
-			s[fHeight] = 0.3
-			switch i {
-			case 40, 41:
-				p[0], p[Class(7, false)], p[Class(7, true)] = 0.4, 0.35, 0.25
-			case 42:
-				p[0] = 0.4
-				for d := 1; d <= 6; d++ {
-					p[Class(d, false)] = 0.1
-				}
-			case 43:
-				p[0], p[Class(7, false)] = 0.55, 0.45
+	cells, in := markedBoard(func(i int, p []float32) {
+		switch i {
+		case 40, 41:
+			p[0], p[Class(7, false)], p[Class(7, true)] = 0.4, 0.35, 0.25
+		case 42:
+			p[0] = 0.4
+			for d := 1; d <= 6; d++ {
+				p[Class(d, false)] = 0.1
 			}
-		default:
-			p[0] = 1
+		case 43:
+			p[0], p[Class(7, false)] = 0.55, 0.45
 		}
 	})
 	in[41][GlyphSide*GlyphSide+fHeight] = 0.12
@@ -185,24 +176,15 @@ func TestMarkedDigits(t *testing.T) {
 // cell and not in another); one drawn as another digit, one too small,
 // and one the classifier gives the digit too little are left blank.
 func TestMarkedTwins(t *testing.T) {
-	cells, in := testBoard(func(i int, p, s []float32) {
-		switch {
-		case i < 25:
-			p[Class(i%9+1, false)] = 1
-			s[fHeight] = 0.3
-		case i >= 40 && i < 44:
-			s[fHeight] = 0.3
-			p[0], p[Class(5, false)] = 0.78, 0.15
-			if i == 43 {
-				p[0], p[Class(5, false)] = 0.93, 0.05
+	cells, in := markedBoard(func(i int, p []float32) {
+		p[0], p[Class(5, false)] = 0.78, 0.15
+		if i == 43 {
+			p[0], p[Class(5, false)] = 0.93, 0.05
+		}
+		for d := 1; d <= 9; d++ {
+			if d != 5 {
+				p[Class(d, true)] = 0.07 / 8
 			}
-			for d := 1; d <= 9; d++ {
-				if d != 5 {
-					p[Class(d, true)] = 0.07 / 8
-				}
-			}
-		default:
-			p[0] = 1
 		}
 	})
 	for i := range 25 {
@@ -222,6 +204,24 @@ func TestMarkedTwins(t *testing.T) {
 			t.Errorf("cell %d read as %d, want blank", i, cells[i].Digit)
 		}
 	}
+}
+
+// markedBoard is a board of 25 printed digits the classifier is sure of
+// (cells 0–24, digit i%9+1) and four marks as tall (cells 40–43), whose
+// classifier's output mark fills.
+func markedBoard(mark func(i int, p []float32)) (*[81]Cell, *[81][]float32) {
+	return testBoard(func(i int, p, s []float32) {
+		switch {
+		case i < 25:
+			p[Class(i%9+1, false)] = 1
+			s[fHeight] = 0.3
+		case i >= 40 && i < 44:
+			s[fHeight] = 0.3
+			mark(i, p)
+		default:
+			p[0] = 1
+		}
+	})
 }
 
 // testGlyph draws in x's glyph a pattern of its own for each pattern
