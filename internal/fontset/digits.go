@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -62,6 +63,19 @@ func check(fam *Family) (signature, string) {
 		}
 	}
 	return sig, ""
+}
+
+// withDigits returns the faces that draw every digit 1–9: a family is
+// kept by its regular face, and one of its other faces may have no digits
+// (Zainer's initials, a font of capitals, draws each as a box) or leave
+// one blank (National Park's outline and thin faces, OpenDyslexic's
+// italic). Digits that look alike are not a reason here: a thin face's
+// 5 and 9 of seven segments differ by one thin stroke.
+func withDigits(faces []Face) []Face {
+	return slices.DeleteFunc(faces, func(f Face) bool {
+		_, err := Draw(f.File, 48)
+		return err != nil
+	})
 }
 
 // regular picks the face whose style is plainest, else the first.

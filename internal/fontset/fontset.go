@@ -81,7 +81,10 @@ func Scan(roots ...string) (*Catalogue, error) {
 		names, kept = distinct(latinFamilies(byName, order, c.Dropped, sigs), sigs, c.Dropped, kept)
 		for _, name := range names {
 			fam := byName[name]
-			fam.Faces = spread(fam.Faces, maxFaces)
+			if fam.Faces = withDigits(spread(fam.Faces, maxFaces)); len(fam.Faces) == 0 {
+				c.Dropped[name] = "no face kept draws every digit"
+				continue
+			}
 			fam.Handwriting = handwriting(fam)
 			fam.HeldOut = IsHeldOut(name)
 			c.Families = append(c.Families, *fam)

@@ -73,6 +73,30 @@ func TestScan(t *testing.T) {
 	}
 }
 
+// TestScanFacesWithoutDigits: a family kept by its regular face keeps
+// only the faces that draw every digit: Zainer's initials (a font of
+// capitals) have none and draw each as a box, and renders drawn in it
+// could not be read by anyone (fonts-gotico-antiqua).
+func TestScanFacesWithoutDigits(t *testing.T) {
+	root := fixture(t, "opentype/gotico-antiqua/Zainer-GoticoAntiqua96G.otf", "opentype/gotico-antiqua/Zainer-Initials45mm.otf")
+	if _, err := Draw(filepath.Join(root, "opentype/gotico-antiqua/Zainer-Initials45mm.otf"), 48); err == nil {
+		t.Fatal("Zainer's initials draw every digit: the fixture no longer shows what this test is for")
+	}
+	c, err := Scan(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var faces []string
+	for _, f := range c.Families {
+		for _, face := range f.Faces {
+			faces = append(faces, f.Name+": "+filepath.Base(face.File))
+		}
+	}
+	if want := []string{"Zainer: Zainer-GoticoAntiqua96G.otf"}; !slices.Equal(faces, want) {
+		t.Errorf("faces %q, want %q (dropped %v)", faces, want, c.Dropped)
+	}
+}
+
 // TestScanMoreRoots catalogues a second folder after a first: it adds
 // its new families, never a family named as one of the first's or drawn
 // as a near-duplicate of one, and leaves the first's families as Scan of
