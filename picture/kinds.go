@@ -218,7 +218,8 @@ func faceTwin(cells *[81]Cell, in *[81][]float32, i, k int) int {
 
 // How faceTwin knows a twin: the classifier gave the digit at least
 // twinOdds (the held-out renders' 5s it read blank had 0.15–0.17), and
-// its glyph lies within twinDistance of a sure reading's, where one
+// its glyph lies within twinDistance of a glyph read as that digit (the
+// nearest, however sure; the first pass may have read it), where one
 // face's glyphs of a digit lie (faceMid; those 5s 0.034–0.042 from the
 // board's).
 const (
