@@ -284,6 +284,36 @@ func TestQueuedWorkIsDeferredAtOnce(t *testing.T) {
 	}
 }
 
+// TestBusyWorkIsDeferredAtOnce: heavy work that comes while more
+// interactions are in flight than there are work slots is deferred at
+// once, though a slot is free: in a burst its reply, a picture sent as
+// the first callback, could reach Discord after the 3 s.
+func TestBusyWorkIsDeferredAtOnce(t *testing.T) {
+	heavy := slowCommand("heavy", 0, false)
+	heavy.Heavy = true
+	h := start(t, both(withCommands(heavy, slowCommand("hold", time.Second, false)), func(m *Main) {
+		m.Options.Slots, m.Options.DeferAfter = limit.NewSlots(2), 5*time.Second
+	}))
+	holds := make([]string, 2) // two light commands in flight: as many as the slots, which they leave free
+	for k := range holds {
+		holds[k] = h.fake.Send(discordtest.SlashCommand(guild, discordtest.User{ID: fmt.Sprint(810000000000000000 + k), Name: "holder"}, "hold", nil))
+	}
+	time.Sleep(200 * time.Millisecond)
+	r := h.ask(ada, "heavy", nil)
+	if len(r.Callbacks) != 1 || r.Callbacks[0].Type != discordgo.InteractionResponseDeferredChannelMessageWithSource ||
+		r.Final.Content != "done after 0s" {
+		t.Errorf("heavy work in a busy process: callbacks %+v, final %q; want a deferral, then its answer", r.Callbacks, r.Final.Content)
+	}
+	for _, id := range holds {
+		if _, ok := h.fake.Reply(id, wait); !ok {
+			t.Fatalf("hold %s was not answered", id)
+		}
+	}
+	if q := h.ask(ada, "heavy", nil); len(q.Callbacks) != 1 || q.Callbacks[0].Type != discordgo.InteractionResponseChannelMessageWithSource {
+		t.Errorf("heavy work once the burst is over should answer in one direct callback: %+v", q.Callbacks)
+	}
+}
+
 func TestHandlerPanicAndError(t *testing.T) {
 	eachTransport(t, func(t *testing.T, over func(*Main)) {
 		h := start(t, both(over, withCommands(slowCommand("panic", 0, false), slowCommand("fail", 0, false))))

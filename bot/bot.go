@@ -105,6 +105,7 @@ type Bot struct {
 	opened   atomic.Bool // the gateway session was opened: shutdown closes it
 	self     string      // the bot's user id, once asked (selfID)
 	inflight sync.WaitGroup
+	active   atomic.Int64 // interactions in flight, for busy
 }
 
 // New checks the options and prepares a session; it does not connect.

@@ -53,7 +53,7 @@ func (b *Bot) dispatch(c *call) {
 		b.respond(c, "", notice(c.Interaction, replyRestarting))
 		return
 	}
-	defer b.inflight.Done()
+	defer b.leave()
 	switch c.Type {
 	case discordgo.InteractionApplicationCommand:
 		b.command(c)
@@ -141,8 +141,21 @@ func (b *Bot) enter() bool {
 		return false
 	}
 	b.inflight.Add(1)
+	b.active.Add(1)
 	return true
 }
+
+// leave ends what enter counted.
+func (b *Bot) leave() {
+	b.active.Add(-1)
+	b.inflight.Done()
+}
+
+// busy reports whether more interactions are in flight than there are
+// work slots: the process is in a burst, where a handler's time (and a
+// direct reply's upload) says little about when its answer will reach
+// Discord.
+func (b *Bot) busy() bool { return b.active.Load() > int64(b.slots.Size()) }
 
 func (b *Bot) command(c *call) {
 	name := c.ApplicationCommandData().Name
@@ -185,7 +198,7 @@ func (b *Bot) autocomplete(c *call) {
 // Exactly one callback goes out per interaction.
 func (b *Bot) answer(c *call, cmd commands.Command) {
 	start := b.opt.Now()
-	queued := cmd.Heavy && b.slots.Full()
+	queued := cmd.Heavy && (b.slots.Full() || b.busy())
 	result := make(chan outcome, 1)
 	go func() { resp, how := b.run(c.Interaction, cmd); result <- outcome{resp, how} }()
 	timer := time.NewTimer(b.opt.DeferAfter)
@@ -195,8 +208,9 @@ func (b *Bot) answer(c *call, cmd commands.Command) {
 	var first time.Duration
 	ready := result
 	// A nil channel is never ready: the deferral goes first when asked
-	// to, and when heavy work will wait for a slot (in a burst, waiting
-	// DeferAfter first could miss Discord's three seconds).
+	// to, and for heavy work when it will wait for a slot or the process
+	// is busy (in a burst, waiting DeferAfter first, or sending a picture
+	// in the first callback, could miss Discord's three seconds).
 	if b.opt.AlwaysDefer || queued {
 		ready = nil
 		timer.Reset(0)
