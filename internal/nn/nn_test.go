@@ -188,3 +188,29 @@ func BenchmarkForward(b *testing.B) {
 		n.Forward(x)
 	}
 }
+
+// TestVectorKernelMatchesScalar: the vector kernel's sums are plain Go's,
+// for filter counts that fill one to five blocks of eight, partly or
+// wholly, on every shape of patch the reader uses.
+func TestVectorKernelMatchesScalar(t *testing.T) {
+	if !vectorized {
+		t.Skip("skipping: this CPU has no AVX2 and FMA, so plain Go's sums are the only ones")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, shape := range [][3]int{{1, 12, 5}, {12, 24, 3}, {1, 1, 3}, {2, 8, 3}, {3, 17, 3}, {4, 32, 3}, {2, 40, 5}} {
+		c := newConv(shape[0], shape[1], shape[2], 10, r.Float64)
+		for i := range c.B {
+			c.B[i] = float32(r.Float64() - 0.5)
+		}
+		x := make([]float32, c.In*c.Side*c.Side)
+		for i := range x {
+			x[i] = float32(r.Float64())
+		}
+		want, got := c.inferScalar(c.patches(x)), c.inferVector(x)
+		for i := range want {
+			if d := got[i] - want[i]; d > 1e-4 || d < -1e-4 {
+				t.Fatalf("%v: map value %d = %v by the vector kernel, %v in plain Go", shape, i, got[i], want[i])
+			}
+		}
+	}
+}
