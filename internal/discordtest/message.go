@@ -257,7 +257,7 @@ func merge(base Message, body *wireMessage, edit Message) Message {
 		merged.Files = append(append([]File(nil), merged.Files...), edit.Files...) // Discord keeps what an edit does not list
 	}
 	if body.Components != nil {
-		merged.Buttons, merged.Media, merged.Outline = edit.Buttons, edit.Media, edit.Outline
+		merged.Buttons, merged.Links, merged.Media, merged.Outline = edit.Buttons, edit.Links, edit.Media, edit.Outline
 	}
 	merged.Embeds, merged.Mentions = edit.Embeds, edit.Mentions
 	return merged

@@ -121,6 +121,28 @@ func TestFakeKeepsAMessagesFlags(t *testing.T) {
 	}
 }
 
+// TestFakeEditKeepsLinkButtons: a deferred answer edited into a message
+// with a link button shows it, as Discord does (the fake once dropped an
+// edit's link buttons, and a reply deferred under load lost its link back
+// to SudokuPad in the tests alone).
+func TestFakeEditKeepsLinkButtons(t *testing.T) {
+	s := New("tok")
+	defer s.Close()
+	id, token := sent(s)
+	if code, _ := request(t, s, "POST", "/api/v9/interactions/"+id+"/"+token+"/callback", "Bot tok", `{"type": 5}`); code != 204 {
+		t.Fatalf("deferral: %d", code)
+	}
+	edit := `{"content": "done", "components": [{"type": 1, "components": [` +
+		`{"type": 2, "style": 5, "url": "https://sudokupad.app/abc", "label": "Open"}, {"type": 2, "style": 2, "custom_id": "x", "label": "X"}]}]}`
+	if code, body := request(t, s, "PATCH", "/api/v9/webhooks/"+s.AppID+"/"+token+"/messages/@original", "Bot tok", edit); code != 200 {
+		t.Fatalf("edit: %d %s", code, body)
+	}
+	r, _ := s.Reply(id, time.Second)
+	if len(r.Final.Links) != 1 || r.Final.Links[0] != "https://sudokupad.app/abc" || len(r.Final.Buttons) != 1 {
+		t.Errorf("the edited message's links %v and buttons %v, want the link and the button", r.Final.Links, r.Final.Buttons)
+	}
+}
+
 // TestFakeEnforcesNonces: a message sent again with the same nonce and
 // enforce_nonce within the window is the first one; after it, a new one.
 func TestFakeEnforcesNonces(t *testing.T) {
