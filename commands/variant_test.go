@@ -83,10 +83,22 @@ var (
 	tinyOpen     = fpuz4("................", tinyCage)
 	tinyNone     = fpuz4("1...............", `"even":[{"cell":"R1C1"}]`)
 	tinyTooLarge = fpuz4("................", `"killercage":[`+strings.TrimSuffix(strings.Repeat(`{"cells":["R1C1","R1C2"],"value":"3"},`, 97), ",")+`]`)
-	tinyBadStore = fpuz4("1.3434.2214..321", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,1,2]`)
-	tinyStored   = fpuz4("1.3434.2214..321", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]`)
-	tinyBetween  = fpuz4("................", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]`)
+	tinyBadStore = fpuz4("1.3434.2214..321", `"entropicline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,1,2]`)
+	tinyStored   = fpuz4("1.3434.2214..321", `"entropicline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]`)
+	tinyEntropic = fpuz4("................", `"entropicline":[{"lines":[["R1C1","R1C2","R1C3"]]}]`)
+	tinyBetween  = fpuz4("1.3434.2214..321", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"minimum":[{"cell":"R1C1"}],"maximum":[{"cell":"R1C4"}]`)
 )
+
+// TestSolveALinkWithBetweenLines: a between line and minimum and maximum
+// cells, once refused as unsupported, are read, solved and drawn.
+func TestSolveALinkWithBetweenLines(t *testing.T) {
+	d := linkDeps(&memLinks{})
+	i := slash(t, "solve", map[string]any{"puzzle": tinyBetween})
+	_, resp := handle(t, d, "solve", i)
+	if !strings.Contains(resp.Content, "**Unique.**") || len(resp.Files) != 1 || strings.Contains(resp.Content, "support") {
+		t.Errorf("/solve of a between line: %q, %d files; want it unique and drawn", resp.Content, len(resp.Files))
+	}
+}
 
 func linkDeps(links Links) Deps {
 	d := deps()
@@ -187,7 +199,7 @@ func TestSolveALinkRefuses(t *testing.T) {
 	d := linkDeps(&memLinks{})
 	for _, tt := range []struct{ in, want string }{
 		{tinyTooLarge, "This link's puzzle is too large for me to read."},
-		{tinyBetween, "This puzzle uses a constraint I don't support yet: Between lines."},
+		{tinyEntropic, "This puzzle uses a constraint I don't support yet: Entropic lines."},
 		{tinyUnique[:len(tinyUnique)-30], "cut short"},
 		{"https://sudokupad.app/", "That doesn't look like"},
 		{"https://sudokupad.app/a.b", "That SudokuPad link's puzzle id doesn't look right."},
@@ -261,11 +273,11 @@ func TestCheckALink(t *testing.T) {
 		{tinyOpen, "2134341221434321", "**Not quite:** 4 cells are wrong: ||r1c1, r1c2, r3c1, r3c2||"}, // columns 1 and 2 repeat a digit
 		{tinyOpen, strings.Repeat(".", 81), "The puzzle is 4×4 but the answer is 9×9"},
 		{tinyNone, tinySolution, "**This puzzle has no solution**"},
-		{tinyBetween, tinySolution, "Between lines"},
-		{tinyStored, tinySolution, "**Correct!** It matches the solution the puzzle's setter stored.\nI can't read every rule of this puzzle (Between lines), so I checked the answer against the solution its setter stored."},
+		{tinyEntropic, tinySolution, "Entropic lines"},
+		{tinyStored, tinySolution, "**Correct!** It matches the solution the puzzle's setter stored.\nI can't read every rule of this puzzle (Entropic lines), so I checked the answer against the solution its setter stored."},
 		{tinyStored, "1434343221434321", "**Not quite:** 2 cells are wrong: ||r1c2, r2c3||"},
-		{tinyBadStore, tinySolution, "This puzzle uses a constraint I don't support yet: Between lines."}, // its stored solution breaks a row
-		{fpuz(8, eight, ""), eight, "**Correct!** That is the solution."},                                 // 8×8: a size the classic reader does not take
+		{tinyBadStore, tinySolution, "This puzzle uses a constraint I don't support yet: Entropic lines."}, // its stored solution breaks a row
+		{fpuz(8, eight, ""), eight, "**Correct!** That is the solution."},                                  // 8×8: a size the classic reader does not take
 		{fpuz(8, eight, ""), strings.Replace(eight, "12345678", "12345687", 1), "**The answer changes the puzzle:** r1c7 is 7"},
 	} {
 		_, resp := handle(t, d, "check", slash(t, "check", map[string]any{"puzzle": tt.puzzle, "answer": tt.answer}))

@@ -63,6 +63,7 @@ func VariantImage(p variant.Puzzle, opt VariantOptions) (*image.RGBA, error) {
 	d.thermos()
 	d.coloured()
 	d.arrows()
+	d.extremes()
 	d.borders()
 	d.cages()
 	d.edgeClues()

@@ -59,7 +59,7 @@ func (f *fuzzed) clue(sandwich bool) variant.Cell {
 func (f *fuzzed) pair() [2]variant.Cell { return [2]variant.Cell{f.cell(), f.cell()} }
 
 func (f *fuzzed) constraint() variant.Constraint {
-	switch f.next() % 15 {
+	switch f.next() % 18 {
 	case 0:
 		return variant.Killer{Cells: f.cells(), Sum: f.next()}
 	case 1:
@@ -94,6 +94,12 @@ func (f *fuzzed) constraint() variant.Constraint {
 	case 13:
 		names := []string{"diagonal+", "diagonal-", "antiknight", "nonconsecutive", "unknown"}
 		return variant.Global{Name: names[f.next()%len(names)]}
+	case 14:
+		return variant.Between{Cells: f.cells()}
+	case 15:
+		return variant.Extreme{Cell: f.cell(), Max: f.next()%2 == 0}
+	case 16:
+		return variant.Clone{Cells: f.cells(), Copy: f.cells()}
 	}
 	return nil
 }

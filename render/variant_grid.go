@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"slices"
 	"strconv"
 
 	"golang.org/x/image/font/opentype"
@@ -39,6 +40,12 @@ func (d *vdraw) paperOf(c variant.Cell) color.RGBA {
 	if shaded {
 		return d.col.extra
 	}
+	each(d.p.Constraints, func(k variant.Clone) {
+		shaded = shaded || slices.Contains(k.Cells, c) || slices.Contains(k.Copy, c)
+	})
+	if shaded {
+		return d.col.clone
+	}
 	return d.col.paper
 }
 
@@ -47,6 +54,7 @@ func (d *vdraw) papers() {
 	d.fillRect(d.img.Rect, d.col.paper)
 	var cells []variant.Cell
 	each(d.p.Constraints, func(e variant.ExtraRegion) { cells = append(cells, e.Cells...) })
+	each(d.p.Constraints, func(k variant.Clone) { cells = append(append(cells, k.Cells...), k.Copy...) })
 	cells = append(cells, d.opt.Differ...)
 	for _, c := range cells {
 		d.fillRect(d.cellRect(c.Row, c.Col), d.paperOf(c))

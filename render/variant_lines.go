@@ -45,7 +45,9 @@ func (d *vdraw) thermos() {
 	})
 }
 
-// coloured draws palindromes, renbans and whispers as translucent lines.
+// coloured draws palindromes, renbans, whispers (Dutch ones, at least 4
+// apart, orange as SudokuPad draws them) and between lines as translucent
+// lines; a between line has a circle at each end.
 func (d *vdraw) coloured() {
 	for _, c := range d.p.Constraints {
 		switch c := c.(type) {
@@ -54,9 +56,50 @@ func (d *vdraw) coloured() {
 		case variant.Renban:
 			d.line(c.Cells, d.col.renban)
 		case variant.Whispers:
-			d.line(c.Cells, d.col.whispers)
+			if c.Diff == 4 && d.p.Size == 9 {
+				d.line(c.Cells, d.col.dutch)
+			} else {
+				d.line(c.Cells, d.col.whispers)
+			}
+		case variant.Between:
+			d.line(c.Cells, d.col.between)
+			d.betweenEnds(c.Cells)
 		}
 	}
+}
+
+// betweenEnds draws a between line's two circles: paper inside a ring of
+// the line's colour.
+func (d *vdraw) betweenEnds(cs []variant.Cell) {
+	if len(cs) == 0 {
+		return
+	}
+	r := d.l.cf(0.38)
+	for _, c := range []variant.Cell{cs[0], cs[len(cs)-1]} {
+		p := d.l.centre(c)
+		d.pen.poly(capsule(p, p, r), false)
+		d.pen.fill(d.paperOf(c))
+		d.pen.ring(p, p, r, d.l.cf(0.06))
+		d.pen.fill(d.col.between)
+	}
+}
+
+// extremes draws minimum and maximum cells: a small triangle inside each
+// edge of the cell, pointing out of a maximum (down to its smaller
+// neighbours) and into a minimum.
+func (d *vdraw) extremes() {
+	each(d.p.Constraints, func(x variant.Extreme) {
+		c := d.l.centre(x.Cell)
+		for _, dir := range []pt{{0, -1}, {0, 1}, {-1, 0}, {1, 0}} {
+			base, tip := c.add(dir.mul(d.l.cf(0.3))), c.add(dir.mul(d.l.cf(0.44)))
+			if !x.Max {
+				base, tip = tip, base
+			}
+			side := dir.perp().mul(d.l.cf(0.1))
+			d.pen.poly([]pt{base.add(side), tip, base.sub(side)}, false)
+		}
+	})
+	d.pen.fill(d.col.extreme)
 }
 
 // line draws a thick line through the cells' centres, laid once.

@@ -126,6 +126,23 @@ func linesPuzzle(t testing.TB) variant.Puzzle {
 	}
 }
 
+// betweenPuzzle holds between lines, minimum and maximum cells, clones
+// and Dutch whispers.
+func betweenPuzzle(t testing.TB) variant.Puzzle {
+	return variant.Puzzle{
+		Size: 9, Title: "Between lines, extremes and clones", Author: "render tests",
+		Givens: givens("........." + "....4...." + "........." + "........." + "........." + "........." + "........." + "........." + "........."),
+		Constraints: []variant.Constraint{
+			variant.Between{Cells: mustCells(t, "R1C1 R2C2 R3C3 R3C4 R3C5")},
+			variant.Between{Cells: mustCells(t, "R7C7 R7C8 R8C9")},
+			variant.Extreme{Cell: mustCell(t, "R5C5"), Max: true},
+			variant.Extreme{Cell: mustCell(t, "R1C9")},
+			variant.Clone{Cells: mustCells(t, "R4C1 R4C2 R5C1"), Copy: mustCells(t, "R8C1 R8C2 R9C1")},
+			variant.Whispers{Cells: mustCells(t, "R6C4 R6C5 R6C6 R7C6"), Diff: 4},
+		},
+	}
+}
+
 func jigsawPuzzle(t testing.TB) variant.Puzzle {
 	var regions []int
 	for _, ch := range "000111122|000111222|003112222|033444455|333445455|363475555|366477788|666678888|667777888" {

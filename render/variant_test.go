@@ -27,6 +27,7 @@ func TestVariantGolden(t *testing.T) {
 		{"variant_thermo_arrow.png", thermoArrowPuzzle(t), VariantOptions{}},
 		{"variant_kropki_xv_parity.png", kropkiPuzzle(t), VariantOptions{}},
 		{"variant_lines_outside.png", linesPuzzle(t), VariantOptions{}},
+		{"variant_between_extremes_clones.png", betweenPuzzle(t), VariantOptions{}},
 		{"variant_jigsaw.png", jigsawPuzzle(t), VariantOptions{}},
 		{"variant_6x6.png", sixPuzzle(t), VariantOptions{}},
 		{"variant_16x16.png", sixteenPuzzle(t), VariantOptions{}},

@@ -11,7 +11,8 @@ type variantColours struct {
 	extra, differ, parity   color.RGBA
 	thermo, arrow, diagonal color.RGBA
 	palindrome, renban      color.RGBA
-	whispers                color.RGBA
+	whispers, dutch         color.RGBA
+	between, clone, extreme color.RGBA
 	whiteDot, blackDot      color.RGBA // fills; outlines are given ink
 	blackDotEdge            color.RGBA
 }
@@ -21,12 +22,14 @@ var variantThemes = [...]variantColours{
 		extra: rgb(0xd9dadd), differ: rgb(0xfde68a), parity: rgb(0xcfcfcf),
 		thermo: rgb(0xcfcfcf), arrow: rgb(0xa1a1a1), diagonal: rgb(0x34bbe6),
 		palindrome: rgba(0xb4b4b4, 0.7), renban: rgba(0xf067f0, 0.7), whispers: rgba(0x67f067, 0.75),
+		dutch: rgba(0xff9a00, 0.75), between: rgba(0x9aa4c2, 0.8), clone: rgb(0xdbe8f6), extreme: rgb(0x8a8f99),
 		whiteDot: rgb(0xffffff), blackDot: rgb(0x1e1f22), blackDotEdge: rgb(0x1e1f22),
 	},
 	Dark: {
 		extra: rgb(0x43464e), differ: rgb(0x6b5a16), parity: rgb(0x4b4e56),
 		thermo: rgb(0x5c6068), arrow: rgb(0xa3a7ae), diagonal: rgb(0x3a9cc0),
 		palindrome: rgba(0xb4b7bc, 0.45), renban: rgba(0xf067f0, 0.55), whispers: rgba(0x67f067, 0.5),
+		dutch: rgba(0xff9a00, 0.5), between: rgba(0x9aa4c2, 0.55), clone: rgb(0x2e3a4a), extreme: rgb(0xa3a7ae),
 		whiteDot: rgb(0xf2f3f5), blackDot: rgb(0x111214), blackDotEdge: rgb(0xdbdee1),
 	},
 }

@@ -2,6 +2,7 @@ package variant
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -70,6 +71,12 @@ func CellsOf(c Constraint) (in, out []Cell) {
 		return c.Cells, nil
 	case Whispers:
 		return c.Cells, nil
+	case Between:
+		return c.Cells, nil
+	case Extreme:
+		return []Cell{c.Cell}, nil
+	case Clone:
+		return append(slices.Clone(c.Cells), c.Copy...), nil
 	case ExtraRegion:
 		return c.Cells, nil
 	}

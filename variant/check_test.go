@@ -92,6 +92,26 @@ func meetsOne(p Puzzle, g []int, at func(Cell) int, c Constraint) bool {
 				return false
 			}
 		}
+	case Between:
+		ds := digits(c.Cells)
+		lo, hi := min(ds[0], ds[len(ds)-1]), max(ds[0], ds[len(ds)-1])
+		for _, d := range ds[1 : len(ds)-1] {
+			if d <= lo || d >= hi {
+				return false
+			}
+		}
+	case Extreme:
+		for _, s := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			o := Cell{c.Cell.Row + s[0], c.Cell.Col + s[1]}
+			if o.Row < 0 || o.Col < 0 || o.Row >= p.Size || o.Col >= p.Size {
+				continue
+			}
+			if c.Max && at(o) >= at(c.Cell) || !c.Max && at(o) <= at(c.Cell) {
+				return false
+			}
+		}
+	case Clone:
+		return slices.Equal(digits(c.Cells), digits(c.Copy))
 	case Sandwich:
 		return sandwichOK(p.Size, at, c)
 	case ExtraRegion:

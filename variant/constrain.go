@@ -30,6 +30,12 @@ func (b *builder) add(c Constraint) error {
 		return b.renban(c)
 	case Whispers:
 		return b.line(c.Cells, func(x, y int) bool { return abs(x-y) >= c.Diff })
+	case Between:
+		return b.between(c)
+	case Extreme:
+		return b.extreme(c)
+	case Clone:
+		return b.clone(c)
 	case Sandwich:
 		return b.sandwich(c)
 	case ExtraRegion:

@@ -45,11 +45,10 @@ func (e *DataError) Unwrap() error { return ErrDamaged }
 // Fpuzzles-NewConstraints userscript) we know but do not read yet, with
 // their names for a user.
 var unsupported = map[string]string{
-	"betweenline": "Between lines", "minimum": "Minimum cells", "maximum": "Maximum cells",
-	"quadruple": "Quadruples", "clone": "Clones", "entropicline": "Entropic lines",
+	"quadruple": "Quadruples", "entropicline": "Entropic lines",
 	"modularline": "Modular lines", "regionsumline": "Region sum lines", "doublearrow": "Double arrows",
 	"zipperline": "Zipper lines", "nabner": "Nabner lines", "lockout": "Lockout lines",
-	"parityline": "Parity lines", "dutchwhispers": "Dutch whispers", "indexer": "Indexing",
+	"parityline": "Parity lines", "indexer": "Indexing",
 	"skyscraper": "Skyscrapers", "xsum": "X-sums", "numberedroom": "Numbered rooms",
 	"battlefield": "Battlefield", "chaosconstruction": "Chaos construction",
 	"globalentropy": "Global entropy", "globalparity": "Global parity",

@@ -114,6 +114,21 @@ type Whispers struct {
 	Diff  int
 }
 
+// Between is a between line: the digits of the cells strictly inside it
+// lie strictly between the digits of its two ends (its circles).
+type Between struct{ Cells []Cell }
+
+// Extreme is a minimum cell, whose digit is less than each of its
+// orthogonal neighbours', or with Max a maximum cell, greater than each.
+type Extreme struct {
+	Cell Cell
+	Max  bool
+}
+
+// Clone is two shapes of as many cells that hold the same digits, cell by
+// cell: Cells[i] and Copy[i] alike.
+type Clone struct{ Cells, Copy []Cell }
+
 // Sandwich is a clue outside the grid: the digits between 1 and Size in
 // the row or column of Clue add up to Sum.
 type Sandwich struct {
@@ -169,6 +184,20 @@ func (Renban) Kind() string { return "renban" }
 
 // Kind returns "whispers".
 func (Whispers) Kind() string { return "whispers" }
+
+// Kind returns "betweenline".
+func (Between) Kind() string { return "betweenline" }
+
+// Kind returns "maximum" or "minimum".
+func (x Extreme) Kind() string {
+	if x.Max {
+		return "maximum"
+	}
+	return "minimum"
+}
+
+// Kind returns "clone".
+func (Clone) Kind() string { return "clone" }
 
 // Kind returns "sandwichsum".
 func (Sandwich) Kind() string { return "sandwichsum" }
@@ -243,7 +272,8 @@ var typeNames = map[string]string{
 	"palindrome": "palindrome", "renban": "renban", "whispers": "whispers",
 	"sandwichsum": "sandwich", "antiknight": "anti_knight", "antiking": "anti_king",
 	"disjointgroups": "disjoint_groups", "nonconsecutive": "nonconsecutive",
-	"negative xv": "xv_negative",
+	"negative xv": "xv_negative", "betweenline": "between", "minimum": "minimum", "maximum": "maximum",
+	"clone": "clone",
 }
 
 // isWindoku reports whether the four regions are the windoku windows.

@@ -14,6 +14,11 @@ var readers = map[string]func(*decoder, json.RawMessage) error{
 	"palindrome":      lines(func(cs []Cell, _ value, _ int) (Constraint, error) { return Palindrome{cs}, nil }),
 	"renban":          lines(func(cs []Cell, _ value, _ int) (Constraint, error) { return Renban{cs}, nil }),
 	"whispers":        lines(whispers),
+	"dutchwhispers":   lines(func(cs []Cell, _ value, _ int) (Constraint, error) { return Whispers{cs, 4}, nil }),
+	"betweenline":     lines(between),
+	"minimum":         extremes(false),
+	"maximum":         extremes(true),
+	"clone":           (*decoder).clone,
 	"arrow":           (*decoder).arrow,
 	"littlekillersum": (*decoder).littleKiller,
 	"sandwichsum":     (*decoder).sandwich,
@@ -107,6 +112,60 @@ func lines(build func([]Cell, value, int) (Constraint, error)) func(*decoder, js
 func whispers(cs []Cell, v value, size int) (Constraint, error) {
 	diff, err := v.int((size+1)/2, 1, size-1)
 	return Whispers{cs, diff}, err
+}
+
+// between makes a between line, which needs its two ends.
+func between(cs []Cell, _ value, _ int) (Constraint, error) {
+	if len(cs) < 2 {
+		return nil, fmt.Errorf("a between line of %d cell", len(cs))
+	}
+	return Between{cs}, nil
+}
+
+// extremes reads minimum (or, with max, maximum) cells.
+func extremes(max bool) func(*decoder, json.RawMessage) error {
+	return func(d *decoder, raw json.RawMessage) error {
+		var es []struct {
+			Cell string `json:"cell"`
+		}
+		if err := json.Unmarshal(raw, &es); err != nil {
+			return err
+		}
+		for _, e := range es {
+			cs, err := d.cells([]string{e.Cell}, 1)
+			if err != nil {
+				return err
+			}
+			d.add(Extreme{cs[0], max})
+		}
+		return nil
+	}
+}
+
+// clone reads clones: two shapes of as many cells, paired in order.
+func (d *decoder) clone(raw json.RawMessage) error {
+	var es []struct {
+		Cells      []string `json:"cells"`
+		CloneCells []string `json:"cloneCells"`
+	}
+	if err := json.Unmarshal(raw, &es); err != nil {
+		return err
+	}
+	for _, e := range es {
+		a, err := d.cells(e.Cells, 1)
+		if err != nil {
+			return err
+		}
+		b, err := d.cells(e.CloneCells, 1)
+		if err != nil {
+			return err
+		}
+		if len(a) != len(b) {
+			return fmt.Errorf("a clone of %d cells for %d", len(b), len(a))
+		}
+		d.add(Clone{a, b})
+	}
+	return nil
 }
 
 // killer reads killer cages.

@@ -1,0 +1,101 @@
+package variant
+
+import "fmt"
+
+// between adds a between line: the cells inside it differ from its ends
+// and lie strictly between them (betweenProp).
+func (b *builder) between(l Between) error {
+	cs, err := b.idxs(l.Cells)
+	if err != nil {
+		return err
+	}
+	if len(cs) < 2 {
+		return fmt.Errorf("variant: solve: a between line of %d cell", len(cs))
+	}
+	b.e.props = append(b.e.props, &betweenProp{cs: cs})
+	return nil
+}
+
+// extreme adds a minimum or maximum cell: less (greater) than each
+// orthogonal neighbour in the grid.
+func (b *builder) extreme(x Extreme) error {
+	at, err := b.idxs([]Cell{x.Cell})
+	if err != nil {
+		return err
+	}
+	ok := func(a, c int) bool { return a < c }
+	if x.Max {
+		ok = func(a, c int) bool { return a > c }
+	}
+	for _, s := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		if nb := b.idx(Cell{x.Cell.Row + s[0], x.Cell.Col + s[1]}); nb >= 0 {
+			b.pair(at[0], nb, ok)
+		}
+	}
+	return nil
+}
+
+// clone adds the equality of each cell of a clone with its copy.
+func (b *builder) clone(c Clone) error {
+	xs, err := b.idxs(c.Cells)
+	if err != nil {
+		return err
+	}
+	ys, err := b.idxs(c.Copy)
+	if err != nil {
+		return err
+	}
+	if len(xs) != len(ys) {
+		return fmt.Errorf("variant: solve: a clone of %d cells for %d", len(ys), len(xs))
+	}
+	for i := range xs {
+		if xs[i] != ys[i] {
+			b.pair(xs[i], ys[i], func(x, y int) bool { return x == y })
+		}
+	}
+	return nil
+}
+
+// betweenProp is a between line: cs[0] and cs[len-1] its ends, the cells
+// inside strictly between their digits. A digit is kept at an end when
+// some digit of the other end leaves every inside cell a digit strictly
+// between the two, and inside when some such pair of ends holds it.
+type betweenProp struct{ cs []int }
+
+func (p *betweenProp) cells() []int { return p.cs }
+
+func (p *betweenProp) run(e *engine) bool {
+	a, z := p.cs[0], p.cs[len(p.cs)-1]
+	inside := p.cs[1 : len(p.cs)-1]
+	var keepA, keepZ, keepIn uint32
+	for ra := e.cand[a]; ra != 0; ra &= ra - 1 {
+		x := low(ra)
+		for rz := e.cand[z]; rz != 0; rz &= rz - 1 {
+			y := low(rz)
+			span := rangeMask(min(x, y)+1, max(x, y)-1)
+			if a == z && x != y || !fits(e, inside, span) {
+				continue
+			}
+			keepA, keepZ, keepIn = keepA|bit(x), keepZ|bit(y), keepIn|span
+		}
+	}
+	if !e.restrict(a, keepA) || !e.restrict(z, keepZ) {
+		return false
+	}
+	for _, c := range inside {
+		if !e.restrict(c, keepIn) {
+			return false
+		}
+	}
+	return true
+}
+
+// fits reports whether every cell of cs has a digit in span.
+func fits(e *engine, cs []int, span uint32) bool {
+	for _, c := range cs {
+		if e.cand[c]&span == 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,102 @@
+package variant
+
+import (
+	"context"
+	"math/rand"
+	"testing"
+)
+
+// TestSolveBetweenExtremeCloneRandom compares Solve's count with brute
+// force on random 6×6 puzzles with a between line, minimum and maximum
+// cells and a clone, read from a random grid half of the time (so that
+// solvable and unsolvable puzzles both come up), and some givens.
+func TestSolveBetweenExtremeCloneRandom(t *testing.T) {
+	const limit = 20
+	rng := rand.New(rand.NewSource(47))
+	runs := 150
+	if testing.Short() {
+		runs = 30
+	}
+	for i := 0; i < runs; i++ {
+		p := randomBetween(rng, 6)
+		want := bruteLatin(p, limit)
+		res, err := Solve(context.Background(), p, limit)
+		if err != nil || !res.Complete || res.Count != want {
+			t.Fatalf("Solve(%v, givens %v) = %d, %v, %v, want %d", p.Constraints, p.Givens, res.Count, res.Complete, err, want)
+		}
+	}
+}
+
+// randomBetween returns an n×n puzzle with 10 givens of a random grid, a
+// between line along a random walk, a minimum and a maximum cell and a
+// clone of two dominoes; each holds in the grid three times in four (the
+// line's ends its least and greatest digits, the cells local extremes,
+// the dominoes alike), so that puzzles with no, one and many solutions
+// all come up.
+func randomBetween(rng *rand.Rand, n int) Puzzle {
+	g := randomGrid(rng, n)
+	at := func(c Cell) int { return g[c.Row*n+c.Col] }
+	p := Puzzle{Size: n, Givens: make([]int, n*n)}
+	for _, c := range rng.Perm(n * n)[:10] {
+		p.Givens[c] = g[c]
+	}
+	holds := func() bool { return rng.Intn(4) != 0 }
+	line := walk(rng, n, 3+rng.Intn(3))
+	if holds() {
+		lo, hi := 0, 0
+		for i, c := range line {
+			if at(c) < at(line[lo]) {
+				lo = i
+			}
+			if at(c) > at(line[hi]) {
+				hi = i
+			}
+		}
+		line[0], line[lo] = line[lo], line[0]
+		if hi == 0 {
+			hi = lo
+		}
+		line[len(line)-1], line[hi] = line[hi], line[len(line)-1]
+	}
+	p.Constraints = append(p.Constraints, Between{line})
+	for _, max := range []bool{false, true} {
+		c := Cell{rng.Intn(n), rng.Intn(n)}
+		if holds() {
+			c = extremeOf(g, n, max, rng)
+		}
+		p.Constraints = append(p.Constraints, Extreme{c, max})
+	}
+	domino := func(c Cell) []Cell { return []Cell{c, {c.Row, (c.Col + 1) % n}} }
+	a, b := Cell{rng.Intn(n), rng.Intn(n)}, Cell{rng.Intn(n), rng.Intn(n)}
+	if holds() {
+		for _, i := range rng.Perm(n * n) {
+			if o := (Cell{i / n, i % n}); o != a && at(o) == at(a) && at(domino(o)[1]) == at(domino(a)[1]) {
+				b = o
+				break
+			}
+		}
+	}
+	p.Constraints = append(p.Constraints, Clone{domino(a), domino(b)})
+	return p
+}
+
+// extremeOf returns a cell of g less (greater, with max) than each of its
+// orthogonal neighbours, or a random cell when the draw finds none.
+func extremeOf(g []int, n int, max bool, rng *rand.Rand) Cell {
+	for _, i := range rng.Perm(n * n) {
+		c, ok := Cell{i / n, i % n}, true
+		for _, s := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			o := Cell{c.Row + s[0], c.Col + s[1]}
+			if o.Row < 0 || o.Col < 0 || o.Row >= n || o.Col >= n {
+				continue
+			}
+			if d := g[o.Row*n+o.Col] - g[i]; max && d >= 0 || !max && d <= 0 {
+				ok = false
+			}
+		}
+		if ok {
+			return c
+		}
+	}
+	return Cell{rng.Intn(n), rng.Intn(n)}
+}

@@ -1,0 +1,54 @@
+package variant
+
+import (
+	"context"
+	"reflect"
+	"testing"
+)
+
+// TestDecodeBetweenExtremesClones reads f-puzzles' between lines, minimum
+// and maximum cells, clones and Dutch whispers (the Fpuzzles-NewConstraints
+// userscript's key, with the cosmetic line it draws beside it), and
+// solves a 4×4 that only they make unique.
+func TestDecodeBetweenExtremesClones(t *testing.T) {
+	data := `{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],` +
+		`"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"minimum":[{"cell":"R1C1"}],"maximum":[{"cell":"R4C4"}],` +
+		`"clone":[{"cells":["R2C1","R2C2"],"cloneCells":["R3C3","R3C4"]}],"dutchwhispers":[{"lines":[["R4C1","R4C2"]]}],` +
+		`"line":[{"lines":[["R4C2","R4C1"]],"outlineC":"#FF9A00","width":0.4,"fromConstraint":"Dutch Whispers"}]}`
+	p, err := DecodeFPuzzles(data)
+	if err != nil {
+		t.Fatalf("DecodeFPuzzles: %v", err)
+	}
+	want := []Constraint{
+		Between{[]Cell{{0, 0}, {0, 1}, {0, 2}}}, Extreme{Cell{0, 0}, false}, Extreme{Cell{3, 3}, true},
+		Clone{[]Cell{{1, 0}, {1, 1}}, []Cell{{2, 2}, {2, 3}}}, Whispers{[]Cell{{3, 0}, {3, 1}}, 4},
+	}
+	for _, w := range want {
+		found := false
+		for _, c := range p.Constraints {
+			found = found || reflect.DeepEqual(c, w)
+		}
+		if !found {
+			t.Errorf("%#v not read: %#v", w, p.Constraints)
+		}
+	}
+	if got := p.Types(); !reflect.DeepEqual(got, []string{"between", "clone", "maximum", "minimum", "whispers"}) {
+		t.Errorf("Types() = %v", got)
+	}
+	res, err := Solve(context.Background(), *p, 2)
+	if err != nil || !res.Complete {
+		t.Fatalf("Solve: %+v, %v", res, err)
+	}
+	want2 := bruteLatin(*p, 2)
+	if res.Count != want2 {
+		t.Errorf("Solve counts %d solutions, brute force %d", res.Count, want2)
+	}
+	for _, bad := range []string{
+		`"betweenline":[{"lines":[["R1C1"]]}]`, `"clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R2C1"]}]`,
+		`"minimum":[{"cell":"R9C9"}]`,
+	} {
+		if _, err := DecodeFPuzzles(`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],` + bad + `}`); err == nil {
+			t.Errorf("%s: read without an error", bad)
+		}
+	}
+}
