@@ -46,8 +46,9 @@ func (d *vdraw) thermos() {
 }
 
 // coloured draws palindromes, renbans, whispers (Dutch ones, at least 4
-// apart, orange as SudokuPad draws them) and between lines as translucent
-// lines; a between line has a circle at each end.
+// apart, orange as SudokuPad draws them), between lines, and parity
+// (red), entropic (blue) and modular (teal) lines as translucent lines; a
+// between line has a circle at each end.
 func (d *vdraw) coloured() {
 	for _, c := range d.p.Constraints {
 		switch c := c.(type) {
@@ -64,6 +65,8 @@ func (d *vdraw) coloured() {
 		case variant.Between:
 			d.line(c.Cells, d.col.between)
 			d.betweenEnds(c.Cells)
+		case variant.Line:
+			d.line(c.Cells, d.col.ruleLines[c.Rule])
 		}
 	}
 }

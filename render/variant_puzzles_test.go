@@ -126,8 +126,8 @@ func linesPuzzle(t testing.TB) variant.Puzzle {
 	}
 }
 
-// betweenPuzzle holds between lines, minimum and maximum cells, clones
-// and Dutch whispers.
+// betweenPuzzle holds between lines, minimum and maximum cells, clones,
+// Dutch whispers, and parity, entropic and modular lines.
 func betweenPuzzle(t testing.TB) variant.Puzzle {
 	return variant.Puzzle{
 		Size: 9, Title: "Between lines, extremes and clones", Author: "render tests",
@@ -139,6 +139,9 @@ func betweenPuzzle(t testing.TB) variant.Puzzle {
 			variant.Extreme{Cell: mustCell(t, "R1C9")},
 			variant.Clone{Cells: mustCells(t, "R4C1 R4C2 R5C1"), Copy: mustCells(t, "R8C1 R8C2 R9C1")},
 			variant.Whispers{Cells: mustCells(t, "R6C4 R6C5 R6C6 R7C6"), Diff: 4},
+			variant.Line{Rule: "parityline", Cells: mustCells(t, "R1C6 R1C7 R2C7")},
+			variant.Line{Rule: "entropicline", Cells: mustCells(t, "R4C4 R4C5 R4C6 R4C7 R4C8")},
+			variant.Line{Rule: "modularline", Cells: mustCells(t, "R9C4 R8C5 R9C6")},
 		},
 	}
 }

@@ -35,6 +35,41 @@ func (b *builder) extreme(x Extreme) error {
 	return nil
 }
 
+// ruleLine adds a Line's rule as pairs: each cell against the next
+// (parity lines), or the next two (entropic and modular lines: on a line
+// of three cells or more, every three in a row hold one digit of each
+// group exactly when any two cells a step or two apart differ in group;
+// a line of two has no three in a row, and no rule).
+func (b *builder) ruleLine(l Line) error {
+	cs, err := b.idxs(l.Cells)
+	if err != nil {
+		return err
+	}
+	n := b.e.n
+	reach, group := 2, func(d int) int { return d % 3 }
+	switch l.Rule {
+	case "parityline":
+		reach, group = 1, func(d int) int { return d % 2 }
+	case "entropicline":
+		if n%3 != 0 {
+			return &UnsupportedError{Names: []string{fmt.Sprintf("Entropic lines on a %dx%d grid", n, n)}}
+		}
+		group = func(d int) int { return (d - 1) / (n / 3) }
+	case "modularline":
+	default:
+		return &UnsupportedError{Names: []string{l.Rule}}
+	}
+	if reach == 2 && len(cs) < 3 {
+		return nil // no three cells in a row: the rule says nothing
+	}
+	for i := range cs {
+		for j := i + 1; j < len(cs) && j <= i+reach; j++ {
+			b.pair(cs[i], cs[j], func(x, y int) bool { return group(x) != group(y) })
+		}
+	}
+	return nil
+}
+
 // clone adds the equality of each cell of a clone with its copy.
 func (b *builder) clone(c Clone) error {
 	xs, err := b.idxs(c.Cells)

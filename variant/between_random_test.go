@@ -100,3 +100,41 @@ func extremeOf(g []int, n int, max bool, rng *rand.Rand) Cell {
 	}
 	return Cell{rng.Intn(n), rng.Intn(n)}
 }
+
+// TestSolveRuleLinesRandom compares Solve's count with brute force on
+// random 6×6 puzzles with a parity, an entropic and a modular line along
+// random walks, each read from a random grid (walks that hold there) three
+// times in four.
+func TestSolveRuleLinesRandom(t *testing.T) {
+	const limit = 20
+	rng := rand.New(rand.NewSource(53))
+	runs := 150
+	if testing.Short() {
+		runs = 30
+	}
+	counts := map[int]int{}
+	for i := 0; i < runs; i++ {
+		n := 6
+		g := randomGrid(rng, n)
+		p := Puzzle{Size: n, Givens: make([]int, n*n)}
+		for _, c := range rng.Perm(n * n)[:10] {
+			p.Givens[c] = g[c]
+		}
+		for _, rule := range []string{"parityline", "entropicline", "modularline"} {
+			l := Line{rule, walk(rng, n, 2+rng.Intn(4))}
+			for tries := 0; tries < 200 && rng.Intn(4) != 0 && !meets(Puzzle{Size: n, Givens: make([]int, n*n), Constraints: []Constraint{l}}, g); tries++ {
+				l.Cells = walk(rng, n, 2+rng.Intn(4))
+			}
+			p.Constraints = append(p.Constraints, l)
+		}
+		want := bruteLatin(p, limit)
+		counts[min(want, 2)]++
+		res, err := Solve(context.Background(), p, limit)
+		if err != nil || !res.Complete || res.Count != want {
+			t.Fatalf("Solve(%v, givens %v) = %d, %v, %v, want %d", p.Constraints, p.Givens, res.Count, res.Complete, err, want)
+		}
+	}
+	if counts[0] == 0 || counts[1]+counts[2] == 0 {
+		t.Errorf("solution counts %v: want puzzles with none and with some", counts)
+	}
+}

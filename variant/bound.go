@@ -73,6 +73,8 @@ func CellsOf(c Constraint) (in, out []Cell) {
 		return c.Cells, nil
 	case Between:
 		return c.Cells, nil
+	case Line:
+		return c.Cells, nil
 	case Extreme:
 		return []Cell{c.Cell}, nil
 	case Clone:

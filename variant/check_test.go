@@ -112,6 +112,21 @@ func meetsOne(p Puzzle, g []int, at func(Cell) int, c Constraint) bool {
 		}
 	case Clone:
 		return slices.Equal(digits(c.Cells), digits(c.Copy))
+	case Line:
+		ds := digits(c.Cells)
+		if c.Rule != "parityline" && len(ds) < 3 {
+			return true
+		}
+		for i := range ds {
+			for j := i + 1; j < len(ds) && j <= i+2; j++ {
+				switch {
+				case c.Rule == "parityline" && j == i+1 && ds[i]%2 == ds[j]%2,
+					c.Rule == "modularline" && ds[i]%3 == ds[j]%3,
+					c.Rule == "entropicline" && (ds[i]-1)*3/p.Size == (ds[j]-1)*3/p.Size:
+					return false
+				}
+			}
+		}
 	case Sandwich:
 		return sandwichOK(p.Size, at, c)
 	case ExtraRegion:

@@ -32,6 +32,8 @@ func (b *builder) add(c Constraint) error {
 		return b.line(c.Cells, func(x, y int) bool { return abs(x-y) >= c.Diff })
 	case Between:
 		return b.between(c)
+	case Line:
+		return b.ruleLine(c)
 	case Extreme:
 		return b.extreme(c)
 	case Clone:

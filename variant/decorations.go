@@ -66,6 +66,8 @@ func (d *decoder) ruleLines() [][]Cell {
 			out = append(out, c.Cells)
 		case Between:
 			out = append(out, c.Cells)
+		case Line:
+			out = append(out, c.Cells)
 		case Arrow:
 			for _, l := range c.Lines {
 				out = append(out, l, append(slices.Clone(c.Bulb), l...))

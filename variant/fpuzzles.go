@@ -45,10 +45,9 @@ func (e *DataError) Unwrap() error { return ErrDamaged }
 // Fpuzzles-NewConstraints userscript) we know but do not read yet, with
 // their names for a user.
 var unsupported = map[string]string{
-	"quadruple": "Quadruples", "entropicline": "Entropic lines",
-	"modularline": "Modular lines", "regionsumline": "Region sum lines", "doublearrow": "Double arrows",
+	"quadruple": "Quadruples", "regionsumline": "Region sum lines", "doublearrow": "Double arrows",
 	"zipperline": "Zipper lines", "nabner": "Nabner lines", "lockout": "Lockout lines",
-	"parityline": "Parity lines", "indexer": "Indexing",
+	"indexer":    "Indexing",
 	"skyscraper": "Skyscrapers", "xsum": "X-sums", "numberedroom": "Numbered rooms",
 	"battlefield": "Battlefield", "chaosconstruction": "Chaos construction",
 	"globalentropy": "Global entropy", "globalparity": "Global parity",

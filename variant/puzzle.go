@@ -118,6 +118,16 @@ type Whispers struct {
 // lie strictly between the digits of its two ends (its circles).
 type Between struct{ Cells []Cell }
 
+// Line is a line whose rule holds between its cells a step or two apart
+// along it; Rule is its f-puzzles name: "parityline" (neighbours'
+// digits are odd and even), "entropicline" (any three cells in a row hold
+// a low, a middle and a high digit: 1-3, 4-6, 7-9 on 9×9), "modularline"
+// (any three cells in a row hold digits of each remainder by 3).
+type Line struct {
+	Rule  string
+	Cells []Cell
+}
+
 // Extreme is a minimum cell, whose digit is less than each of its
 // orthogonal neighbours', or with Max a maximum cell, greater than each.
 type Extreme struct {
@@ -196,6 +206,9 @@ func (x Extreme) Kind() string {
 	return "minimum"
 }
 
+// Kind returns l.Rule.
+func (l Line) Kind() string { return l.Rule }
+
 // Kind returns "clone".
 func (Clone) Kind() string { return "clone" }
 
@@ -273,7 +286,7 @@ var typeNames = map[string]string{
 	"sandwichsum": "sandwich", "antiknight": "anti_knight", "antiking": "anti_king",
 	"disjointgroups": "disjoint_groups", "nonconsecutive": "nonconsecutive",
 	"negative xv": "xv_negative", "betweenline": "between", "minimum": "minimum", "maximum": "maximum",
-	"clone": "clone",
+	"clone": "clone", "parityline": "parity_line", "entropicline": "entropic_line", "modularline": "modular_line",
 }
 
 // isWindoku reports whether the four regions are the windoku windows.

@@ -19,6 +19,9 @@ var readers = map[string]func(*decoder, json.RawMessage) error{
 	"minimum":         extremes(false),
 	"maximum":         extremes(true),
 	"clone":           (*decoder).clone,
+	"parityline":      lines(ruleLine("parityline")),
+	"entropicline":    lines(ruleLine("entropicline")),
+	"modularline":     lines(ruleLine("modularline")),
 	"arrow":           (*decoder).arrow,
 	"littlekillersum": (*decoder).littleKiller,
 	"sandwichsum":     (*decoder).sandwich,
@@ -120,6 +123,17 @@ func between(cs []Cell, _ value, _ int) (Constraint, error) {
 		return nil, fmt.Errorf("a between line of %d cell", len(cs))
 	}
 	return Between{cs}, nil
+}
+
+// ruleLine makes a Line of rule; an entropic line needs a size whose
+// digits fall into three equal groups.
+func ruleLine(rule string) func([]Cell, value, int) (Constraint, error) {
+	return func(cs []Cell, _ value, size int) (Constraint, error) {
+		if rule == "entropicline" && size%3 != 0 {
+			return nil, &UnsupportedError{Names: []string{fmt.Sprintf("Entropic lines on a %dx%d grid", size, size)}}
+		}
+		return Line{rule, cs}, nil
+	}
 }
 
 // extremes reads minimum (or, with max, maximum) cells.
