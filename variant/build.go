@@ -48,7 +48,6 @@ func newEngine(ctx context.Context, p Puzzle) (*engine, error) {
 	}
 	b.negatives()
 	b.neqs()
-	e.moves = b.neq != nil
 	b.crossCages()
 	e.rules = len(e.props)
 	b.innies(summed(p.Constraints))
@@ -333,7 +332,4 @@ func (e *engine) indexHouses() {
 	e.digitCells = e.digitArr[:e.n+1]
 	e.counts, e.culprit = e.countArr[:len(e.houseProp)], -1
 	e.newPairs = make([]uint32, len(e.houseProp))
-	if e.moves {
-		e.newTriples = make([]uint32, len(e.houseProp))
-	}
 }

@@ -62,14 +62,6 @@ func (e *engine) recount() {
 			}
 		}
 		e.newPairs[h] = twos(cnt)
-		if e.newTriples != nil {
-			e.newTriples[h] = 0
-			for d := range cnt[:placedAt] {
-				if cnt[d] == 3 {
-					e.newTriples[h] |= 1 << uint(d)
-				}
-			}
-		}
 	}
 }
 
@@ -78,8 +70,7 @@ func (e *engine) recount() {
 // not placed in it left to one cell (a hidden single). A placed digit's
 // peers lose it through c's neqProp (see peers), not the house's run. It
 // queues a house's value exclusion when a digit is left to two of its
-// cells, the only change that gives it work, and, with moves, to three
-// (e.newTriples, see triples). It returns false, with the
+// cells, the only change that gives it work. It returns false, with the
 // house in e.culprit, when a house is left with no cell for a digit. The
 // digits left to two cells wait in e.newPairs for the value exclusion's
 // run. It takes c out of the lost digits' cell sets too (see drop); a
@@ -97,15 +88,13 @@ func (e *engine) uncount(c int, lost uint32) bool {
 	for hs := e.inHouses[c]; hs != 0; hs &= hs - 1 {
 		h := bits.TrailingZeros64(hs) & 63
 		cnt := &e.countArr[h]
-		var ones, pairs, triples uint32
+		var ones, pairs uint32
 		for r := lost; r != 0; r &= r - 1 {
 			d := bits.TrailingZeros32(r) & 31
 			n := cnt[d] - 1
 			cnt[d] = n
 			switch {
-			case n > 3: // the common case, one test
-			case n == 3:
-				triples |= 1 << uint(d)
+			case n > 2: // the common case, one test
 			case n == 0:
 				e.culprit = e.houseProp[h]
 				return false
@@ -117,10 +106,6 @@ func (e *engine) uncount(c int, lost uint32) bool {
 		}
 		if ones&^cnt.placed() != 0 {
 			e.queue.add(e.houseProp[h], e.queued)
-		}
-		if triples != 0 && e.newTriples != nil && e.housePair[h] >= 0 {
-			e.newTriples[h] |= triples
-			e.slow.add(e.housePair[h], e.queued)
 		}
 		if pairs != 0 && e.housePair[h] >= 0 {
 			e.newPairs[h] |= pairs
@@ -151,15 +136,10 @@ func (e *engine) uncountOne(c, d int) bool {
 		cnt := &arr[h]
 		n := cnt[d] - 1
 		cnt[d] = n
-		if n > 3 {
-			continue // four cells or more: nothing to wake, one test
+		if n > 2 {
+			continue // three cells or more: nothing to wake, one test
 		}
 		switch n {
-		case 3:
-			if e.newTriples != nil && e.housePair[h] >= 0 {
-				e.newTriples[h] |= 1 << uint(d)
-				e.slow.add(e.housePair[h], e.queued)
-			}
 		case 0:
 			e.culprit = e.houseProp[h]
 			return false

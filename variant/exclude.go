@@ -149,10 +149,8 @@ func (p *pairExclProp) cells() []int { return p.g.cs }
 func (p *pairExclProp) run(e *engine) bool {
 	var pairs uint32
 	if p.counted >= 0 {
-		if pairs = e.newPairs[p.counted]; pairs != 0 { // none when only triples woke it
-			pairs &= twos(&e.counts[p.counted]) // some may be down to one
-			e.newPairs[p.counted] = 0
-		}
+		pairs = e.newPairs[p.counted] & twos(&e.counts[p.counted]) // some may be down to one
+		e.newPairs[p.counted] = 0
 	} else {
 		var once, twice, more uint32
 		for _, c := range p.g.cs {
@@ -173,48 +171,6 @@ func (p *pairExclProp) run(e *engine) bool {
 		for _, c := range p.both[p.at[i*k+j]:p.at[i*k+j+1]] {
 			if e.cand[c]&d != 0 && !e.restrict(int(c), e.cand[c]&^d) {
 				return false
-			}
-		}
-	}
-	if p.counted >= 0 && p.g.counted != nil && e.newTriples != nil {
-		return p.triples(e)
-	}
-	return true
-}
-
-// triples takes each digit newly left to three cells of p's counted
-// house (e.newTriples) from the cells outside it that must differ from
-// all three, as run does for two: the house holds the digit in one of
-// them. Only a puzzle with moves (anti-king, anti-knight) has it
-// (e.moves), where a move sees three cells of a house often; elsewhere
-// such cells are mostly the box-line crosses', and the cost of the
-// check there was not measured. Hard renban 2 (anti-king) took 15% fewer
-// nodes over seeds 0-3. A digit left to three cells before was taken
-// from those cells then, which the search cannot give back deeper, as
-// for the pairs. It returns false when a cell is left empty.
-func (p *pairExclProp) triples(e *engine) bool {
-	cnt := &e.counts[p.counted]
-	in := p.g.counted.set
-	r := e.newTriples[p.counted]
-	e.newTriples[p.counted] = 0
-	for ; r != 0; r &= r - 1 {
-		dg := bits.TrailingZeros32(r)
-		if cnt[dg] != 3 || cnt.placed()&bit(dg) != 0 {
-			continue
-		}
-		at := e.digitArr[dg].and(in)
-		see := e.digitArr[dg].minus(in) // the places see none of themselves
-		for w, word := range at {
-			for ; word != 0 && !see.empty(); word &= word - 1 {
-				see = see.and(e.sees[w*64+bits.TrailingZeros64(word)])
-			}
-		}
-		for w, word := range see {
-			for ; word != 0; word &= word - 1 {
-				c := w*64 + bits.TrailingZeros64(word)
-				if !e.restrict(c, e.cand[c]&^bit(dg)) {
-					return false
-				}
 			}
 		}
 	}

@@ -173,8 +173,6 @@ type engine struct {
 	counts        []houseCounts    // per house and digit, the cells that can take it
 	countArr      *[64]houseCounts // counts' array: indexed by a house's bit masked to 6 bits, with no bounds check
 	newPairs      []uint32         // per house, the digits left to two cells since its value exclusion ran
-	newTriples    []uint32         // per house, the digits left to three cells since then; nil without moves (see triples)
-	moves         bool             // the rules hold moves (anti-king, anti-knight)
 	countStack    [][]houseCounts  // saved counts, one per depth
 	digitArr      *[32]cellSet     // per digit, the cells that can take it (see digitcells.go)
 	digitCells    []cellSet        // digitArr's digits 0..n, to save and restore
@@ -307,7 +305,6 @@ func (e *engine) clearQueue() {
 	e.queue.clear(e.queued)
 	e.slow.clear(e.queued)
 	clear(e.newPairs)
-	clear(e.newTriples)
 	e.culprit = -1
 }
 
