@@ -68,6 +68,7 @@ func VariantImage(p variant.Puzzle, opt VariantOptions) (*image.RGBA, error) {
 	d.cages()
 	d.edgeClues()
 	d.digits()
+	d.quadruples()
 	d.cageSums()
 	d.outsideClues()
 	d.title()

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/image/font"
 
@@ -61,6 +62,38 @@ func (d *vdraw) dot(cells [2]variant.Cell, value, usual int, fill, edge, ink col
 	if s != "" {
 		d.w.centred(s, face, c, ink)
 	}
+}
+
+// quadruples draws each quadruple: a circle where its cells meet (the
+// middle of their centres), its digits written in, in one line or two.
+func (d *vdraw) quadruples() {
+	each(d.p.Constraints, func(q variant.Quadruple) {
+		if len(q.Cells) == 0 {
+			return
+		}
+		var c pt
+		for _, x := range q.Cells {
+			c = c.add(d.l.centre(x))
+		}
+		c = c.mul(1 / float64(len(q.Cells)))
+		r, w := d.l.cf(0.24), math.Max(1.3, d.l.cf(0.022))
+		d.pen.poly(capsule(c, c, r), false)
+		d.pen.fill(d.col.given)
+		d.pen.poly(capsule(c, c, r-w), false)
+		d.pen.fill(d.col.paper)
+		face := d.w.face(goFonts.regular, math.Max(d.l.cf(0.16), 8))
+		var s []string
+		for _, v := range q.Digits {
+			s = append(s, strconv.Itoa(v))
+		}
+		if len(s) <= 2 {
+			d.w.centred(strings.Join(s, " "), face, c, d.col.given)
+			return
+		}
+		gap := d.l.cf(0.085)
+		d.w.centred(strings.Join(s[:2], " "), face, c.sub(pt{0, gap}), d.col.given)
+		d.w.centred(strings.Join(s[2:], " "), face, c.add(pt{0, gap}), d.col.given)
+	})
 }
 
 // xv writes X (10), V (5) or another sum on the edge, on a little paper.

@@ -59,7 +59,7 @@ func (f *fuzzed) clue(sandwich bool) variant.Cell {
 func (f *fuzzed) pair() [2]variant.Cell { return [2]variant.Cell{f.cell(), f.cell()} }
 
 func (f *fuzzed) constraint() variant.Constraint {
-	switch f.next() % 19 {
+	switch f.next() % 20 {
 	case 0:
 		return variant.Killer{Cells: f.cells(), Sum: f.next()}
 	case 1:
@@ -100,6 +100,12 @@ func (f *fuzzed) constraint() variant.Constraint {
 		return variant.Extreme{Cell: f.cell(), Max: f.next()%2 == 0}
 	case 16:
 		return variant.Clone{Cells: f.cells(), Copy: f.cells()}
+	case 18:
+		ds := make([]int, f.next()%6)
+		for i := range ds {
+			ds[i] = f.next() % 20
+		}
+		return variant.Quadruple{Cells: f.cells(), Digits: ds}
 	case 17:
 		rules := []string{"parityline", "entropicline", "modularline", "unknown"}
 		return variant.Line{Rule: rules[f.next()%len(rules)], Cells: f.cells()}

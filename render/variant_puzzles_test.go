@@ -127,7 +127,7 @@ func linesPuzzle(t testing.TB) variant.Puzzle {
 }
 
 // betweenPuzzle holds between lines, minimum and maximum cells, clones,
-// Dutch whispers, and parity, entropic and modular lines.
+// Dutch whispers, parity, entropic and modular lines, and quadruples.
 func betweenPuzzle(t testing.TB) variant.Puzzle {
 	return variant.Puzzle{
 		Size: 9, Title: "Between lines, extremes and clones", Author: "render tests",
@@ -142,6 +142,8 @@ func betweenPuzzle(t testing.TB) variant.Puzzle {
 			variant.Line{Rule: "parityline", Cells: mustCells(t, "R1C6 R1C7 R2C7")},
 			variant.Line{Rule: "entropicline", Cells: mustCells(t, "R4C4 R4C5 R4C6 R4C7 R4C8")},
 			variant.Line{Rule: "modularline", Cells: mustCells(t, "R9C4 R8C5 R9C6")},
+			variant.Quadruple{Cells: mustCells(t, "R2C8 R2C9 R3C8 R3C9"), Digits: []int{1, 2, 5}},
+			variant.Quadruple{Cells: mustCells(t, "R5C7 R5C8 R6C7 R6C8"), Digits: []int{9}},
 		},
 	}
 }

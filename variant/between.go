@@ -70,6 +70,28 @@ func (b *builder) ruleLine(l Line) error {
 	return nil
 }
 
+// quadruple adds a quadruple's prop (quadProp).
+func (b *builder) quadruple(q Quadruple) error {
+	cs, err := b.idxs(q.Cells)
+	if err != nil {
+		return err
+	}
+	p := &quadProp{cs: cs}
+	for _, d := range q.Digits {
+		if d < 1 || d > b.e.n {
+			return fmt.Errorf("variant: solve: a quadruple's digit %d", d)
+		}
+		p.need[d]++
+		p.any |= bit(d)
+	}
+	if len(q.Digits) > len(cs) {
+		return fmt.Errorf("variant: solve: a quadruple of %d digits in %d cells", len(q.Digits), len(cs))
+	}
+	p.full = len(q.Digits) == len(cs)
+	b.e.props = append(b.e.props, p)
+	return nil
+}
+
 // clone adds the equality of each cell of a clone with its copy.
 func (b *builder) clone(c Clone) error {
 	xs, err := b.idxs(c.Cells)
@@ -89,6 +111,49 @@ func (b *builder) clone(c Clone) error {
 		}
 	}
 	return nil
+}
+
+// quadProp is a quadruple: each digit d among its cells need[d] times at
+// least. A digit with no more cells that can hold it than it needs is
+// placed in them; when the digits fill every cell (full), each cell holds
+// one of them.
+type quadProp struct {
+	cs   []int
+	need [17]int
+	any  uint32 // the digits needed
+	full bool
+}
+
+func (p *quadProp) cells() []int { return p.cs }
+
+func (p *quadProp) run(e *engine) bool {
+	if p.full {
+		for _, c := range p.cs {
+			if !e.restrict(c, p.any) {
+				return false
+			}
+		}
+	}
+	for r := p.any; r != 0; r &= r - 1 {
+		d := low(r)
+		holders := 0
+		for _, c := range p.cs {
+			if e.cand[c]&bit(d) != 0 {
+				holders++
+			}
+		}
+		if holders < p.need[d] {
+			return false
+		}
+		if holders == p.need[d] {
+			for _, c := range p.cs {
+				if e.cand[c]&bit(d) != 0 && !e.restrict(c, bit(d)) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // betweenProp is a between line: cs[0] and cs[len-1] its ends, the cells

@@ -138,3 +138,47 @@ func TestSolveRuleLinesRandom(t *testing.T) {
 		t.Errorf("solution counts %v: want puzzles with none and with some", counts)
 	}
 }
+
+// TestSolveQuadruplesRandom compares Solve's count with brute force on
+// random 6×6 puzzles with two quadruples, their digits one to four of the
+// grid's own there three times in four (a digit twice when the grid has it
+// twice), else random.
+func TestSolveQuadruplesRandom(t *testing.T) {
+	const limit = 20
+	rng := rand.New(rand.NewSource(59))
+	runs := 150
+	if testing.Short() {
+		runs = 30
+	}
+	counts := map[int]int{}
+	for i := 0; i < runs; i++ {
+		n := 6
+		g := randomGrid(rng, n)
+		p := Puzzle{Size: n, Givens: make([]int, n*n)}
+		for _, c := range rng.Perm(n * n)[:10] {
+			p.Givens[c] = g[c]
+		}
+		for range 2 {
+			r, c := rng.Intn(n-1), rng.Intn(n-1)
+			cells := []Cell{{r, c}, {r, c + 1}, {r + 1, c}, {r + 1, c + 1}}
+			var ds []int
+			for _, k := range rng.Perm(4)[:1+rng.Intn(4)] {
+				d := g[cells[k].Row*n+cells[k].Col]
+				if rng.Intn(4) == 0 {
+					d = 1 + rng.Intn(n)
+				}
+				ds = append(ds, d)
+			}
+			p.Constraints = append(p.Constraints, Quadruple{cells, ds})
+		}
+		want := bruteLatin(p, limit)
+		counts[min(want, 2)]++
+		res, err := Solve(context.Background(), p, limit)
+		if err != nil || !res.Complete || res.Count != want {
+			t.Fatalf("Solve(%v, givens %v) = %d, %v, %v, want %d", p.Constraints, p.Givens, res.Count, res.Complete, err, want)
+		}
+	}
+	if counts[0] == 0 || counts[1]+counts[2] == 0 {
+		t.Errorf("solution counts %v: want puzzles with none and with some", counts)
+	}
+}

@@ -77,6 +77,8 @@ func CellsOf(c Constraint) (in, out []Cell) {
 		return c.Cells, nil
 	case Extreme:
 		return []Cell{c.Cell}, nil
+	case Quadruple:
+		return c.Cells, nil
 	case Clone:
 		return append(slices.Clone(c.Cells), c.Copy...), nil
 	case ExtraRegion:

@@ -112,6 +112,15 @@ func meetsOne(p Puzzle, g []int, at func(Cell) int, c Constraint) bool {
 		}
 	case Clone:
 		return slices.Equal(digits(c.Cells), digits(c.Copy))
+	case Quadruple:
+		ds := digits(c.Cells)
+		for _, d := range c.Digits {
+			i := slices.Index(ds, d)
+			if i < 0 {
+				return false
+			}
+			ds[i] = 0 // a digit needed twice needs two cells
+		}
 	case Line:
 		ds := digits(c.Cells)
 		if c.Rule != "parityline" && len(ds) < 3 {

@@ -38,6 +38,8 @@ func (b *builder) add(c Constraint) error {
 		return b.extreme(c)
 	case Clone:
 		return b.clone(c)
+	case Quadruple:
+		return b.quadruple(c)
 	case Sandwich:
 		return b.sandwich(c)
 	case ExtraRegion:

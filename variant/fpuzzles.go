@@ -45,7 +45,7 @@ func (e *DataError) Unwrap() error { return ErrDamaged }
 // Fpuzzles-NewConstraints userscript) we know but do not read yet, with
 // their names for a user.
 var unsupported = map[string]string{
-	"quadruple": "Quadruples", "regionsumline": "Region sum lines", "doublearrow": "Double arrows",
+	"regionsumline": "Region sum lines", "doublearrow": "Double arrows",
 	"zipperline": "Zipper lines", "nabner": "Nabner lines", "lockout": "Lockout lines",
 	"indexer":    "Indexing",
 	"skyscraper": "Skyscrapers", "xsum": "X-sums", "numberedroom": "Numbered rooms",

@@ -126,7 +126,7 @@ func FuzzParseLink(f *testing.F) {
 func FuzzDecodeFPuzzles(f *testing.F) {
 	f.Add(`{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"antiknight":true}`)
 	f.Add(`{"size":4,"grid":[[{"region":0},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"arrow":[{"cells":["R1C1"],"lines":[["R1C1","R1C2"]]}]}`)
-	f.Add(`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"betweenline":[{"lines":[["R1C1","R2C2","R3C3"]]}],"minimum":[{"cell":"R4C4"}],"maximum":[{"cell":"R1C4"}],"clone":[{"cells":["R1C1"],"cloneCells":["R4C2"]}],"dutchwhispers":[{"lines":[["R3C1","R4C1"]]}]}`)
+	f.Add(`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"betweenline":[{"lines":[["R1C1","R2C2","R3C3"]]}],"minimum":[{"cell":"R4C4"}],"maximum":[{"cell":"R1C4"}],"clone":[{"cells":["R1C1"],"cloneCells":["R4C2"]}],"dutchwhispers":[{"lines":[["R3C1","R4C1"]]}],"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,2]}]}`)
 	rows, _ := readRows()
 	for i, r := range rows {
 		if i%10 == 0 {
@@ -162,8 +162,8 @@ func TestMessage(t *testing.T) {
 			t.Errorf("Say(ParseLink(%q)) = %q, %v, want %q", tt.in, got, ok, tt.want)
 		}
 	}
-	got, _ := Say(solver.English, &UnsupportedError{Names: []string{"Quadruples"}})
-	if want := "This puzzle uses a constraint I don't support yet: Quadruples."; got != want {
+	got, _ := Say(solver.English, &UnsupportedError{Names: []string{"Region sum lines"}})
+	if want := "This puzzle uses a constraint I don't support yet: Region sum lines."; got != want {
 		t.Errorf("Say(unsupported) = %q, want %q", got, want)
 	}
 	if _, ok := Say(solver.English, errors.New("disk on fire")); ok {

@@ -15,7 +15,8 @@ func TestDecodeBetweenExtremesClones(t *testing.T) {
 		`"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"minimum":[{"cell":"R1C1"}],"maximum":[{"cell":"R4C4"}],` +
 		`"clone":[{"cells":["R2C1","R2C2"],"cloneCells":["R3C3","R3C4"]}],"dutchwhispers":[{"lines":[["R4C1","R4C2"]]}],` +
 		`"line":[{"lines":[["R4C2","R4C1"]],"outlineC":"#FF9A00","width":0.4,"fromConstraint":"Dutch Whispers"}],` +
-		`"parityline":[{"lines":[["R2C3","R2C4"]]}],"modularline":[{"lines":[["R4C2","R4C3","R4C4"]]}]}`
+		`"parityline":[{"lines":[["R2C3","R2C4"]]}],"modularline":[{"lines":[["R4C2","R4C3","R4C4"]]}],` +
+		`"quadruple":[{"cells":["R2C3","R2C4","R3C3","R3C4"],"values":[1,4]}]}`
 	p, err := DecodeFPuzzles(data)
 	if err != nil {
 		t.Fatalf("DecodeFPuzzles: %v", err)
@@ -24,6 +25,7 @@ func TestDecodeBetweenExtremesClones(t *testing.T) {
 		Between{[]Cell{{0, 0}, {0, 1}, {0, 2}}}, Extreme{Cell{0, 0}, false}, Extreme{Cell{3, 3}, true},
 		Clone{[]Cell{{1, 0}, {1, 1}}, []Cell{{2, 2}, {2, 3}}}, Whispers{[]Cell{{3, 0}, {3, 1}}, 4},
 		Line{"parityline", []Cell{{1, 2}, {1, 3}}}, Line{"modularline", []Cell{{3, 1}, {3, 2}, {3, 3}}},
+		Quadruple{[]Cell{{1, 2}, {1, 3}, {2, 2}, {2, 3}}, []int{1, 4}},
 	}
 	for _, w := range want {
 		found := false
@@ -34,7 +36,7 @@ func TestDecodeBetweenExtremesClones(t *testing.T) {
 			t.Errorf("%#v not read: %#v", w, p.Constraints)
 		}
 	}
-	if got := p.Types(); !reflect.DeepEqual(got, []string{"between", "clone", "maximum", "minimum", "modular_line", "parity_line", "whispers"}) {
+	if got := p.Types(); !reflect.DeepEqual(got, []string{"between", "clone", "maximum", "minimum", "modular_line", "parity_line", "quadruple", "whispers"}) {
 		t.Errorf("Types() = %v", got)
 	}
 	res, err := Solve(context.Background(), *p, 2)
@@ -48,6 +50,7 @@ func TestDecodeBetweenExtremesClones(t *testing.T) {
 	for _, bad := range []string{
 		`"betweenline":[{"lines":[["R1C1"]]}]`, `"clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R2C1"]}]`,
 		`"minimum":[{"cell":"R9C9"}]`, `"entropicline":[{"lines":[["R1C1","R1C2","R1C3"]]}]`,
+		`"quadruple":[{"cells":["R1C1","R1C2"],"values":[1,2,3]}]`, `"quadruple":[{"cells":["R1C1","R1C2"],"values":[7]}]`,
 	} {
 		if _, err := DecodeFPuzzles(`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],` + bad + `}`); err == nil {
 			t.Errorf("%s: read without an error", bad)

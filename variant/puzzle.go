@@ -135,6 +135,13 @@ type Extreme struct {
 	Max  bool
 }
 
+// Quadruple is a circle where four cells meet, with digits in it: each
+// digit is in one of the cells, a digit written twice in two of them.
+type Quadruple struct {
+	Cells  []Cell
+	Digits []int
+}
+
 // Clone is two shapes of as many cells that hold the same digits, cell by
 // cell: Cells[i] and Copy[i] alike.
 type Clone struct{ Cells, Copy []Cell }
@@ -208,6 +215,9 @@ func (x Extreme) Kind() string {
 
 // Kind returns l.Rule.
 func (l Line) Kind() string { return l.Rule }
+
+// Kind returns "quadruple".
+func (Quadruple) Kind() string { return "quadruple" }
 
 // Kind returns "clone".
 func (Clone) Kind() string { return "clone" }
@@ -286,7 +296,7 @@ var typeNames = map[string]string{
 	"sandwichsum": "sandwich", "antiknight": "anti_knight", "antiking": "anti_king",
 	"disjointgroups": "disjoint_groups", "nonconsecutive": "nonconsecutive",
 	"negative xv": "xv_negative", "betweenline": "between", "minimum": "minimum", "maximum": "maximum",
-	"clone": "clone", "parityline": "parity_line", "entropicline": "entropic_line", "modularline": "modular_line",
+	"clone": "clone", "quadruple": "quadruple", "parityline": "parity_line", "entropicline": "entropic_line", "modularline": "modular_line",
 }
 
 // isWindoku reports whether the four regions are the windoku windows.

@@ -19,6 +19,7 @@ var readers = map[string]func(*decoder, json.RawMessage) error{
 	"minimum":         extremes(false),
 	"maximum":         extremes(true),
 	"clone":           (*decoder).clone,
+	"quadruple":       (*decoder).quadruple,
 	"parityline":      lines(ruleLine("parityline")),
 	"entropicline":    lines(ruleLine("entropicline")),
 	"modularline":     lines(ruleLine("modularline")),
@@ -154,6 +155,34 @@ func extremes(max bool) func(*decoder, json.RawMessage) error {
 		}
 		return nil
 	}
+}
+
+// quadruple reads quadruples: cells, and the digits they must hold, at
+// most one a cell.
+func (d *decoder) quadruple(raw json.RawMessage) error {
+	var es []struct {
+		Cells  []string `json:"cells"`
+		Values []int    `json:"values"`
+	}
+	if err := json.Unmarshal(raw, &es); err != nil {
+		return err
+	}
+	for _, e := range es {
+		cs, err := d.cells(e.Cells, 1)
+		if err != nil {
+			return err
+		}
+		if len(e.Values) > len(cs) {
+			return fmt.Errorf("a quadruple of %d digits in %d cells", len(e.Values), len(cs))
+		}
+		for _, v := range e.Values {
+			if v < 1 || v > d.p.Size {
+				return fmt.Errorf("a quadruple's digit %d", v)
+			}
+		}
+		d.add(Quadruple{cs, slices.Clone(e.Values)})
+	}
+	return nil
 }
 
 // clone reads clones: two shapes of as many cells, paired in order.
