@@ -47,8 +47,9 @@ func (d *vdraw) thermos() {
 
 // coloured draws palindromes, renbans, whispers (Dutch ones, at least 4
 // apart, orange as SudokuPad draws them), between lines, and parity
-// (red), entropic (blue) and modular (teal) lines as translucent lines; a
-// between line has a circle at each end.
+// (red), entropic (gold), modular (teal), zipper (lavender) and region sum
+// (blue) lines as translucent lines; a between line has a circle at each
+// end.
 func (d *vdraw) coloured() {
 	for _, c := range d.p.Constraints {
 		switch c := c.(type) {

@@ -127,7 +127,8 @@ func linesPuzzle(t testing.TB) variant.Puzzle {
 }
 
 // betweenPuzzle holds between lines, minimum and maximum cells, clones,
-// Dutch whispers, parity, entropic and modular lines, and quadruples.
+// Dutch whispers, parity, entropic, modular, zipper and region sum lines,
+// and quadruples.
 func betweenPuzzle(t testing.TB) variant.Puzzle {
 	return variant.Puzzle{
 		Size: 9, Title: "Between lines, extremes and clones", Author: "render tests",
@@ -144,6 +145,8 @@ func betweenPuzzle(t testing.TB) variant.Puzzle {
 			variant.Line{Rule: "modularline", Cells: mustCells(t, "R9C4 R8C5 R9C6")},
 			variant.Quadruple{Cells: mustCells(t, "R2C8 R2C9 R3C8 R3C9"), Digits: []int{1, 2, 5}},
 			variant.Quadruple{Cells: mustCells(t, "R5C7 R5C8 R6C7 R6C8"), Digits: []int{9}},
+			variant.Line{Rule: "zipperline", Cells: mustCells(t, "R7C2 R7C3 R8C3 R9C3 R9C2")},
+			variant.Line{Rule: "regionsumline", Cells: mustCells(t, "R5C2 R5C3 R5C4")},
 		},
 	}
 }

@@ -56,6 +56,12 @@ func (b *builder) ruleLine(l Line) error {
 		}
 		group = func(d int) int { return (d - 1) / (n / 3) }
 	case "modularline":
+	case "zipperline":
+		b.e.props = append(b.e.props, &zipperProp{cs: cs})
+		return nil
+	case "regionsumline":
+		b.regionSums(cs)
+		return nil
 	default:
 		return &UnsupportedError{Names: []string{l.Rule}}
 	}

@@ -104,10 +104,19 @@ func extremeOf(g []int, n int, max bool, rng *rand.Rand) Cell {
 // TestSolveRuleLinesRandom compares Solve's count with brute force on
 // random 6×6 puzzles with a parity, an entropic and a modular line along
 // random walks, each read from a random grid (walks that hold there) three
-// times in four.
+// times in four; TestSolveSumLinesRandom the same with a zipper and a
+// region sum line.
 func TestSolveRuleLinesRandom(t *testing.T) {
+	ruleLinesRandom(t, 53, []string{"parityline", "entropicline", "modularline"})
+}
+
+func TestSolveSumLinesRandom(t *testing.T) {
+	ruleLinesRandom(t, 61, []string{"zipperline", "regionsumline"})
+}
+
+func ruleLinesRandom(t *testing.T, seed int64, rules []string) {
 	const limit = 20
-	rng := rand.New(rand.NewSource(53))
+	rng := rand.New(rand.NewSource(seed))
 	runs := 150
 	if testing.Short() {
 		runs = 30
@@ -120,7 +129,7 @@ func TestSolveRuleLinesRandom(t *testing.T) {
 		for _, c := range rng.Perm(n * n)[:10] {
 			p.Givens[c] = g[c]
 		}
-		for _, rule := range []string{"parityline", "entropicline", "modularline"} {
+		for _, rule := range rules {
 			l := Line{rule, walk(rng, n, 2+rng.Intn(4))}
 			for tries := 0; tries < 200 && rng.Intn(4) != 0 && !meets(Puzzle{Size: n, Givens: make([]int, n*n), Constraints: []Constraint{l}}, g); tries++ {
 				l.Cells = walk(rng, n, 2+rng.Intn(4))

@@ -123,6 +123,12 @@ func meetsOne(p Puzzle, g []int, at func(Cell) int, c Constraint) bool {
 		}
 	case Line:
 		ds := digits(c.Cells)
+		switch c.Rule {
+		case "zipperline":
+			return zipperOK(ds)
+		case "regionsumline":
+			return regionSumOK(p, c.Cells, ds)
+		}
 		if c.Rule != "parityline" && len(ds) < 3 {
 			return true
 		}
@@ -142,6 +148,40 @@ func meetsOne(p Puzzle, g []int, at func(Cell) int, c Constraint) bool {
 		return distinct(digits(c.Cells))
 	case Global:
 		return globalOK(p.Size, at, c.Name, distinct, digits)
+	}
+	return true
+}
+
+// zipperOK checks a zipper line's digits: as far from the middle, the
+// same sum, the middle's digit on a line of odd length.
+func zipperOK(ds []int) bool {
+	n := len(ds)
+	for i := 0; i < n/2; i++ {
+		if t := ds[i] + ds[n-1-i]; t != ds[0]+ds[n-1] || n%2 == 1 && t != ds[n/2] {
+			return false
+		}
+	}
+	return true
+}
+
+// regionSumOK checks a region sum line: the sums of its runs of cells in
+// one region, region by region as it goes, are equal.
+func regionSumOK(p Puzzle, cs []Cell, ds []int) bool {
+	regions := p.Regions
+	if regions == nil {
+		regions = standardRegions(p.Size)
+	}
+	var sums []int
+	for i, c := range cs {
+		if i == 0 || regions[c.Row*p.Size+c.Col] != regions[cs[i-1].Row*p.Size+cs[i-1].Col] {
+			sums = append(sums, 0)
+		}
+		sums[len(sums)-1] += ds[i]
+	}
+	for _, s := range sums {
+		if s != sums[0] {
+			return false
+		}
 	}
 	return true
 }

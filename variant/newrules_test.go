@@ -16,7 +16,8 @@ func TestDecodeBetweenExtremesClones(t *testing.T) {
 		`"clone":[{"cells":["R2C1","R2C2"],"cloneCells":["R3C3","R3C4"]}],"dutchwhispers":[{"lines":[["R4C1","R4C2"]]}],` +
 		`"line":[{"lines":[["R4C2","R4C1"]],"outlineC":"#FF9A00","width":0.4,"fromConstraint":"Dutch Whispers"}],` +
 		`"parityline":[{"lines":[["R2C3","R2C4"]]}],"modularline":[{"lines":[["R4C2","R4C3","R4C4"]]}],` +
-		`"quadruple":[{"cells":["R2C3","R2C4","R3C3","R3C4"],"values":[1,4]}]}`
+		`"quadruple":[{"cells":["R2C3","R2C4","R3C3","R3C4"],"values":[1,4]}],` +
+		`"zipperline":[{"lines":[["R3C1","R3C2","R2C2"]]}],"regionsumline":[{"lines":[["R2C4","R3C4"]]}]}`
 	p, err := DecodeFPuzzles(data)
 	if err != nil {
 		t.Fatalf("DecodeFPuzzles: %v", err)
@@ -26,6 +27,7 @@ func TestDecodeBetweenExtremesClones(t *testing.T) {
 		Clone{[]Cell{{1, 0}, {1, 1}}, []Cell{{2, 2}, {2, 3}}}, Whispers{[]Cell{{3, 0}, {3, 1}}, 4},
 		Line{"parityline", []Cell{{1, 2}, {1, 3}}}, Line{"modularline", []Cell{{3, 1}, {3, 2}, {3, 3}}},
 		Quadruple{[]Cell{{1, 2}, {1, 3}, {2, 2}, {2, 3}}, []int{1, 4}},
+		Line{"zipperline", []Cell{{2, 0}, {2, 1}, {1, 1}}}, Line{"regionsumline", []Cell{{1, 3}, {2, 3}}},
 	}
 	for _, w := range want {
 		found := false
@@ -36,7 +38,7 @@ func TestDecodeBetweenExtremesClones(t *testing.T) {
 			t.Errorf("%#v not read: %#v", w, p.Constraints)
 		}
 	}
-	if got := p.Types(); !reflect.DeepEqual(got, []string{"between", "clone", "maximum", "minimum", "modular_line", "parity_line", "quadruple", "whispers"}) {
+	if got := p.Types(); !reflect.DeepEqual(got, []string{"between", "clone", "maximum", "minimum", "modular_line", "parity_line", "quadruple", "region_sum_line", "whispers", "zipper_line"}) {
 		t.Errorf("Types() = %v", got)
 	}
 	res, err := Solve(context.Background(), *p, 2)

@@ -118,11 +118,14 @@ type Whispers struct {
 // lie strictly between the digits of its two ends (its circles).
 type Between struct{ Cells []Cell }
 
-// Line is a line whose rule holds between its cells a step or two apart
-// along it; Rule is its f-puzzles name: "parityline" (neighbours'
+// Line is a line rule named by Rule, its f-puzzles name (the
+// Fpuzzles-NewConstraints userscript's): "parityline" (neighbours'
 // digits are odd and even), "entropicline" (any three cells in a row hold
 // a low, a middle and a high digit: 1-3, 4-6, 7-9 on 9×9), "modularline"
-// (any three cells in a row hold digits of each remainder by 3).
+// (any three cells in a row hold digits of each remainder by 3),
+// "zipperline" (cells as far from the line's middle add up to the same,
+// the middle cell's digit on a line of odd length), "regionsumline" (the
+// parts of the line in each region it passes through have the same sum).
 type Line struct {
 	Rule  string
 	Cells []Cell
@@ -297,6 +300,7 @@ var typeNames = map[string]string{
 	"disjointgroups": "disjoint_groups", "nonconsecutive": "nonconsecutive",
 	"negative xv": "xv_negative", "betweenline": "between", "minimum": "minimum", "maximum": "maximum",
 	"clone": "clone", "quadruple": "quadruple", "parityline": "parity_line", "entropicline": "entropic_line", "modularline": "modular_line",
+	"zipperline": "zipper_line", "regionsumline": "region_sum_line",
 }
 
 // isWindoku reports whether the four regions are the windoku windows.

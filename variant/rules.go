@@ -23,6 +23,8 @@ var readers = map[string]func(*decoder, json.RawMessage) error{
 	"parityline":      lines(ruleLine("parityline")),
 	"entropicline":    lines(ruleLine("entropicline")),
 	"modularline":     lines(ruleLine("modularline")),
+	"zipperline":      lines(ruleLine("zipperline")),
+	"regionsumline":   lines(ruleLine("regionsumline")),
 	"arrow":           (*decoder).arrow,
 	"littlekillersum": (*decoder).littleKiller,
 	"sandwichsum":     (*decoder).sandwich,
