@@ -107,7 +107,7 @@ func (f *fuzzed) constraint() variant.Constraint {
 		}
 		return variant.Quadruple{Cells: f.cells(), Digits: ds}
 	case 17:
-		rules := []string{"parityline", "entropicline", "modularline", "zipperline", "regionsumline", "unknown"}
+		rules := []string{"parityline", "entropicline", "modularline", "zipperline", "regionsumline", "doublearrow", "lockout", "unknown"}
 		return variant.Line{Rule: rules[f.next()%len(rules)], Cells: f.cells()}
 	}
 	return nil

@@ -47,9 +47,10 @@ func (d *vdraw) thermos() {
 
 // coloured draws palindromes, renbans, whispers (Dutch ones, at least 4
 // apart, orange as SudokuPad draws them), between lines, and parity
-// (red), entropic (gold), modular (teal), zipper (lavender) and region sum
-// (blue) lines as translucent lines; a between line has a circle at each
-// end.
+// (red), entropic (gold), modular (teal), zipper (lavender), region sum
+// (blue) and lockout (green-grey) lines as translucent lines; a between
+// line has a circle at each end, a lockout line a diamond; a double arrow
+// is drawn as an arrow is.
 func (d *vdraw) coloured() {
 	for _, c := range d.p.Constraints {
 		switch c := c.(type) {
@@ -67,7 +68,15 @@ func (d *vdraw) coloured() {
 			d.line(c.Cells, d.col.between)
 			d.betweenEnds(c.Cells)
 		case variant.Line:
-			d.line(c.Cells, d.col.ruleLines[c.Rule])
+			switch c.Rule {
+			case "doublearrow":
+				d.doubleArrow(c.Cells)
+			case "lockout":
+				d.line(c.Cells, d.col.lockout)
+				d.lockoutEnds(c.Cells)
+			default:
+				d.line(c.Cells, d.col.ruleLines[c.Rule])
+			}
 		}
 	}
 }
@@ -85,6 +94,43 @@ func (d *vdraw) betweenEnds(cs []variant.Cell) {
 		d.pen.fill(d.paperOf(c))
 		d.pen.ring(p, p, r, d.l.cf(0.06))
 		d.pen.fill(d.col.between)
+	}
+}
+
+// doubleArrow draws a double arrow as an arrow is drawn, with a circle
+// (a bulb) at both ends and a thin line between them, without a head.
+func (d *vdraw) doubleArrow(cs []variant.Cell) {
+	if len(cs) < 2 {
+		return
+	}
+	r, w := d.l.cf(0.38), math.Max(1.5, d.l.cf(0.035))
+	pts := d.centres(cs)
+	a, z := pts[0], pts[len(pts)-1]
+	d.pen.ring(a, a, r, w)
+	d.pen.ring(z, z, r, w)
+	if len(pts) > 2 {
+		path := append([]pt{edge(a, pts[1], a, a, r)}, pts[1:len(pts)-1]...)
+		d.pen.polyline(append(path, edge(z, pts[len(pts)-2], z, z, r)), w)
+	}
+	d.pen.fill(d.col.arrow)
+}
+
+// lockoutEnds draws a lockout line's two diamonds: paper inside an
+// outline of the line's colour.
+func (d *vdraw) lockoutEnds(cs []variant.Cell) {
+	if len(cs) == 0 {
+		return
+	}
+	r := d.l.cf(0.4)
+	for _, c := range []variant.Cell{cs[0], cs[len(cs)-1]} {
+		p := d.l.centre(c)
+		diamond := func(k float64) []pt {
+			return []pt{p.add(pt{0, -k}), p.add(pt{k, 0}), p.add(pt{0, k}), p.add(pt{-k, 0})}
+		}
+		d.pen.poly(diamond(r), false)
+		d.pen.fill(d.col.lockout)
+		d.pen.poly(diamond(r-d.l.cf(0.09)), false)
+		d.pen.fill(d.paperOf(c))
 	}
 }
 

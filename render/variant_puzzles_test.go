@@ -127,8 +127,8 @@ func linesPuzzle(t testing.TB) variant.Puzzle {
 }
 
 // betweenPuzzle holds between lines, minimum and maximum cells, clones,
-// Dutch whispers, parity, entropic, modular, zipper and region sum lines,
-// and quadruples.
+// Dutch whispers, parity, entropic, modular, zipper, region sum and
+// lockout lines, double arrows and quadruples.
 func betweenPuzzle(t testing.TB) variant.Puzzle {
 	return variant.Puzzle{
 		Size: 9, Title: "Between lines, extremes and clones", Author: "render tests",
@@ -147,6 +147,8 @@ func betweenPuzzle(t testing.TB) variant.Puzzle {
 			variant.Quadruple{Cells: mustCells(t, "R5C7 R5C8 R6C7 R6C8"), Digits: []int{9}},
 			variant.Line{Rule: "zipperline", Cells: mustCells(t, "R7C2 R7C3 R8C3 R9C3 R9C2")},
 			variant.Line{Rule: "regionsumline", Cells: mustCells(t, "R5C2 R5C3 R5C4")},
+			variant.Line{Rule: "doublearrow", Cells: mustCells(t, "R6C1 R6C2 R6C3")},
+			variant.Line{Rule: "lockout", Cells: mustCells(t, "R4C9 R5C9 R6C9")},
 		},
 	}
 }

@@ -12,7 +12,7 @@ func (b *builder) between(l Between) error {
 	if len(cs) < 2 {
 		return fmt.Errorf("variant: solve: a between line of %d cell", len(cs))
 	}
-	b.e.props = append(b.e.props, &betweenProp{cs: cs})
+	b.e.props = append(b.e.props, &endsProp{cs: cs})
 	return nil
 }
 
@@ -61,6 +61,16 @@ func (b *builder) ruleLine(l Line) error {
 		return nil
 	case "regionsumline":
 		b.regionSums(cs)
+		return nil
+	case "doublearrow", "lockout":
+		if len(cs) < 2 || l.Rule == "doublearrow" && len(cs) < 3 || l.Rule == "lockout" && n != 9 {
+			return fmt.Errorf("variant: solve: a %s of %d cells on %dx%d", l.Rule, len(cs), n, n)
+		}
+		if l.Rule == "lockout" {
+			b.e.props = append(b.e.props, &endsProp{cs: cs, lockout: true})
+		} else {
+			b.e.props = append(b.e.props, &doubleArrowProp{cs: cs})
+		}
 		return nil
 	default:
 		return &UnsupportedError{Names: []string{l.Rule}}
@@ -162,15 +172,23 @@ func (p *quadProp) run(e *engine) bool {
 	return true
 }
 
-// betweenProp is a between line: cs[0] and cs[len-1] its ends, the cells
-// inside strictly between their digits. A digit is kept at an end when
-// some digit of the other end leaves every inside cell a digit strictly
-// between the two, and inside when some such pair of ends holds it.
-type betweenProp struct{ cs []int }
+// endsProp is a line judged by its two ends, cs[0] and cs[len-1]: a
+// between line, whose cells inside lie strictly between the ends' digits,
+// or a lockout line, whose ends differ by lockoutGap or more and whose
+// cells inside lie outside them, not on them. A digit is kept at an end
+// when some digit of the other end leaves every inside cell a digit it
+// allows, and inside when some such pair of ends allows it.
+type endsProp struct {
+	cs      []int
+	lockout bool
+}
 
-func (p *betweenProp) cells() []int { return p.cs }
+// lockoutGap is how far apart a lockout line's ends are at least (9×9).
+const lockoutGap = 4
 
-func (p *betweenProp) run(e *engine) bool {
+func (p *endsProp) cells() []int { return p.cs }
+
+func (p *endsProp) run(e *engine) bool {
 	a, z := p.cs[0], p.cs[len(p.cs)-1]
 	inside := p.cs[1 : len(p.cs)-1]
 	var keepA, keepZ, keepIn uint32
@@ -179,7 +197,10 @@ func (p *betweenProp) run(e *engine) bool {
 		for rz := e.cand[z]; rz != 0; rz &= rz - 1 {
 			y := low(rz)
 			span := rangeMask(min(x, y)+1, max(x, y)-1)
-			if a == z && x != y || !fits(e, inside, span) {
+			if p.lockout {
+				span = e.all &^ rangeMask(min(x, y), max(x, y))
+			}
+			if a == z && x != y || p.lockout && abs(x-y) < lockoutGap || !fits(e, inside, span) {
 				continue
 			}
 			keepA, keepZ, keepIn = keepA|bit(x), keepZ|bit(y), keepIn|span
@@ -194,6 +215,44 @@ func (p *betweenProp) run(e *engine) bool {
 		}
 	}
 	return true
+}
+
+// doubleArrowProp is a double arrow: the cells inside add up to its two
+// ends. The range both sides can reach is intersected, and each cell kept
+// to digits that leave its side's sum in it.
+type doubleArrowProp struct{ cs []int }
+
+func (p *doubleArrowProp) cells() []int { return p.cs }
+
+func (p *doubleArrowProp) run(e *engine) bool {
+	ends := []int{p.cs[0], p.cs[len(p.cs)-1]}
+	inside := p.cs[1 : len(p.cs)-1]
+	lo, hi := 0, 1<<30
+	for _, side := range [][]int{ends, inside} {
+		a, b := sideRange(e, side)
+		lo, hi = max(lo, a), min(hi, b)
+	}
+	if lo > hi {
+		return false
+	}
+	for _, side := range [][]int{ends, inside} {
+		a, b := sideRange(e, side)
+		for _, c := range side {
+			x, y := low(e.cand[c]), high(e.cand[c])
+			if !e.restrict(c, rangeMask(lo-(b-y), hi-(a-x))) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sideRange returns the least and greatest sum of cs's digits.
+func sideRange(e *engine, cs []int) (lo, hi int) {
+	for _, c := range cs {
+		lo, hi = lo+low(e.cand[c]), hi+high(e.cand[c])
+	}
+	return lo, hi
 }
 
 // fits reports whether every cell of cs has a digit in span.

@@ -130,8 +130,8 @@ func ruleLinesRandom(t *testing.T, seed int64, rules []string) {
 			p.Givens[c] = g[c]
 		}
 		for _, rule := range rules {
-			l := Line{rule, walk(rng, n, 2+rng.Intn(4))}
-			for tries := 0; tries < 200 && rng.Intn(4) != 0 && !meets(Puzzle{Size: n, Givens: make([]int, n*n), Constraints: []Constraint{l}}, g); tries++ {
+			l, hold := Line{rule, walk(rng, n, 2+rng.Intn(4))}, rng.Intn(4) != 0
+			for tries := 0; hold && tries < 200 && !meets(Puzzle{Size: n, Givens: make([]int, n*n), Constraints: []Constraint{l}}, g); tries++ {
 				l.Cells = walk(rng, n, 2+rng.Intn(4))
 			}
 			p.Constraints = append(p.Constraints, l)
@@ -179,6 +179,43 @@ func TestSolveQuadruplesRandom(t *testing.T) {
 				ds = append(ds, d)
 			}
 			p.Constraints = append(p.Constraints, Quadruple{cells, ds})
+		}
+		want := bruteLatin(p, limit)
+		counts[min(want, 2)]++
+		res, err := Solve(context.Background(), p, limit)
+		if err != nil || !res.Complete || res.Count != want {
+			t.Fatalf("Solve(%v, givens %v) = %d, %v, %v, want %d", p.Constraints, p.Givens, res.Count, res.Complete, err, want)
+		}
+	}
+	if counts[0] == 0 || counts[1]+counts[2] == 0 {
+		t.Errorf("solution counts %v: want puzzles with none and with some", counts)
+	}
+}
+
+// TestSolveArrowLinesRandom: the same on random 9×9 puzzles (a 6×6 has no
+// lockout lines) with a double arrow and a lockout line, and many givens
+// so that brute force ends.
+func TestSolveArrowLinesRandom(t *testing.T) {
+	const limit = 20
+	rng := rand.New(rand.NewSource(67))
+	runs := 60
+	if testing.Short() {
+		runs = 15
+	}
+	counts := map[int]int{}
+	for i := 0; i < runs; i++ {
+		n := 9
+		g := randomGrid(rng, n)
+		p := Puzzle{Size: n, Givens: make([]int, n*n)}
+		for _, c := range rng.Perm(n * n)[:48] {
+			p.Givens[c] = g[c]
+		}
+		for _, rule := range []string{"doublearrow", "lockout"} {
+			l, hold := Line{rule, walk(rng, n, 3+rng.Intn(3))}, rng.Intn(4) != 0
+			for tries := 0; hold && tries < 500 && !meets(Puzzle{Size: n, Givens: make([]int, n*n), Constraints: []Constraint{l}}, g); tries++ {
+				l.Cells = walk(rng, n, 3+rng.Intn(3))
+			}
+			p.Constraints = append(p.Constraints, l)
 		}
 		want := bruteLatin(p, limit)
 		counts[min(want, 2)]++

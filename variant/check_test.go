@@ -128,6 +128,20 @@ func meetsOne(p Puzzle, g []int, at func(Cell) int, c Constraint) bool {
 			return zipperOK(ds)
 		case "regionsumline":
 			return regionSumOK(p, c.Cells, ds)
+		case "doublearrow":
+			s := 0
+			for _, d := range ds[1 : len(ds)-1] {
+				s += d
+			}
+			return s == ds[0]+ds[len(ds)-1]
+		case "lockout":
+			lo, hi := min(ds[0], ds[len(ds)-1]), max(ds[0], ds[len(ds)-1])
+			for _, d := range ds[1 : len(ds)-1] {
+				if d >= lo && d <= hi {
+					return false
+				}
+			}
+			return hi-lo >= 4
 		}
 		if c.Rule != "parityline" && len(ds) < 3 {
 			return true

@@ -45,8 +45,7 @@ func (e *DataError) Unwrap() error { return ErrDamaged }
 // Fpuzzles-NewConstraints userscript) we know but do not read yet, with
 // their names for a user.
 var unsupported = map[string]string{
-	"doublearrow": "Double arrows",
-	"nabner":      "Nabner lines", "lockout": "Lockout lines",
+	"nabner":     "Nabner lines",
 	"indexer":    "Indexing",
 	"skyscraper": "Skyscrapers", "xsum": "X-sums", "numberedroom": "Numbered rooms",
 	"battlefield": "Battlefield", "chaosconstruction": "Chaos construction",

@@ -125,7 +125,10 @@ type Between struct{ Cells []Cell }
 // (any three cells in a row hold digits of each remainder by 3),
 // "zipperline" (cells as far from the line's middle add up to the same,
 // the middle cell's digit on a line of odd length), "regionsumline" (the
-// parts of the line in each region it passes through have the same sum).
+// parts of the line in each region it passes through have the same sum),
+// "doublearrow" (the cells inside add up to its two ends, its circles),
+// "lockout" (its ends, diamonds, differ by 4 or more, and no cell inside
+// lies between them or on them; 9×9 only).
 type Line struct {
 	Rule  string
 	Cells []Cell
@@ -300,7 +303,7 @@ var typeNames = map[string]string{
 	"disjointgroups": "disjoint_groups", "nonconsecutive": "nonconsecutive",
 	"negative xv": "xv_negative", "betweenline": "between", "minimum": "minimum", "maximum": "maximum",
 	"clone": "clone", "quadruple": "quadruple", "parityline": "parity_line", "entropicline": "entropic_line", "modularline": "modular_line",
-	"zipperline": "zipper_line", "regionsumline": "region_sum_line",
+	"zipperline": "zipper_line", "regionsumline": "region_sum_line", "doublearrow": "double_arrow", "lockout": "lockout_line",
 }
 
 // isWindoku reports whether the four regions are the windoku windows.

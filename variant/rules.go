@@ -25,6 +25,8 @@ var readers = map[string]func(*decoder, json.RawMessage) error{
 	"modularline":     lines(ruleLine("modularline")),
 	"zipperline":      lines(ruleLine("zipperline")),
 	"regionsumline":   lines(ruleLine("regionsumline")),
+	"doublearrow":     lines(ruleLine("doublearrow")),
+	"lockout":         lines(ruleLine("lockout")),
 	"arrow":           (*decoder).arrow,
 	"littlekillersum": (*decoder).littleKiller,
 	"sandwichsum":     (*decoder).sandwich,
@@ -134,6 +136,12 @@ func ruleLine(rule string) func([]Cell, value, int) (Constraint, error) {
 	return func(cs []Cell, _ value, size int) (Constraint, error) {
 		if rule == "entropicline" && size%3 != 0 {
 			return nil, &UnsupportedError{Names: []string{fmt.Sprintf("Entropic lines on a %dx%d grid", size, size)}}
+		}
+		if rule == "lockout" && size != 9 {
+			return nil, &UnsupportedError{Names: []string{fmt.Sprintf("Lockout lines on a %dx%d grid", size, size)}}
+		}
+		if rule == "lockout" && len(cs) < 2 || rule == "doublearrow" && len(cs) < 3 {
+			return nil, fmt.Errorf("a %s of %d cells", rule, len(cs))
 		}
 		return Line{rule, cs}, nil
 	}
