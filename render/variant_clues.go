@@ -156,12 +156,24 @@ var diagonalSteps = map[string]pt{
 	"DL": {-math.Sqrt2 / 2, math.Sqrt2 / 2}, "DR": {math.Sqrt2 / 2, math.Sqrt2 / 2},
 }
 
-// outsideClues writes the sandwich sums and the little killers' sums,
-// these with a small arrow along their diagonal, in the margin.
+// outsideClues writes the sandwich sums, the X-sums in a thin circle, the
+// skyscrapers in a thin square, and the little killers' sums, these with
+// a small arrow along their diagonal, in the margin.
 func (d *vdraw) outsideClues() {
 	face := d.w.face(goFonts.medium, math.Max(d.l.cl(0.32), 15))
 	each(d.p.Constraints, func(s variant.Sandwich) {
 		d.w.centred(strconv.Itoa(s.Sum), face, d.l.centre(s.Clue), d.col.given)
+	})
+	each(d.p.Constraints, func(o variant.Outside) {
+		c, r, w := d.l.centre(o.Clue), d.l.cl(0.36), math.Max(1.2, d.l.cl(0.02))
+		if o.Rule == "skyscraper" {
+			d.pen.poly(square(c, r), false)
+			d.pen.poly(square(c, r-w), true)
+		} else {
+			d.pen.ring(c, c, r-w/2, w)
+		}
+		d.pen.fill(d.col.arrow)
+		d.w.centred(strconv.Itoa(o.Value), face, c, d.col.given)
 	})
 	w := math.Max(1.3, d.l.cl(0.025))
 	each(d.p.Constraints, func(k variant.LittleKiller) {

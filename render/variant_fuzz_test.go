@@ -59,7 +59,7 @@ func (f *fuzzed) clue(sandwich bool) variant.Cell {
 func (f *fuzzed) pair() [2]variant.Cell { return [2]variant.Cell{f.cell(), f.cell()} }
 
 func (f *fuzzed) constraint() variant.Constraint {
-	switch f.next() % 20 {
+	switch f.next() % 21 {
 	case 0:
 		return variant.Killer{Cells: f.cells(), Sum: f.next()}
 	case 1:
@@ -106,6 +106,8 @@ func (f *fuzzed) constraint() variant.Constraint {
 			ds[i] = f.next() % 20
 		}
 		return variant.Quadruple{Cells: f.cells(), Digits: ds}
+	case 19:
+		return variant.Outside{Rule: []string{"xsum", "skyscraper", "?"}[f.next()%3], Clue: f.clue(true), Value: f.next() % 50}
 	case 17:
 		rules := []string{"parityline", "entropicline", "modularline", "zipperline", "regionsumline", "doublearrow", "lockout", "unknown"}
 		return variant.Line{Rule: rules[f.next()%len(rules)], Cells: f.cells()}

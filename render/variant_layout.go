@@ -64,6 +64,7 @@ func outsideClues(cs []variant.Constraint) []variant.Cell {
 	var out []variant.Cell
 	each(cs, func(k variant.LittleKiller) { out = append(out, k.Clue) })
 	each(cs, func(s variant.Sandwich) { out = append(out, s.Clue) })
+	each(cs, func(o variant.Outside) { out = append(out, o.Clue) })
 	return out
 }
 
@@ -156,8 +157,10 @@ func checkConstraint(c variant.Constraint, n int) error {
 		if inside(x, n) || !ring {
 			return fmt.Errorf("render: %s clue %s is not next to the %d×%d grid", c.Kind(), x, n, n)
 		}
-		if _, ok := c.(variant.Sandwich); ok && (x.Row < 0 || x.Row >= n) && (x.Col < 0 || x.Col >= n) {
-			return fmt.Errorf("render: sandwich clue %s is in a corner", x)
+		_, sandwich := c.(variant.Sandwich)
+		_, side := c.(variant.Outside)
+		if (sandwich || side) && (x.Row < 0 || x.Row >= n) && (x.Col < 0 || x.Col >= n) {
+			return fmt.Errorf("render: %s clue %s is in a corner", c.Kind(), x)
 		}
 	}
 	return nil

@@ -128,7 +128,8 @@ func linesPuzzle(t testing.TB) variant.Puzzle {
 
 // betweenPuzzle holds between lines, minimum and maximum cells, clones,
 // Dutch whispers, parity, entropic, modular, zipper, region sum and
-// lockout lines, double arrows and quadruples.
+// lockout lines, double arrows, quadruples, and X-sum and skyscraper
+// clues.
 func betweenPuzzle(t testing.TB) variant.Puzzle {
 	return variant.Puzzle{
 		Size: 9, Title: "Between lines, extremes and clones", Author: "render tests",
@@ -149,6 +150,8 @@ func betweenPuzzle(t testing.TB) variant.Puzzle {
 			variant.Line{Rule: "regionsumline", Cells: mustCells(t, "R5C2 R5C3 R5C4")},
 			variant.Line{Rule: "doublearrow", Cells: mustCells(t, "R6C1 R6C2 R6C3")},
 			variant.Line{Rule: "lockout", Cells: mustCells(t, "R4C9 R5C9 R6C9")},
+			variant.Outside{Rule: "xsum", Clue: mustCell(t, "R0C2"), Value: 15},
+			variant.Outside{Rule: "skyscraper", Clue: mustCell(t, "R4C10"), Value: 3},
 		},
 	}
 }

@@ -228,3 +228,47 @@ func TestSolveArrowLinesRandom(t *testing.T) {
 		t.Errorf("solution counts %v: want puzzles with none and with some", counts)
 	}
 }
+
+// TestSolveOutsideCluesRandom: the same on random 6×6 puzzles with two
+// X-sum and two skyscraper clues on random sides, their values the grid's
+// own three times in four.
+func TestSolveOutsideCluesRandom(t *testing.T) {
+	const limit = 20
+	rng := rand.New(rand.NewSource(73))
+	runs := 150
+	if testing.Short() {
+		runs = 30
+	}
+	counts := map[int]int{}
+	for i := 0; i < runs; i++ {
+		n := 6
+		g := randomGrid(rng, n)
+		at := func(c Cell) int { return g[c.Row*n+c.Col] }
+		p := Puzzle{Size: n, Givens: make([]int, n*n)}
+		for _, c := range rng.Perm(n * n)[:8] {
+			p.Givens[c] = g[c]
+		}
+		for _, rule := range []string{"xsum", "xsum", "skyscraper", "skyscraper"} {
+			k := rng.Intn(n)
+			clue := [4]Cell{{k, -1}, {k, n}, {-1, k}, {n, k}}[rng.Intn(4)]
+			o := Outside{rule, clue, 1 + rng.Intn(n)}
+			if rng.Intn(4) != 0 {
+				for v := 1; v <= n*(n+1)/2; v++ {
+					if o.Value = v; outsideOK(n, at, o) {
+						break
+					}
+				}
+			}
+			p.Constraints = append(p.Constraints, o)
+		}
+		want := bruteLatin(p, limit)
+		counts[min(want, 2)]++
+		res, err := Solve(context.Background(), p, limit)
+		if err != nil || !res.Complete || res.Count != want {
+			t.Fatalf("Solve(%v, givens %v) = %d, %v, %v, want %d", p.Constraints, p.Givens, res.Count, res.Complete, err, want)
+		}
+	}
+	if counts[0] == 0 || counts[1]+counts[2] == 0 {
+		t.Errorf("solution counts %v: want puzzles with none and with some", counts)
+	}
+}

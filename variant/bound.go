@@ -57,6 +57,8 @@ func CellsOf(c Constraint) (in, out []Cell) {
 		return c.Cells, []Cell{c.Clue}
 	case Sandwich:
 		return nil, []Cell{c.Clue}
+	case Outside:
+		return nil, []Cell{c.Clue}
 	case Difference:
 		return c.Cells[:], nil
 	case Ratio:

@@ -158,6 +158,8 @@ func meetsOne(p Puzzle, g []int, at func(Cell) int, c Constraint) bool {
 		}
 	case Sandwich:
 		return sandwichOK(p.Size, at, c)
+	case Outside:
+		return outsideOK(p.Size, at, c)
 	case ExtraRegion:
 		return distinct(digits(c.Cells))
 	case Global:
@@ -198,6 +200,38 @@ func regionSumOK(p Puzzle, cs []Cell, ds []int) bool {
 		}
 	}
 	return true
+}
+
+// outsideOK checks an X-sum or skyscraper clue, its row or column read
+// from the clue's side.
+func outsideOK(n int, at func(Cell) int, o Outside) bool {
+	var ds []int
+	for i := 0; i < n; i++ {
+		switch {
+		case o.Clue.Col == -1:
+			ds = append(ds, at(Cell{o.Clue.Row, i}))
+		case o.Clue.Col == n:
+			ds = append(ds, at(Cell{o.Clue.Row, n - 1 - i}))
+		case o.Clue.Row == -1:
+			ds = append(ds, at(Cell{i, o.Clue.Col}))
+		default:
+			ds = append(ds, at(Cell{n - 1 - i, o.Clue.Col}))
+		}
+	}
+	if o.Rule == "xsum" {
+		s := 0
+		for _, d := range ds[:ds[0]] {
+			s += d
+		}
+		return s == o.Value
+	}
+	seen, top := 0, 0
+	for _, d := range ds {
+		if d > top {
+			seen, top = seen+1, d
+		}
+	}
+	return seen == o.Value
 }
 
 // sandwichOK checks a sandwich clue.

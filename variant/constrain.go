@@ -42,6 +42,8 @@ func (b *builder) add(c Constraint) error {
 		return b.quadruple(c)
 	case Sandwich:
 		return b.sandwich(c)
+	case Outside:
+		return b.outside(c)
 	case ExtraRegion:
 		cs, err := b.idxs(c.Cells)
 		b.group(cs)

@@ -162,8 +162,8 @@ func TestMessage(t *testing.T) {
 			t.Errorf("Say(ParseLink(%q)) = %q, %v, want %q", tt.in, got, ok, tt.want)
 		}
 	}
-	got, _ := Say(solver.English, &UnsupportedError{Names: []string{"X-sums"}})
-	if want := "This puzzle uses a constraint I don't support yet: X-sums."; got != want {
+	got, _ := Say(solver.English, &UnsupportedError{Names: []string{"Numbered rooms"}})
+	if want := "This puzzle uses a constraint I don't support yet: Numbered rooms."; got != want {
 		t.Errorf("Say(unsupported) = %q, want %q", got, want)
 	}
 	if _, ok := Say(solver.English, errors.New("disk on fire")); ok {

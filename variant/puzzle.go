@@ -152,6 +152,16 @@ type Quadruple struct {
 // cell: Cells[i] and Copy[i] alike.
 type Clone struct{ Cells, Copy []Cell }
 
+// Outside is a clue outside the grid on its row or column, read from the
+// clue's side: Rule "xsum" (the first X digits add up to Value, X the
+// first digit) or "skyscraper" (Value digits are seen: each greater than
+// all before it).
+type Outside struct {
+	Rule  string
+	Clue  Cell
+	Value int
+}
+
 // Sandwich is a clue outside the grid: the digits between 1 and Size in
 // the row or column of Clue add up to Sum.
 type Sandwich struct {
@@ -227,6 +237,9 @@ func (Quadruple) Kind() string { return "quadruple" }
 
 // Kind returns "clone".
 func (Clone) Kind() string { return "clone" }
+
+// Kind returns o.Rule.
+func (o Outside) Kind() string { return o.Rule }
 
 // Kind returns "sandwichsum".
 func (Sandwich) Kind() string { return "sandwichsum" }
@@ -304,6 +317,7 @@ var typeNames = map[string]string{
 	"negative xv": "xv_negative", "betweenline": "between", "minimum": "minimum", "maximum": "maximum",
 	"clone": "clone", "quadruple": "quadruple", "parityline": "parity_line", "entropicline": "entropic_line", "modularline": "modular_line",
 	"zipperline": "zipper_line", "regionsumline": "region_sum_line", "doublearrow": "double_arrow", "lockout": "lockout_line",
+	"xsum": "x_sum", "skyscraper": "skyscraper",
 }
 
 // isWindoku reports whether the four regions are the windoku windows.

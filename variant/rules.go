@@ -20,6 +20,8 @@ var readers = map[string]func(*decoder, json.RawMessage) error{
 	"maximum":         extremes(true),
 	"clone":           (*decoder).clone,
 	"quadruple":       (*decoder).quadruple,
+	"xsum":            outsideClues("xsum"),
+	"skyscraper":      outsideClues("skyscraper"),
 	"parityline":      lines(ruleLine("parityline")),
 	"entropicline":    lines(ruleLine("entropicline")),
 	"modularline":     lines(ruleLine("modularline")),
@@ -336,6 +338,36 @@ func (d *decoder) sandwich(raw json.RawMessage) error {
 		d.add(Sandwich{clue, sum})
 	}
 	return nil
+}
+
+// outsideClues reads X-sum or skyscraper clues beside a row or column.
+func outsideClues(rule string) func(*decoder, json.RawMessage) error {
+	return func(d *decoder, raw json.RawMessage) error {
+		var es []clueEntry
+		if err := json.Unmarshal(raw, &es); err != nil {
+			return err
+		}
+		n := d.p.Size
+		most := n * (n + 1) / 2
+		if rule == "skyscraper" {
+			most = n
+		}
+		for _, e := range es {
+			clue, err := d.cell(e.Cell, true)
+			if err != nil {
+				return err
+			}
+			if inRow, inCol := clue.Row >= 0 && clue.Row < n, clue.Col >= 0 && clue.Col < n; inRow == inCol {
+				return fmt.Errorf("%s clue %q is not beside a row or a column", rule, e.Cell)
+			}
+			v, err := e.Value.int(-1, 1, most)
+			if err != nil || v < 1 {
+				return fmt.Errorf("%s clue %q without a value", rule, e.Cell)
+			}
+			d.add(Outside{rule, clue, v})
+		}
+		return nil
+	}
 }
 
 // dots reads kropki dots; def is the value of a dot without one.
