@@ -1,9 +1,11 @@
 package variant
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubot/sudokubot/solver"
 	"github.com/sudokubot/sudokubot/variant/varianttest"
@@ -106,6 +108,10 @@ func FuzzParseLink(f *testing.F) {
 	f.Add("<https://sudokupad.app/sudoku/fpuz" + strings.ReplaceAll(p, "+", " ") + ">.")
 	f.Add("https://sudokupad.app/scf5NlQ19j9mGca3OIN1bWGk2m41TjS79x")
 	f.Add("https://sudokupad.app/?puzzleid=abc/def")
+	f.Add(`{"size":6,"grid":[[{},{},{},{},{},{}],[{},{},{},{},{},{}],[{},{},{},{},{},{}],[{},{},{},{},{},{}],[{},{},{},{},{},{}],[{},{},{},{},{},{}]],` +
+		`"xsum":[{"cell":"R0C1","value":"9"}],"skyscraper":[{"cell":"R3C7","value":"3"}],"zipperline":[{"lines":[["R1C1","R1C2","R1C3"]]}],` +
+		`"regionsumline":[{"lines":[["R2C3","R2C4"]]}],"doublearrow":[{"lines":[["R5C1","R5C2","R5C3"]]}],"parityline":[{"lines":[["R6C1","R6C2"]]}],` +
+		`"entropicline":[{"lines":[["R4C4","R4C5","R4C6"]]}],"modularline":[{"lines":[["R3C1","R3C2","R3C3"]]}]}`)
 	rows, _ := readRows()
 	for i, r := range rows {
 		if i%10 == 0 {
@@ -145,6 +151,11 @@ func FuzzDecodeFPuzzles(f *testing.F) {
 			t.Errorf("DecodeFPuzzles gave %d givens for size %d", len(p.Givens), p.Size)
 		}
 		_ = p.Types()
+		if p.Size <= 6 { // what was read is solved, or refused, without a panic
+			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+			defer cancel()
+			_, _ = Solve(ctx, *p, 2)
+		}
 	})
 }
 
