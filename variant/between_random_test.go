@@ -6,25 +6,55 @@ import (
 	"testing"
 )
 
-// TestSolveBetweenExtremeCloneRandom compares Solve's count with brute
-// force on random 6×6 puzzles with a between line, minimum and maximum
-// cells and a clone, read from a random grid half of the time (so that
-// solvable and unsolvable puzzles both come up), and some givens.
-func TestSolveBetweenExtremeCloneRandom(t *testing.T) {
+// versusBrute compares Solve's count with brute force on runs random
+// puzzles from gen (fewer with -short), and wants some of them with no
+// solution and some with one or more, so that both answers are tested.
+func versusBrute(t *testing.T, seed int64, runs int, gen func(rng *rand.Rand) Puzzle) {
+	t.Helper()
 	const limit = 20
-	rng := rand.New(rand.NewSource(47))
-	runs := 150
+	rng := rand.New(rand.NewSource(seed))
 	if testing.Short() {
-		runs = 30
+		runs /= 5
 	}
+	counts := map[int]int{}
 	for i := 0; i < runs; i++ {
-		p := randomBetween(rng, 6)
+		p := gen(rng)
 		want := bruteLatin(p, limit)
+		counts[min(want, 2)]++
 		res, err := Solve(context.Background(), p, limit)
 		if err != nil || !res.Complete || res.Count != want {
 			t.Fatalf("Solve(%v, givens %v) = %d, %v, %v, want %d", p.Constraints, p.Givens, res.Count, res.Complete, err, want)
 		}
 	}
+	if counts[0] == 0 || counts[1]+counts[2] == 0 {
+		t.Errorf("solution counts %v: want puzzles with none and with some", counts)
+	}
+}
+
+// givensOf returns an n×n puzzle with k givens of a random grid, and the grid.
+func givensOf(rng *rand.Rand, n, k int) (Puzzle, []int) {
+	g := randomGrid(rng, n)
+	p := Puzzle{Size: n, Givens: make([]int, n*n)}
+	for _, c := range rng.Perm(n * n)[:k] {
+		p.Givens[c] = g[c]
+	}
+	return p, g
+}
+
+// holdingLine returns a line of rule along a random walk of a few cells,
+// three times in four one that holds in g (if 500 walks find one).
+func holdingLine(rng *rand.Rand, g []int, n int, rule string, fewest int) Line {
+	l, hold := Line{rule, walk(rng, n, fewest+rng.Intn(3))}, rng.Intn(4) != 0
+	for tries := 0; hold && tries < 500 && !meets(Puzzle{Size: n, Givens: make([]int, n*n), Constraints: []Constraint{l}}, g); tries++ {
+		l.Cells = walk(rng, n, fewest+rng.Intn(3))
+	}
+	return l
+}
+
+// TestSolveBetweenExtremeCloneRandom: random 6×6 puzzles with a between
+// line, minimum and maximum cells and a clone (randomBetween).
+func TestSolveBetweenExtremeCloneRandom(t *testing.T) {
+	versusBrute(t, 47, 150, func(rng *rand.Rand) Puzzle { return randomBetween(rng, 6) })
 }
 
 // randomBetween returns an n×n puzzle with 10 givens of a random grid, a
@@ -101,72 +131,42 @@ func extremeOf(g []int, n int, max bool, rng *rand.Rand) Cell {
 	return Cell{rng.Intn(n), rng.Intn(n)}
 }
 
-// TestSolveRuleLinesRandom compares Solve's count with brute force on
-// random 6×6 puzzles with a parity, an entropic and a modular line along
-// random walks, each read from a random grid (walks that hold there) three
-// times in four; TestSolveSumLinesRandom the same with a zipper and a
-// region sum line.
+// TestSolveRuleLinesRandom: random 6×6 puzzles with a parity, an
+// entropic and a modular line; TestSolveSumLinesRandom with a zipper and a
+// region sum line; TestSolveArrowLinesRandom random 9×9 ones (a 6×6 has no
+// lockout lines, and many givens so that brute force ends) with a double
+// arrow and a lockout line.
 func TestSolveRuleLinesRandom(t *testing.T) {
-	ruleLinesRandom(t, 53, []string{"parityline", "entropicline", "modularline"})
+	versusBrute(t, 53, 150, linesPuzzle(6, 10, 2, "parityline", "entropicline", "modularline"))
 }
 
 func TestSolveSumLinesRandom(t *testing.T) {
-	ruleLinesRandom(t, 61, []string{"zipperline", "regionsumline"})
+	versusBrute(t, 61, 150, linesPuzzle(6, 10, 2, "zipperline", "regionsumline"))
 }
 
-func ruleLinesRandom(t *testing.T, seed int64, rules []string) {
-	const limit = 20
-	rng := rand.New(rand.NewSource(seed))
-	runs := 150
-	if testing.Short() {
-		runs = 30
-	}
-	counts := map[int]int{}
-	for i := 0; i < runs; i++ {
-		n := 6
-		g := randomGrid(rng, n)
-		p := Puzzle{Size: n, Givens: make([]int, n*n)}
-		for _, c := range rng.Perm(n * n)[:10] {
-			p.Givens[c] = g[c]
-		}
+func TestSolveArrowLinesRandom(t *testing.T) {
+	versusBrute(t, 67, 60, linesPuzzle(9, 48, 3, "doublearrow", "lockout"))
+}
+
+// linesPuzzle makes n×n puzzles with k givens and a line of each rule,
+// of fewest cells or a few more (holdingLine).
+func linesPuzzle(n, k, fewest int, rules ...string) func(*rand.Rand) Puzzle {
+	return func(rng *rand.Rand) Puzzle {
+		p, g := givensOf(rng, n, k)
 		for _, rule := range rules {
-			l, hold := Line{rule, walk(rng, n, 2+rng.Intn(4))}, rng.Intn(4) != 0
-			for tries := 0; hold && tries < 200 && !meets(Puzzle{Size: n, Givens: make([]int, n*n), Constraints: []Constraint{l}}, g); tries++ {
-				l.Cells = walk(rng, n, 2+rng.Intn(4))
-			}
-			p.Constraints = append(p.Constraints, l)
+			p.Constraints = append(p.Constraints, holdingLine(rng, g, n, rule, fewest))
 		}
-		want := bruteLatin(p, limit)
-		counts[min(want, 2)]++
-		res, err := Solve(context.Background(), p, limit)
-		if err != nil || !res.Complete || res.Count != want {
-			t.Fatalf("Solve(%v, givens %v) = %d, %v, %v, want %d", p.Constraints, p.Givens, res.Count, res.Complete, err, want)
-		}
-	}
-	if counts[0] == 0 || counts[1]+counts[2] == 0 {
-		t.Errorf("solution counts %v: want puzzles with none and with some", counts)
+		return p
 	}
 }
 
-// TestSolveQuadruplesRandom compares Solve's count with brute force on
-// random 6×6 puzzles with two quadruples, their digits one to four of the
-// grid's own there three times in four (a digit twice when the grid has it
-// twice), else random.
+// TestSolveQuadruplesRandom: random 6×6 puzzles with two quadruples,
+// their digits one to four of the grid's own there three times in four (a
+// digit twice when the grid has it twice), else random.
 func TestSolveQuadruplesRandom(t *testing.T) {
-	const limit = 20
-	rng := rand.New(rand.NewSource(59))
-	runs := 150
-	if testing.Short() {
-		runs = 30
-	}
-	counts := map[int]int{}
-	for i := 0; i < runs; i++ {
+	versusBrute(t, 59, 150, func(rng *rand.Rand) Puzzle {
 		n := 6
-		g := randomGrid(rng, n)
-		p := Puzzle{Size: n, Givens: make([]int, n*n)}
-		for _, c := range rng.Perm(n * n)[:10] {
-			p.Givens[c] = g[c]
-		}
+		p, g := givensOf(rng, n, 10)
 		for range 2 {
 			r, c := rng.Intn(n-1), rng.Intn(n-1)
 			cells := []Cell{{r, c}, {r, c + 1}, {r + 1, c}, {r + 1, c + 1}}
@@ -180,74 +180,18 @@ func TestSolveQuadruplesRandom(t *testing.T) {
 			}
 			p.Constraints = append(p.Constraints, Quadruple{cells, ds})
 		}
-		want := bruteLatin(p, limit)
-		counts[min(want, 2)]++
-		res, err := Solve(context.Background(), p, limit)
-		if err != nil || !res.Complete || res.Count != want {
-			t.Fatalf("Solve(%v, givens %v) = %d, %v, %v, want %d", p.Constraints, p.Givens, res.Count, res.Complete, err, want)
-		}
-	}
-	if counts[0] == 0 || counts[1]+counts[2] == 0 {
-		t.Errorf("solution counts %v: want puzzles with none and with some", counts)
-	}
+		return p
+	})
 }
 
-// TestSolveArrowLinesRandom: the same on random 9×9 puzzles (a 6×6 has no
-// lockout lines) with a double arrow and a lockout line, and many givens
-// so that brute force ends.
-func TestSolveArrowLinesRandom(t *testing.T) {
-	const limit = 20
-	rng := rand.New(rand.NewSource(67))
-	runs := 60
-	if testing.Short() {
-		runs = 15
-	}
-	counts := map[int]int{}
-	for i := 0; i < runs; i++ {
-		n := 9
-		g := randomGrid(rng, n)
-		p := Puzzle{Size: n, Givens: make([]int, n*n)}
-		for _, c := range rng.Perm(n * n)[:48] {
-			p.Givens[c] = g[c]
-		}
-		for _, rule := range []string{"doublearrow", "lockout"} {
-			l, hold := Line{rule, walk(rng, n, 3+rng.Intn(3))}, rng.Intn(4) != 0
-			for tries := 0; hold && tries < 500 && !meets(Puzzle{Size: n, Givens: make([]int, n*n), Constraints: []Constraint{l}}, g); tries++ {
-				l.Cells = walk(rng, n, 3+rng.Intn(3))
-			}
-			p.Constraints = append(p.Constraints, l)
-		}
-		want := bruteLatin(p, limit)
-		counts[min(want, 2)]++
-		res, err := Solve(context.Background(), p, limit)
-		if err != nil || !res.Complete || res.Count != want {
-			t.Fatalf("Solve(%v, givens %v) = %d, %v, %v, want %d", p.Constraints, p.Givens, res.Count, res.Complete, err, want)
-		}
-	}
-	if counts[0] == 0 || counts[1]+counts[2] == 0 {
-		t.Errorf("solution counts %v: want puzzles with none and with some", counts)
-	}
-}
-
-// TestSolveOutsideCluesRandom: the same on random 6×6 puzzles with two
-// X-sum and two skyscraper clues on random sides, their values the grid's
-// own three times in four.
+// TestSolveOutsideCluesRandom: random 6×6 puzzles with two X-sum and two
+// skyscraper clues on random sides, their values the grid's own three
+// times in four.
 func TestSolveOutsideCluesRandom(t *testing.T) {
-	const limit = 20
-	rng := rand.New(rand.NewSource(73))
-	runs := 150
-	if testing.Short() {
-		runs = 30
-	}
-	counts := map[int]int{}
-	for i := 0; i < runs; i++ {
+	versusBrute(t, 73, 150, func(rng *rand.Rand) Puzzle {
 		n := 6
-		g := randomGrid(rng, n)
+		p, g := givensOf(rng, n, 8)
 		at := func(c Cell) int { return g[c.Row*n+c.Col] }
-		p := Puzzle{Size: n, Givens: make([]int, n*n)}
-		for _, c := range rng.Perm(n * n)[:8] {
-			p.Givens[c] = g[c]
-		}
 		for _, rule := range []string{"xsum", "xsum", "skyscraper", "skyscraper"} {
 			k := rng.Intn(n)
 			clue := [4]Cell{{k, -1}, {k, n}, {-1, k}, {n, k}}[rng.Intn(4)]
@@ -261,14 +205,6 @@ func TestSolveOutsideCluesRandom(t *testing.T) {
 			}
 			p.Constraints = append(p.Constraints, o)
 		}
-		want := bruteLatin(p, limit)
-		counts[min(want, 2)]++
-		res, err := Solve(context.Background(), p, limit)
-		if err != nil || !res.Complete || res.Count != want {
-			t.Fatalf("Solve(%v, givens %v) = %d, %v, %v, want %d", p.Constraints, p.Givens, res.Count, res.Complete, err, want)
-		}
-	}
-	if counts[0] == 0 || counts[1]+counts[2] == 0 {
-		t.Errorf("solution counts %v: want puzzles with none and with some", counts)
-	}
+		return p
+	})
 }
