@@ -79,14 +79,14 @@ const (
 )
 
 var (
-	tinyUnique       = fpuz4("1.3434.2214..321", tinyCage)
-	tinyOpen         = fpuz4("................", tinyCage)
-	tinyNone         = fpuz4("1...............", `"even":[{"cell":"R1C1"}]`)
-	tinyTooLarge     = fpuz4("................", `"killercage":[`+strings.TrimSuffix(strings.Repeat(`{"cells":["R1C1","R1C2"],"value":"3"},`, 97), ",")+`]`)
-	tinyBadStore     = fpuz4("1.3434.2214..321", `"numberedroom":[{"cell":"R0C1","value":"3"}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,1,2]`)
-	tinyStored       = fpuz4("1.3434.2214..321", `"numberedroom":[{"cell":"R0C1","value":"3"}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]`)
-	tinyNumberedRoom = fpuz4("................", `"numberedroom":[{"cell":"R0C1","value":"3"}]`)
-	tinyBetween      = fpuz4("1.3434.2214..321", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"minimum":[{"cell":"R1C1"}],"maximum":[{"cell":"R1C4"}]`)
+	tinyUnique   = fpuz4("1.3434.2214..321", tinyCage)
+	tinyOpen     = fpuz4("................", tinyCage)
+	tinyNone     = fpuz4("1...............", `"even":[{"cell":"R1C1"}]`)
+	tinyTooLarge = fpuz4("................", `"killercage":[`+strings.TrimSuffix(strings.Repeat(`{"cells":["R1C1","R1C2"],"value":"3"},`, 97), ",")+`]`)
+	tinyBadStore = fpuz4("1.3434.2214..321", `"nabner":[{"lines":[["R1C1","R1C2","R1C3"]]}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,1,2]`)
+	tinyStored   = fpuz4("1.3434.2214..321", `"nabner":[{"lines":[["R1C1","R1C2","R1C3"]]}],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]`)
+	tinyNabner   = fpuz4("................", `"nabner":[{"lines":[["R1C1","R1C2","R1C3"]]}]`)
+	tinyBetween  = fpuz4("1.3434.2214..321", `"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"minimum":[{"cell":"R1C1"}],"maximum":[{"cell":"R1C4"}]`)
 )
 
 // TestSolveALinkWithBetweenLines: a between line and minimum and maximum
@@ -199,7 +199,7 @@ func TestSolveALinkRefuses(t *testing.T) {
 	d := linkDeps(&memLinks{})
 	for _, tt := range []struct{ in, want string }{
 		{tinyTooLarge, "This link's puzzle is too large for me to read."},
-		{tinyNumberedRoom, "This puzzle uses a constraint I don't support yet: Numbered rooms."},
+		{tinyNabner, "This puzzle uses a constraint I don't support yet: Nabner lines."},
 		{tinyUnique[:len(tinyUnique)-30], "cut short"},
 		{"https://sudokupad.app/", "That doesn't look like"},
 		{"https://sudokupad.app/a.b", "That SudokuPad link's puzzle id doesn't look right."},
@@ -273,11 +273,11 @@ func TestCheckALink(t *testing.T) {
 		{tinyOpen, "2134341221434321", "**Not quite:** 4 cells are wrong: ||r1c1, r1c2, r3c1, r3c2||"}, // columns 1 and 2 repeat a digit
 		{tinyOpen, strings.Repeat(".", 81), "The puzzle is 4×4 but the answer is 9×9"},
 		{tinyNone, tinySolution, "**This puzzle has no solution**"},
-		{tinyNumberedRoom, tinySolution, "Numbered rooms"},
-		{tinyStored, tinySolution, "**Correct!** It matches the solution the puzzle's setter stored.\nI can't read every rule of this puzzle (Numbered rooms), so I checked the answer against the solution its setter stored."},
+		{tinyNabner, tinySolution, "Nabner lines"},
+		{tinyStored, tinySolution, "**Correct!** It matches the solution the puzzle's setter stored.\nI can't read every rule of this puzzle (Nabner lines), so I checked the answer against the solution its setter stored."},
 		{tinyStored, "1434343221434321", "**Not quite:** 2 cells are wrong: ||r1c2, r2c3||"},
-		{tinyBadStore, tinySolution, "This puzzle uses a constraint I don't support yet: Numbered rooms."}, // its stored solution breaks a row
-		{fpuz(8, eight, ""), eight, "**Correct!** That is the solution."},                                  // 8×8: a size the classic reader does not take
+		{tinyBadStore, tinySolution, "This puzzle uses a constraint I don't support yet: Nabner lines."}, // its stored solution breaks a row
+		{fpuz(8, eight, ""), eight, "**Correct!** That is the solution."},                                // 8×8: a size the classic reader does not take
 		{fpuz(8, eight, ""), strings.Replace(eight, "12345678", "12345687", 1), "**The answer changes the puzzle:** r1c7 is 7"},
 	} {
 		_, resp := handle(t, d, "check", slash(t, "check", map[string]any{"puzzle": tt.puzzle, "answer": tt.answer}))

@@ -157,7 +157,8 @@ var diagonalSteps = map[string]pt{
 }
 
 // outsideClues writes the sandwich sums, the X-sums in a thin circle, the
-// skyscrapers in a thin square, and the little killers' sums, these with
+// skyscrapers in a thin square, the numbered rooms in a thin diamond, and
+// the little killers' sums, these with
 // a small arrow along their diagonal, in the margin.
 func (d *vdraw) outsideClues() {
 	face := d.w.face(goFonts.medium, math.Max(d.l.cl(0.32), 15))
@@ -166,10 +167,17 @@ func (d *vdraw) outsideClues() {
 	})
 	each(d.p.Constraints, func(o variant.Outside) {
 		c, r, w := d.l.centre(o.Clue), d.l.cl(0.36), math.Max(1.2, d.l.cl(0.02))
-		if o.Rule == "skyscraper" {
+		switch o.Rule {
+		case "skyscraper":
 			d.pen.poly(square(c, r), false)
 			d.pen.poly(square(c, r-w), true)
-		} else {
+		case "numberedroom":
+			diamond := func(k float64) []pt {
+				return []pt{c.add(pt{0, -k}), c.add(pt{k, 0}), c.add(pt{0, k}), c.add(pt{-k, 0})}
+			}
+			d.pen.poly(diamond(r), false)
+			d.pen.poly(diamond(r-w*1.4), true)
+		default:
 			d.pen.ring(c, c, r-w/2, w)
 		}
 		d.pen.fill(d.col.arrow)

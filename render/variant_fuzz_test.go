@@ -107,7 +107,7 @@ func (f *fuzzed) constraint() variant.Constraint {
 		}
 		return variant.Quadruple{Cells: f.cells(), Digits: ds}
 	case 19:
-		return variant.Outside{Rule: []string{"xsum", "skyscraper", "?"}[f.next()%3], Clue: f.clue(true), Value: f.next() % 50}
+		return variant.Outside{Rule: []string{"xsum", "skyscraper", "numberedroom", "?"}[f.next()%4], Clue: f.clue(true), Value: f.next() % 50}
 	case 17:
 		rules := []string{"parityline", "entropicline", "modularline", "zipperline", "regionsumline", "doublearrow", "lockout", "unknown"}
 		return variant.Line{Rule: rules[f.next()%len(rules)], Cells: f.cells()}

@@ -128,8 +128,8 @@ func linesPuzzle(t testing.TB) variant.Puzzle {
 
 // betweenPuzzle holds between lines, minimum and maximum cells, clones,
 // Dutch whispers, parity, entropic, modular, zipper, region sum and
-// lockout lines, double arrows, quadruples, and X-sum and skyscraper
-// clues.
+// lockout lines, double arrows, quadruples, and X-sum, skyscraper and
+// numbered room clues.
 func betweenPuzzle(t testing.TB) variant.Puzzle {
 	return variant.Puzzle{
 		Size: 9, Title: "Between lines, extremes and clones", Author: "render tests",
@@ -152,6 +152,7 @@ func betweenPuzzle(t testing.TB) variant.Puzzle {
 			variant.Line{Rule: "lockout", Cells: mustCells(t, "R4C9 R5C9 R6C9")},
 			variant.Outside{Rule: "xsum", Clue: mustCell(t, "R0C2"), Value: 15},
 			variant.Outside{Rule: "skyscraper", Clue: mustCell(t, "R4C10"), Value: 3},
+			variant.Outside{Rule: "numberedroom", Clue: mustCell(t, "R10C8"), Value: 6},
 		},
 	}
 }

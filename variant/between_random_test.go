@@ -184,15 +184,15 @@ func TestSolveQuadruplesRandom(t *testing.T) {
 	})
 }
 
-// TestSolveOutsideCluesRandom: random 6×6 puzzles with two X-sum and two
-// skyscraper clues on random sides, their values the grid's own three
+// TestSolveOutsideCluesRandom: random 6×6 puzzles with two X-sum, two
+// skyscraper and two numbered room clues on random sides, their values the grid's own three
 // times in four.
 func TestSolveOutsideCluesRandom(t *testing.T) {
 	versusBrute(t, 73, 150, func(rng *rand.Rand) Puzzle {
 		n := 6
 		p, g := givensOf(rng, n, 8)
 		at := func(c Cell) int { return g[c.Row*n+c.Col] }
-		for _, rule := range []string{"xsum", "xsum", "skyscraper", "skyscraper"} {
+		for _, rule := range []string{"xsum", "xsum", "skyscraper", "skyscraper", "numberedroom", "numberedroom"} {
 			k := rng.Intn(n)
 			clue := [4]Cell{{k, -1}, {k, n}, {-1, k}, {n, k}}[rng.Intn(4)]
 			o := Outside{rule, clue, 1 + rng.Intn(n)}

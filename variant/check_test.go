@@ -218,6 +218,9 @@ func outsideOK(n int, at func(Cell) int, o Outside) bool {
 			ds = append(ds, at(Cell{n - 1 - i, o.Clue.Col}))
 		}
 	}
+	if o.Rule == "numberedroom" {
+		return ds[ds[0]-1] == o.Value
+	}
 	if o.Rule == "xsum" {
 		s := 0
 		for _, d := range ds[:ds[0]] {

@@ -173,8 +173,8 @@ func TestMessage(t *testing.T) {
 			t.Errorf("Say(ParseLink(%q)) = %q, %v, want %q", tt.in, got, ok, tt.want)
 		}
 	}
-	got, _ := Say(solver.English, &UnsupportedError{Names: []string{"Numbered rooms"}})
-	if want := "This puzzle uses a constraint I don't support yet: Numbered rooms."; got != want {
+	got, _ := Say(solver.English, &UnsupportedError{Names: []string{"Nabner lines"}})
+	if want := "This puzzle uses a constraint I don't support yet: Nabner lines."; got != want {
 		t.Errorf("Say(unsupported) = %q, want %q", got, want)
 	}
 	if _, ok := Say(solver.English, errors.New("disk on fire")); ok {

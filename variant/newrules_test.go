@@ -18,7 +18,8 @@ func TestDecodeBetweenExtremesClones(t *testing.T) {
 		`"parityline":[{"lines":[["R2C3","R2C4"]]}],"modularline":[{"lines":[["R4C2","R4C3","R4C4"]]}],` +
 		`"quadruple":[{"cells":["R2C3","R2C4","R3C3","R3C4"],"values":[1,4]}],` +
 		`"zipperline":[{"lines":[["R3C1","R3C2","R2C2"]]}],"regionsumline":[{"lines":[["R2C4","R3C4"]]}],` +
-		`"doublearrow":[{"lines":[["R1C4","R2C4","R3C4"]]}],"xsum":[{"cell":"R0C1","value":"6"}],"skyscraper":[{"cell":"R4C5","value":"2"}]}`
+		`"doublearrow":[{"lines":[["R1C4","R2C4","R3C4"]]}],"xsum":[{"cell":"R0C1","value":"6"}],"skyscraper":[{"cell":"R4C5","value":"2"}],` +
+		`"numberedroom":[{"cell":"R5C2","value":"1"}]}`
 	p, err := DecodeFPuzzles(data)
 	if err != nil {
 		t.Fatalf("DecodeFPuzzles: %v", err)
@@ -30,7 +31,7 @@ func TestDecodeBetweenExtremesClones(t *testing.T) {
 		Quadruple{[]Cell{{1, 2}, {1, 3}, {2, 2}, {2, 3}}, []int{1, 4}},
 		Line{"zipperline", []Cell{{2, 0}, {2, 1}, {1, 1}}}, Line{"regionsumline", []Cell{{1, 3}, {2, 3}}},
 		Line{"doublearrow", []Cell{{0, 3}, {1, 3}, {2, 3}}},
-		Outside{"xsum", Cell{-1, 0}, 6}, Outside{"skyscraper", Cell{3, 4}, 2},
+		Outside{"xsum", Cell{-1, 0}, 6}, Outside{"skyscraper", Cell{3, 4}, 2}, Outside{"numberedroom", Cell{4, 1}, 1},
 	}
 	for _, w := range want {
 		found := false
@@ -41,7 +42,7 @@ func TestDecodeBetweenExtremesClones(t *testing.T) {
 			t.Errorf("%#v not read: %#v", w, p.Constraints)
 		}
 	}
-	if got := p.Types(); !reflect.DeepEqual(got, []string{"between", "clone", "double_arrow", "maximum", "minimum", "modular_line", "parity_line", "quadruple", "region_sum_line", "skyscraper", "whispers", "x_sum", "zipper_line"}) {
+	if got := p.Types(); !reflect.DeepEqual(got, []string{"between", "clone", "double_arrow", "maximum", "minimum", "modular_line", "numbered_room", "parity_line", "quadruple", "region_sum_line", "skyscraper", "whispers", "x_sum", "zipper_line"}) {
 		t.Errorf("Types() = %v", got)
 	}
 	res, err := Solve(context.Background(), *p, 2)
@@ -57,7 +58,7 @@ func TestDecodeBetweenExtremesClones(t *testing.T) {
 		`"minimum":[{"cell":"R9C9"}]`, `"entropicline":[{"lines":[["R1C1","R1C2","R1C3"]]}]`,
 		`"quadruple":[{"cells":["R1C1","R1C2"],"values":[1,2,3]}]`, `"lockout":[{"lines":[["R1C1","R1C2"]]}]`,
 		`"doublearrow":[{"lines":[["R1C1","R1C2"]]}]`, `"skyscraper":[{"cell":"R0C1","value":"5"}]`,
-		`"xsum":[{"cell":"R0C0","value":"3"}]`, `"xsum":[{"cell":"R2C2","value":"3"}]`, `"quadruple":[{"cells":["R1C1","R1C2"],"values":[7]}]`,
+		`"xsum":[{"cell":"R0C0","value":"3"}]`, `"xsum":[{"cell":"R2C2","value":"3"}]`, `"numberedroom":[{"cell":"R0C1","value":"5"}]`, `"quadruple":[{"cells":["R1C1","R1C2"],"values":[7]}]`,
 	} {
 		if _, err := DecodeFPuzzles(`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],` + bad + `}`); err == nil {
 			t.Errorf("%s: read without an error", bad)

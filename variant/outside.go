@@ -2,7 +2,7 @@ package variant
 
 import "fmt"
 
-// outside adds an X-sum or skyscraper clue over its row or column, the
+// outside adds an X-sum, skyscraper or numbered room clue over its row or column, the
 // cells taken from the clue's side.
 func (b *builder) outside(o Outside) error {
 	n := b.e.n
@@ -21,7 +21,7 @@ func (b *builder) outside(o Outside) error {
 			return fmt.Errorf("variant: solve: %s clue %s is beside no row or column", o.Rule, o.Clue)
 		}
 	}
-	if o.Value < 1 || o.Rule == "skyscraper" && o.Value > n {
+	if o.Value < 1 || o.Rule != "xsum" && o.Value > n {
 		return fmt.Errorf("variant: solve: %s clue %s of %d", o.Rule, o.Clue, o.Value)
 	}
 	switch o.Rule {
@@ -29,6 +29,8 @@ func (b *builder) outside(o Outside) error {
 		b.e.props = append(b.e.props, &xsumProp{cs: cs, sum: o.Value})
 	case "skyscraper":
 		b.e.props = append(b.e.props, &skyscraperProp{cs: cs, seen: o.Value, n: n})
+	case "numberedroom":
+		b.e.props = append(b.e.props, &roomProp{cs: cs, digit: o.Value})
 	default:
 		return &UnsupportedError{Names: []string{o.Rule}}
 	}
@@ -113,4 +115,35 @@ func (p *skyscraperProp) run(e *engine) bool {
 		}
 	}
 	return seen == p.seen
+}
+
+// roomProp is a numbered room: the X-th cell holds digit, X the first
+// cell's digit. A first digit X is kept when the X-th cell can hold digit
+// (the first cell itself when X is 1); when one X is left, its cell holds
+// digit.
+type roomProp struct {
+	cs    []int
+	digit int
+}
+
+func (p *roomProp) cells() []int { return p.cs }
+
+func (p *roomProp) run(e *engine) bool {
+	var first uint32
+	for r := e.cand[p.cs[0]]; r != 0; r &= r - 1 {
+		x := low(r)
+		if x > len(p.cs) {
+			continue
+		}
+		if x == 1 && p.digit == 1 || x > 1 && e.cand[p.cs[x-1]]&bit(p.digit) != 0 {
+			first |= bit(x)
+		}
+	}
+	if !e.restrict(p.cs[0], first) {
+		return false
+	}
+	if single(first) && low(first) > 1 {
+		return e.restrict(p.cs[low(first)-1], bit(p.digit))
+	}
+	return true
 }

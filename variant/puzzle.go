@@ -154,8 +154,9 @@ type Clone struct{ Cells, Copy []Cell }
 
 // Outside is a clue outside the grid on its row or column, read from the
 // clue's side: Rule "xsum" (the first X digits add up to Value, X the
-// first digit) or "skyscraper" (Value digits are seen: each greater than
-// all before it).
+// first digit), "skyscraper" (Value digits are seen: each greater than
+// all before it) or "numberedroom" (the X-th digit is Value, X the first
+// digit).
 type Outside struct {
 	Rule  string
 	Clue  Cell
@@ -317,7 +318,7 @@ var typeNames = map[string]string{
 	"negative xv": "xv_negative", "betweenline": "between", "minimum": "minimum", "maximum": "maximum",
 	"clone": "clone", "quadruple": "quadruple", "parityline": "parity_line", "entropicline": "entropic_line", "modularline": "modular_line",
 	"zipperline": "zipper_line", "regionsumline": "region_sum_line", "doublearrow": "double_arrow", "lockout": "lockout_line",
-	"xsum": "x_sum", "skyscraper": "skyscraper",
+	"xsum": "x_sum", "skyscraper": "skyscraper", "numberedroom": "numbered_room",
 }
 
 // isWindoku reports whether the four regions are the windoku windows.

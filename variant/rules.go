@@ -22,6 +22,7 @@ var readers = map[string]func(*decoder, json.RawMessage) error{
 	"quadruple":       (*decoder).quadruple,
 	"xsum":            outsideClues("xsum"),
 	"skyscraper":      outsideClues("skyscraper"),
+	"numberedroom":    outsideClues("numberedroom"),
 	"parityline":      lines(ruleLine("parityline")),
 	"entropicline":    lines(ruleLine("entropicline")),
 	"modularline":     lines(ruleLine("modularline")),
@@ -340,7 +341,8 @@ func (d *decoder) sandwich(raw json.RawMessage) error {
 	return nil
 }
 
-// outsideClues reads X-sum or skyscraper clues beside a row or column.
+// outsideClues reads X-sum, skyscraper or numbered room clues beside a
+// row or column.
 func outsideClues(rule string) func(*decoder, json.RawMessage) error {
 	return func(d *decoder, raw json.RawMessage) error {
 		var es []clueEntry
@@ -349,7 +351,7 @@ func outsideClues(rule string) func(*decoder, json.RawMessage) error {
 		}
 		n := d.p.Size
 		most := n * (n + 1) / 2
-		if rule == "skyscraper" {
+		if rule != "xsum" {
 			most = n
 		}
 		for _, e := range es {
