@@ -111,7 +111,7 @@ func FuzzParseLink(f *testing.F) {
 	f.Add(`{"size":6,"grid":[[{},{},{},{},{},{}],[{},{},{},{},{},{}],[{},{},{},{},{},{}],[{},{},{},{},{},{}],[{},{},{},{},{},{}],[{},{},{},{},{},{}]],` +
 		`"xsum":[{"cell":"R0C1","value":"9"}],"skyscraper":[{"cell":"R3C7","value":"3"}],"zipperline":[{"lines":[["R1C1","R1C2","R1C3"]]}],` +
 		`"regionsumline":[{"lines":[["R2C3","R2C4"]]}],"doublearrow":[{"lines":[["R5C1","R5C2","R5C3"]]}],"parityline":[{"lines":[["R6C1","R6C2"]]}],` +
-		`"entropicline":[{"lines":[["R4C4","R4C5","R4C6"]]}],"modularline":[{"lines":[["R3C1","R3C2","R3C3"]]}]}`)
+		`"entropicline":[{"lines":[["R4C4","R4C5","R4C6"]]}],"modularline":[{"lines":[["R3C1","R3C2","R3C3"]]}],"numberedroom":[{"cell":"R0C2","value":"4"}]}`)
 	rows, _ := readRows()
 	for i, r := range rows {
 		if i%10 == 0 {
