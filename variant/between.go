@@ -62,15 +62,18 @@ func (b *builder) ruleLine(l Line) error {
 	case "regionsumline":
 		b.regionSums(cs)
 		return nil
-	case "doublearrow", "lockout":
-		if len(cs) < 2 || l.Rule == "doublearrow" && len(cs) < 3 || l.Rule == "lockout" && n != 9 {
-			return fmt.Errorf("variant: solve: a %s of %d cells on %dx%d", l.Rule, len(cs), n, n)
+	case "doublearrow": // its ends add up to the cells between them
+		if len(cs) < 3 {
+			return fmt.Errorf("variant: solve: a double arrow of %d cells", len(cs))
 		}
-		if l.Rule == "lockout" {
-			b.e.props = append(b.e.props, &endsProp{cs: cs, lockout: true})
-		} else {
-			b.e.props = append(b.e.props, &doubleArrowProp{cs: cs})
+		ends := []int{cs[0], cs[len(cs)-1]}
+		b.e.props = append(b.e.props, &equalSumsProp{cs: cs, parts: [][]int{ends, cs[1 : len(cs)-1]}})
+		return nil
+	case "lockout":
+		if len(cs) < 2 || n != 9 {
+			return fmt.Errorf("variant: solve: a lockout line of %d cells on %dx%d", len(cs), n, n)
 		}
+		b.e.props = append(b.e.props, &endsProp{cs: cs, lockout: true})
 		return nil
 	default:
 		return &UnsupportedError{Names: []string{l.Rule}}
@@ -215,44 +218,6 @@ func (p *endsProp) run(e *engine) bool {
 		}
 	}
 	return true
-}
-
-// doubleArrowProp is a double arrow: the cells inside add up to its two
-// ends. The range both sides can reach is intersected, and each cell kept
-// to digits that leave its side's sum in it.
-type doubleArrowProp struct{ cs []int }
-
-func (p *doubleArrowProp) cells() []int { return p.cs }
-
-func (p *doubleArrowProp) run(e *engine) bool {
-	ends := []int{p.cs[0], p.cs[len(p.cs)-1]}
-	inside := p.cs[1 : len(p.cs)-1]
-	lo, hi := 0, 1<<30
-	for _, side := range [][]int{ends, inside} {
-		a, b := sideRange(e, side)
-		lo, hi = max(lo, a), min(hi, b)
-	}
-	if lo > hi {
-		return false
-	}
-	for _, side := range [][]int{ends, inside} {
-		a, b := sideRange(e, side)
-		for _, c := range side {
-			x, y := low(e.cand[c]), high(e.cand[c])
-			if !e.restrict(c, rangeMask(lo-(b-y), hi-(a-x))) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// sideRange returns the least and greatest sum of cs's digits.
-func sideRange(e *engine, cs []int) (lo, hi int) {
-	for _, c := range cs {
-		lo, hi = lo+low(e.cand[c]), hi+high(e.cand[c])
-	}
-	return lo, hi
 }
 
 // fits reports whether every cell of cs has a digit in span.

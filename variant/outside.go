@@ -51,7 +51,7 @@ func (p *xsumProp) cells() []int { return p.cs }
 
 func (p *xsumProp) run(e *engine) bool {
 	var first uint32
-	allow := make([]uint32, len(p.cs))
+	var allow [maxSize]uint32
 	for r := e.cand[p.cs[0]]; r != 0; r &= r - 1 {
 		x := low(r)
 		if x > len(p.cs) {

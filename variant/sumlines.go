@@ -58,7 +58,7 @@ func partnersFor(m uint32, totals uint64) uint32 {
 }
 
 // regionSums adds a region sum line: cut where it crosses from one
-// region into another, its parts have the same sum (regionSumProp), when
+// region into another, its parts have the same sum (equalSumsProp), when
 // it has two parts or more.
 func (b *builder) regionSums(cs []int) {
 	regions := b.p.Regions
@@ -73,37 +73,32 @@ func (b *builder) regionSums(cs []int) {
 		parts[len(parts)-1] = append(parts[len(parts)-1], c)
 	}
 	if len(parts) > 1 {
-		b.e.props = append(b.e.props, &regionSumProp{cs: cs, parts: parts})
+		b.e.props = append(b.e.props, &equalSumsProp{cs: cs, parts: parts})
 	}
 }
 
-// regionSumProp is a region sum line's parts, whose sums are equal: the
+// equalSumsProp is parts of cells whose sums are equal: a region sum
+// line's parts, or a double arrow's ends and the cells between them. The
 // range every part's sum can reach is intersected, and each part's cells
 // kept to digits that leave its sum in it.
-type regionSumProp struct {
+type equalSumsProp struct {
 	cs    []int
 	parts [][]int
 }
 
-func (p *regionSumProp) cells() []int { return p.cs }
+func (p *equalSumsProp) cells() []int { return p.cs }
 
-func (p *regionSumProp) run(e *engine) bool {
+func (p *equalSumsProp) run(e *engine) bool {
 	lo, hi := 0, 1<<30
 	for _, part := range p.parts {
-		a, b := 0, 0
-		for _, c := range part {
-			a, b = a+low(e.cand[c]), b+high(e.cand[c])
-		}
+		a, b := sideRange(e, part)
 		lo, hi = max(lo, a), min(hi, b)
 	}
 	if lo > hi {
 		return false
 	}
 	for _, part := range p.parts {
-		a, b := 0, 0
-		for _, c := range part {
-			a, b = a+low(e.cand[c]), b+high(e.cand[c])
-		}
+		a, b := sideRange(e, part)
 		for _, c := range part {
 			x, y := low(e.cand[c]), high(e.cand[c])
 			if !e.restrict(c, rangeMask(lo-(b-y), hi-(a-x))) {
@@ -112,4 +107,12 @@ func (p *regionSumProp) run(e *engine) bool {
 		}
 	}
 	return true
+}
+
+// sideRange returns the least and greatest sum of cs's digits.
+func sideRange(e *engine, cs []int) (lo, hi int) {
+	for _, c := range cs {
+		lo, hi = lo+low(e.cand[c]), hi+high(e.cand[c])
+	}
+	return lo, hi
 }
