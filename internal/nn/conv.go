@@ -73,10 +73,9 @@ func (c *Conv) forward(x []float32, keep bool) ([]float32, convCache) {
 
 // infer returns the rectified maps of x before pooling, as forward's
 // first half does, for reading only. Each output is a filter's dot
-// product with the patch under it: the patches are gathered once from a
-// zero-padded copy of x (contiguous, In × K × K a place), then summed by
-// the CPU's vector instructions where it has them (inferVector), else in
-// plain Go (inferScalar).
+// product with the patch under it, summed by the CPU's vector
+// instructions where it has them (inferVector, from a padded copy of x),
+// else in plain Go over patches gathered once (inferScalar).
 func (c *Conv) infer(x []float32) []float32 {
 	if vectorized {
 		return c.inferVector(x)
