@@ -16,25 +16,63 @@ import (
 type Gray struct {
 	W, H int
 	Pix  []uint8
+	// decoded is how many of its picture's pixels one of a decoded
+	// picture's spans across (photoScale); 0 or 1 for all else.
+	decoded int
 }
 
 func (g *Gray) at(x, y int) uint8 { return g.Pix[y*g.W+x] }
 
 // decode decodes a picture's bytes, whose header check passed as hd, and
-// returns it with its grey copy, both turned as hd.orientation says. The
-// decoding stops when ctx is done, at the decoder's next read.
-func decode(ctx context.Context, data []byte, hd header) (image.Image, *Gray, error) {
-	img, _, err := image.Decode(ctxReader{ctx, bytes.NewReader(data)})
-	if ctx.Err() != nil {
-		return nil, nil, ctx.Err()
+// returns it with its grey copy, both turned as hd.orientation says, and
+// how many of the picture's pixels each of theirs spans across (a photo's
+// JPEG is decoded smaller: photoScale). The decoding stops when ctx is
+// done, at the decoder's next read.
+func decode(ctx context.Context, data []byte, hd header) (image.Image, *Gray, int, error) {
+	img, scale := image.Image(nil), photoScale(hd)
+	if scale > 1 {
+		img, _ = decodeScaled(ctx, data, scale)
 	}
-	if err != nil {
-		return nil, nil, ErrFormat
+	if img == nil {
+		scale = 1
+		var err error
+		img, _, err = image.Decode(ctxReader{ctx, bytes.NewReader(data)})
+		if ctx.Err() != nil {
+			return nil, nil, 0, ctx.Err()
+		}
+		if err != nil {
+			return nil, nil, 0, ErrFormat
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, nil, 0, ctx.Err()
 	}
 	g := grayOf(img).oriented(hd.orientation)
 	g.darkInk(64) // light ink on a dark page (an app's dark theme)
-	return turned(img, hd.orientation), g, nil
+	g.decoded = scale
+	return turned(img, hd.orientation), g, scale, nil
 }
+
+// photoScale is how much smaller a picture is decoded: a JPEG bigger than
+// any screen (screenSide) is a camera's photo, read at a half, a quarter
+// or an eighth of its size across, whichever leaves its longest side
+// photoSide or more; 1 for anything else.
+func photoScale(hd header) int {
+	side := max(hd.w, hd.h)
+	if !hd.jpeg || side <= screenSide {
+		return 1
+	}
+	scale := 1
+	for scale < 8 && side/(2*scale) >= photoSide {
+		scale *= 2
+	}
+	return scale
+}
+
+// photoSide is the least a photo's longest side is decoded to: its grid,
+// at least two fifths of the photo across, keeps cells 90 pixels or more,
+// nearly three times the side a cell is cut to (cellSize).
+const photoSide = 2000
 
 // paperLight turns g's greys over when its typical grey (its paper) lies
 // at its dark end, within a fifth of its range of greys: light ink on dark
@@ -253,6 +291,57 @@ func (g *Gray) shrink(side int) (*Gray, float64) {
 		}
 	}
 	return out, float64(f)
+}
+
+// workCopy returns g averaged down as its picture, decoded whole, would
+// be by shrink(side), and the factor from its pixels back to g's: a
+// photo decoded smaller (g.decoded) is averaged over the same share of
+// it, so the grid is looked for in the same pixels however the picture
+// was decoded (a 4032-pixel photo is shrunk by 5, its half by 2.5).
+func (g *Gray) workCopy(side int) (*Gray, float64) {
+	d := max(1, g.decoded)
+	f := (max(g.W, g.H)*d + side - 1) / side
+	if f%d == 0 {
+		return g.shrink(side)
+	}
+	out := &Gray{W: g.W * d / f, H: g.H * d / f}
+	out.Pix = make([]uint8, out.W*out.H)
+	sums, row := make([]int, out.W), make([]int, out.W)
+	last := -1
+	for y := range out.H {
+		clear(sums)
+		for v := y * f; v < (y+1)*f; v++ { // rows of the picture decoded whole
+			if r := v / d; r != last {
+				g.rowSums(row, r, d, f)
+				last = r
+			}
+			for x, s := range row {
+				sums[x] += s
+			}
+		}
+		for x, s := range sums {
+			out.Pix[y*out.W+x] = uint8(s / (f * f))
+		}
+	}
+	return out, float64(f) / float64(d)
+}
+
+// rowSums sums row r of g in runs of f pixels of its picture decoded
+// whole, each of g's pixels standing for d of those.
+func (g *Gray) rowSums(out []int, r, d, f int) {
+	src := g.Pix[r*g.W : (r+1)*g.W]
+	clear(out)
+	x, left := 0, f // the run being summed, and how many pixels it lacks
+	for _, p := range src {
+		for n := d; n > 0 && x < len(out); {
+			take := min(n, left)
+			out[x] += take * int(p)
+			n, left = n-take, left-take
+			if left == 0 {
+				x, left = x+1, f
+			}
+		}
+	}
 }
 
 // threshold marks the pixels darker than their neighbourhood's mean by a

@@ -22,6 +22,9 @@ type header struct {
 	// costly says a JPEG is made to cost its decoder far more than its
 	// size: more scans than any camera writes, a component coded twice.
 	costly bool
+	// jpeg says the picture is a JPEG, which decodeScaled may decode
+	// smaller.
+	jpeg bool
 }
 
 // inspect reads a picture's header, by its format; ok is false for bytes

@@ -156,7 +156,7 @@ func TestReadHonoursItsDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := decode(ctx, data, hd); !errors.Is(err, context.Canceled) {
+	if _, _, _, err := decode(ctx, data, hd); !errors.Is(err, context.Canceled) {
 		t.Errorf("decode(cancelled) = %v, want context.Canceled", err)
 	}
 	var r ctxReader = ctxReader{ctx, bytes.NewReader(data)}

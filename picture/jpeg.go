@@ -48,6 +48,7 @@ func inspectJPEG(data []byte) (header, bool) {
 		return header{}, false
 	}
 	hd.w, hd.h, hd.memory = f.w, f.h, f.memory()
+	hd.jpeg = true
 	if w.scans > maxScans {
 		hd.costly = true // more scans than any camera or app writes
 	}

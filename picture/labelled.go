@@ -12,15 +12,16 @@ func FindAt(ctx context.Context, data []byte, corners [4]Point) (*Board, error) 
 	if err != nil {
 		return nil, err
 	}
-	img, g, err := decode(ctx, data, hd)
+	img, g, decoded, err := decode(ctx, data, hd)
 	if err != nil {
 		return nil, err
 	}
-	work, scale := g.shrink(workSide)
+	work, scale := g.workCopy(workSide)
+	f := scale * float64(decoded)
 	var q [4]Point
 	for k, c := range corners {
-		q[k] = Point{c.X / scale, c.Y / scale}
+		q[k] = Point{c.X / f, c.Y / f}
 	}
 	l := traceLattice(work, q).scaled(scale)
-	return boardOn(g, &l, coloursOf(img)), nil
+	return boardOn(g, &l, coloursOf(img)).scaled(float64(decoded)), nil
 }

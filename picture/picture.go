@@ -95,7 +95,7 @@ func Find(ctx context.Context, data []byte) (*Board, error) {
 // find is Find for a picture whose header check passed as hd, turned as
 // hd.orientation says.
 func find(ctx context.Context, data []byte, hd header) (*Board, error) {
-	img, g, err := decode(ctx, data, hd)
+	img, g, decoded, err := decode(ctx, data, hd)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,16 @@ func find(ctx context.Context, data []byte, hd header) (*Board, error) {
 	if !ok {
 		return nil, ErrNoGrid
 	}
-	return boardOn(g, &l, colour), nil
+	return boardOn(g, &l, colour).scaled(float64(decoded)), nil
+}
+
+// scaled returns b with its corners in the pixels of a picture f times
+// the size of the one b was found in.
+func (b *Board) scaled(f float64) *Board {
+	for k, c := range b.Corners {
+		b.Corners[k] = Point{c.X * f, c.Y * f}
+	}
+	return b
 }
 
 // boardOn cuts the board whose lines cross at l out of the grey picture g
@@ -207,7 +216,7 @@ func findLattice(g *Gray) (lattice, bool) {
 			return l, true
 		}
 	}
-	work, scale := g.shrink(workSide)
+	work, scale := g.workCopy(workSide)
 	if quad, ok := bestGrid(work); ok {
 		return traceLattice(work, quad).scaled(scale), true
 	}

@@ -48,7 +48,7 @@ func mustLattice(t *testing.T, file string) lattice {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, g, err := decode(context.Background(), data, hd)
+	_, g, _, err := decode(context.Background(), data, hd)
 	if err != nil {
 		t.Fatal(err)
 	}
