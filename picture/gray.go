@@ -300,9 +300,16 @@ func (g *Gray) shrink(side int) (*Gray, float64) {
 // was decoded (a 4032-pixel photo is shrunk by 5, its half by 2.5).
 func (g *Gray) workCopy(side int) (*Gray, float64) {
 	d := max(1, g.decoded)
-	f := (max(g.W, g.H)*d + side - 1) / side
+	return g.shrinkBy((max(g.W, g.H)*d + side - 1) / side)
+}
+
+// shrinkBy returns g averaged over squares of f pixels of its picture
+// decoded whole (each of g's pixels standing for g.decoded of those
+// across), and the factor from the result's pixels back to g's.
+func (g *Gray) shrinkBy(f int) (*Gray, float64) {
+	d := max(1, g.decoded)
 	if f%d == 0 {
-		return g.shrink(side)
+		return g.shrink((max(g.W, g.H) + f/d - 1) / (f / d))
 	}
 	out := &Gray{W: g.W * d / f, H: g.H * d / f}
 	out.Pix = make([]uint8, out.W*out.H)
@@ -357,11 +364,13 @@ func thresholdRadius(g *Gray) int { return max(4, max(g.W, g.H)/40) }
 // thresholdBy marks the pixels darker than ratio times the mean of the
 // square of radius r around them.
 func (g *Gray) thresholdBy(r int, ratio float64) *mask {
-	sum := make([]int, (g.W+1)*(g.H+1)) // integral image
+	// The integral image wraps round at 2³², which leaves each square's
+	// sum, far under it, right: half the memory of ints.
+	sum := make([]uint32, (g.W+1)*(g.H+1))
 	for y := range g.H {
-		row := 0
+		row := uint32(0)
 		for x := range g.W {
-			row += int(g.at(x, y))
+			row += uint32(g.at(x, y))
 			sum[(y+1)*(g.W+1)+x+1] = sum[y*(g.W+1)+x+1] + row
 		}
 	}
@@ -371,7 +380,7 @@ func (g *Gray) thresholdBy(r int, ratio float64) *mask {
 		y0, y1 := max(0, y-r), min(g.H, y+r+1)
 		for x := range g.W {
 			x0, x1 := max(0, x-r), min(g.W, x+r+1)
-			total := sum[y1*(g.W+1)+x1] - sum[y0*(g.W+1)+x1] - sum[y1*(g.W+1)+x0] + sum[y0*(g.W+1)+x0]
+			total := int(sum[y1*(g.W+1)+x1] - sum[y0*(g.W+1)+x1] - sum[y1*(g.W+1)+x0] + sum[y0*(g.W+1)+x0])
 			mean := total / ((y1 - y0) * (x1 - x0))
 			m.on[y*g.W+x] = int(g.at(x, y))*100 < mean*pct
 		}

@@ -207,3 +207,29 @@ func TestValleysKeepLinesNotSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestThresholdByIsTheSquaresMean: a pixel is ink when it is darker than
+// ratio times the mean of the square of radius r around it (cut by the
+// picture's edges), as counted pixel by pixel.
+func TestThresholdByIsTheSquaresMean(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	g := &Gray{W: 41, H: 29, Pix: make([]uint8, 41*29)}
+	for i := range g.Pix {
+		g.Pix[i] = uint8(r.IntN(256))
+	}
+	m := g.thresholdBy(3, 0.9)
+	for y := range g.H {
+		for x := range g.W {
+			total, n := 0, 0
+			for yy := max(0, y-3); yy <= min(g.H-1, y+3); yy++ {
+				for xx := max(0, x-3); xx <= min(g.W-1, x+3); xx++ {
+					total += int(g.at(xx, yy))
+					n++
+				}
+			}
+			if want := int(g.at(x, y))*100 < total/n*90; m.on[y*g.W+x] != want {
+				t.Fatalf("(%d, %d): ink %v, want %v", x, y, m.on[y*g.W+x], want)
+			}
+		}
+	}
+}

@@ -6,13 +6,16 @@ import "math"
 // pixels). A grid much larger than the board it is mapped onto (a
 // 12-megapixel photo's grid is ten times the size) is first averaged down
 // to about twice the board's size: sampling the full picture between
-// pixels would keep one pixel in a hundred and lose thin strokes.
+// pixels would keep one pixel in a hundred and lose thin strokes. The
+// sizes are those of the picture decoded whole, so a photo decoded at
+// half its size (g.decoded) is cut into the same cells.
 func warpCells(g *Gray, l *lattice, cell int) *Gray {
-	f := int(gridSide(l) / float64(2*9*cell))
+	d := max(1, g.decoded)
+	f := int(gridSide(l) * float64(d) / float64(2*9*cell))
 	if f < 2 {
 		return warpLattice(g, l, cell)
 	}
-	small, scale := g.shrink((max(g.W, g.H) + f - 1) / f)
+	small, scale := g.shrinkBy(f)
 	s := l.scaled(1 / scale)
 	return warpLattice(small, &s, cell)
 }

@@ -9,6 +9,9 @@ type Conv struct {
 	In, Out, K, Side int
 	W                []float32 // Out × In × K × K
 	B                []float32 // Out
+	// wt is W laid out for inferVector (vectorWeights), made once when a
+	// net is read; nil for a net in training, whose W changes.
+	wt []float32
 }
 
 // newConv returns a block with He-initialised weights.
@@ -122,15 +125,9 @@ func (c *Conv) inferVector(x []float32) []float32 {
 		}
 	}
 	stride := (c.Out + 7) &^ 7
-	wt := make([]float32, k*k*in*stride)
-	for o := range c.Out {
-		for ch := range in {
-			for ky := range k {
-				for kx := range k {
-					wt[((ky*k+kx)*in+ch)*stride+o] = c.W[((o*in+ch)*k+ky)*k+kx]
-				}
-			}
-		}
+	wt := c.wt
+	if wt == nil {
+		wt = c.vectorWeights()
 	}
 	n := s * s
 	act := make([]float32, c.Out*n)
@@ -144,6 +141,24 @@ func (c *Conv) inferVector(x []float32) []float32 {
 		}
 	}
 	return act
+}
+
+// vectorWeights returns W laid out as inferVector reads it: by place in
+// the kernel, then input channel, then filter, the filters padded to a
+// multiple of eight.
+func (c *Conv) vectorWeights() []float32 {
+	k, in, stride := c.K, c.In, (c.Out+7)&^7
+	wt := make([]float32, k*k*in*stride)
+	for o := range c.Out {
+		for ch := range in {
+			for ky := range k {
+				for kx := range k {
+					wt[((ky*k+kx)*in+ch)*stride+o] = c.W[((o*in+ch)*k+ky)*k+kx]
+				}
+			}
+		}
+	}
+	return wt
 }
 
 // sumRuns adds to acc, by fmaRuns four blocks of eight a call, the

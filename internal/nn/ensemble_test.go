@@ -61,3 +61,33 @@ func FuzzReadEnsemble(f *testing.F) {
 		}
 	})
 }
+
+// TestReadNetLaysOutWeightsOnce: a net read keeps its blocks' weights laid
+// out for the vector kernel, and reads as it does when they are laid out
+// afresh each pass (as a net in training is).
+func TestReadNetLaysOutWeightsOnce(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(9, 10))
+	data, _ := NewConv(12, []int{4, 8}, []int{3, 3}, 2, []int{6, 3}, rnd.Float64).MarshalBinary()
+	var read Net
+	if err := read.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	fresh := read
+	fresh.Convs = append([]Conv(nil), read.Convs...)
+	for k := range read.Convs {
+		if read.Convs[k].wt == nil {
+			t.Fatalf("block %d: no weights laid out when read", k)
+		}
+		fresh.Convs[k].wt = nil
+	}
+	x := make([]float32, read.Inputs())
+	for i := range x {
+		x[i] = rnd.Float32()
+	}
+	got, want := read.Forward(x), fresh.Forward(x)
+	for c := range want {
+		if got[c] != want[c] {
+			t.Errorf("class %d: %v with the weights laid out once, %v afresh", c, got[c], want[c])
+		}
+	}
+}

@@ -288,5 +288,8 @@ func (n *Net) read(r *bytes.Reader) error {
 			p[i] = fromHalf(h)
 		}
 	}
+	for k := range n.Convs {
+		n.Convs[k].wt = n.Convs[k].vectorWeights()
+	}
 	return nil
 }
