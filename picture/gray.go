@@ -275,19 +275,21 @@ func (g *Gray) shrink(side int) (*Gray, float64) {
 	}
 	out := &Gray{W: g.W / f, H: g.H / f}
 	out.Pix = make([]uint8, out.W*out.H)
-	sums := make([]int, out.W)
+	cols := make([]int, out.W*f) // each column's sum over the f rows
 	for y := range out.H {
-		clear(sums)
+		clear(cols)
 		for dy := range f {
-			row := g.Pix[(y*f+dy)*g.W:][:out.W*f]
-			for x := range sums {
-				for _, v := range row[x*f : (x+1)*f] {
-					sums[x] += int(v)
-				}
+			for x, v := range g.Pix[(y*f+dy)*g.W:][:len(cols)] {
+				cols[x] += int(v)
 			}
 		}
-		for x, s := range sums {
-			out.Pix[y*out.W+x] = uint8(s / (f * f))
+		row := out.Pix[y*out.W:][:out.W]
+		for x := range row {
+			s := 0
+			for _, c := range cols[x*f:][:f] {
+				s += c
+			}
+			row[x] = uint8(s / (f * f))
 		}
 	}
 	return out, float64(f)
