@@ -228,6 +228,9 @@ func (c *Conv) four(patch, act []float32, o int) {
 // pool returns the 2×2 max pool of rectified maps act, with the cache of
 // which of each 2×2 won when keep.
 func (c *Conv) pool(act []float32, keep bool) ([]float32, convCache) {
+	if !keep {
+		return c.poolMax(act), convCache{}
+	}
 	s, half := c.Side, c.Side/2
 	out := make([]float32, c.Out*half*half)
 	var cache convCache
@@ -252,6 +255,23 @@ func (c *Conv) pool(act []float32, keep bool) ([]float32, convCache) {
 		}
 	}
 	return out, cache
+}
+
+// poolMax is pool for reading alone: each square of four's greatest
+// value, row by row, with nothing kept for training.
+func (c *Conv) poolMax(act []float32) []float32 {
+	s, half := c.Side, c.Side/2
+	out := make([]float32, c.Out*half*half)
+	for o := range c.Out {
+		plane, dst := act[o*s*s:][:s*s], out[o*half*half:][:half*half]
+		for y := range half {
+			r0, r1, d := plane[2*y*s:][:2*half], plane[(2*y+1)*s:][:2*half], dst[y*half:][:half]
+			for x := range d {
+				d[x] = max(r0[2*x], r0[2*x+1], r1[2*x], r1[2*x+1])
+			}
+		}
+	}
+	return out
 }
 
 // backward adds the block's weight gradients to gw and gb for output

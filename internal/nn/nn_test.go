@@ -166,7 +166,7 @@ func TestConvInferMatchesTraining(t *testing.T) {
 			}
 		}
 		a, _ := c.forward(x, false)
-		b, _ := c.pool(cache.act, false)
+		b, _ := c.pool(cache.act, true) // training's pool, which keeps its winners
 		for i := range a {
 			if d := a[i] - b[i]; d > 1e-4 || d < -1e-4 {
 				t.Fatalf("%v: pooled value %d = %v, training pass %v", shape, i, a[i], b[i])
