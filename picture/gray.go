@@ -33,19 +33,16 @@ func decode(ctx context.Context, data []byte, hd header) (image.Image, *Gray, in
 	if scale > 1 {
 		img, _ = decodeScaled(ctx, data, scale)
 	}
+	var err error
 	if img == nil {
 		scale = 1
-		var err error
 		img, _, err = image.Decode(ctxReader{ctx, bytes.NewReader(data)})
-		if ctx.Err() != nil {
-			return nil, nil, 0, ctx.Err()
-		}
-		if err != nil {
-			return nil, nil, 0, ErrFormat
-		}
 	}
 	if ctx.Err() != nil {
 		return nil, nil, 0, ctx.Err()
+	}
+	if err != nil {
+		return nil, nil, 0, ErrFormat
 	}
 	g := grayOf(img).oriented(hd.orientation)
 	g.darkInk(64) // light ink on a dark page (an app's dark theme)
@@ -269,7 +266,12 @@ const workSide = 1000
 // shrink returns g averaged down so its longest side is at most side, and
 // the factor from its pixels back to g's.
 func (g *Gray) shrink(side int) (*Gray, float64) {
-	f := (max(g.W, g.H) + side - 1) / side
+	return g.boxShrink((max(g.W, g.H) + side - 1) / side)
+}
+
+// boxShrink returns g averaged over squares of f pixels (g itself when f
+// is 1 or less), and f.
+func (g *Gray) boxShrink(f int) (*Gray, float64) {
 	if f <= 1 {
 		return g, 1
 	}
@@ -311,7 +313,7 @@ func (g *Gray) workCopy(side int) (*Gray, float64) {
 func (g *Gray) shrinkBy(f int) (*Gray, float64) {
 	d := max(1, g.decoded)
 	if f%d == 0 {
-		return g.shrink((max(g.W, g.H) + f/d - 1) / (f / d))
+		return g.boxShrink(f / d)
 	}
 	out := &Gray{W: g.W * d / f, H: g.H * d / f}
 	out.Pix = make([]uint8, out.W*out.H)

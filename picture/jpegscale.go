@@ -17,10 +17,10 @@ import (
 // image/jpeg: progressive, arithmetic-coded, 12-bit, CMYK or RGB, a scan
 // a component, sampling other than a phone's, or data it cannot read.
 func decodeScaled(ctx context.Context, data []byte, scale int) (image.Image, bool) {
-	d := scaledDecoder{data: data, k: 8 / scale}
 	if scale != 2 && scale != 4 && scale != 8 || len(data) < 4 || data[0] != 0xff || data[1] != 0xd8 {
 		return nil, false
 	}
+	d := scaledDecoder{data: data, k: 8 / scale}
 	for i := 2; i+4 <= len(data); {
 		if ctx.Err() != nil {
 			return nil, false

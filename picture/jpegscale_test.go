@@ -157,6 +157,7 @@ func TestDecodeScaledLeavesTheRest(t *testing.T) {
 		"damaged DHT":  {damaged, 2},
 		"scale 3":      {good, 3},
 		"scale 1":      {good, 1},
+		"scale 0":      {good, 0},
 		"not a JPEG":   {[]byte("\x89PNG\r\n\x1a\n...."), 2},
 		"markers only": {[]byte{0xff, 0xd8, 0xff, 0xd9}, 2},
 	}

@@ -45,9 +45,7 @@ func (e *DataError) Unwrap() error { return ErrDamaged }
 // Fpuzzles-NewConstraints userscript) we know but do not read yet, with
 // their names for a user.
 var unsupported = map[string]string{
-	"nabner":  "Nabner lines",
-	"indexer": "Indexing",
-
+	"nabner": "Nabner lines", "indexer": "Indexing",
 	"battlefield": "Battlefield", "chaosconstruction": "Chaos construction",
 	"globalentropy": "Global entropy", "globalparity": "Global parity",
 }
