@@ -233,3 +233,49 @@ func TestThresholdByIsTheSquaresMean(t *testing.T) {
 		}
 	}
 }
+
+// TestDilated: a mask grown by rows then columns sets exactly the pixels
+// with a set pixel in the 3×3 square around them, on random masks.
+func TestDilated(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	for _, side := range []int{1, 2, 5, 32} {
+		for range 20 {
+			keep := make([]bool, side*side)
+			for k := range keep {
+				keep[k] = r.IntN(9) == 0
+			}
+			got := dilated(keep, side)
+			for k := range keep {
+				want := false
+				for dy := -1; dy <= 1; dy++ {
+					for dx := -1; dx <= 1; dx++ {
+						x, y := k%side+dx, k/side+dy
+						want = want || x >= 0 && y >= 0 && x < side && y < side && keep[y*side+x]
+					}
+				}
+				if got[k] != want {
+					t.Fatalf("side %d: pixel %d dilated %v, want %v", side, k, got[k], want)
+				}
+			}
+		}
+	}
+}
+
+// TestDoubled: each pixel becomes a 2×2 square; once is the same picture.
+func TestDoubled(t *testing.T) {
+	g := &Gray{W: 3, H: 2, Pix: []uint8{1, 2, 3, 4, 5, 6}}
+	if g.doubled(1) != g {
+		t.Error("doubled(1) made a copy")
+	}
+	d := g.doubled(2)
+	if d.W != 6 || d.H != 4 {
+		t.Fatalf("doubled(2) is %d×%d, want 6×4", d.W, d.H)
+	}
+	for y := range 4 {
+		for x := range 6 {
+			if got, want := d.Pix[y*6+x], g.Pix[(y/2)*3+x/2]; got != want {
+				t.Errorf("pixel (%d,%d) = %d, want %d", x, y, got, want)
+			}
+		}
+	}
+}

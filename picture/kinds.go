@@ -67,18 +67,17 @@ func printedInBounds(cells [81]Cell) bool {
 }
 
 // pencilHeight is the height, against the board's tall marks, under which
-// a mark is a pencil mark, when a board has pencil marks.
+// a mark is a pencil mark (or, read as written on a board without pencil
+// marks, a player's small digit).
 const pencilHeight = 0.45
 
-// dropPencilMarks reads as blank the small marks of a board that has
-// pencil marks: when pencilCells or more of its marks are under
-// pencilHeight of its tall marks, a small mark the classifier is not sure
-// of (under sureDigit), or read as printed however sure, is a pencil
-// mark, not a digit (a puzzle prints its givens all one size; a pencil
-// mark's digit is as clear as a given's). A board with a
-// small mark or two keeps them (a player's small digit, or a speck), but
-// for a small mark read as printed that is faint: printed digits are as
-// dark as the board's others, and pencil marks in an app pale.
+// dropPencilMarks reads as blank the small marks (under pencilHeight of
+// the board's tall marks) that are pencil marks: every one read as
+// printed, as a puzzle prints its givens all one size (a pencil mark's
+// digit is as clear as a given's, and as dark in some apps), and, on a
+// board with pencilCells or more small marks, every one the classifier
+// is not sure of (under sureDigit). A board with a small mark or two read
+// as written keeps them: a player's small digit.
 func dropPencilMarks(cells *[81]Cell, in *[81][]float32) {
 	n := 0
 	for i := range cells {
@@ -88,9 +87,8 @@ func dropPencilMarks(cells *[81]Cell, in *[81][]float32) {
 	}
 	for i := range cells {
 		c := &cells[i]
-		unsure := n >= pencilCells && (c.Confidence < sureDigit || !c.Written)
-		paleGiven := !c.Written && faint(in[i])
-		if c.Digit != 0 && isPencil(in[i]) && (unsure || paleGiven) {
+		unsure := n >= pencilCells && c.Confidence < sureDigit
+		if c.Digit != 0 && isPencil(in[i]) && (unsure || !c.Written) {
 			*c = cellOf(c.probs, 0)
 			c.blankedBy = "small"
 		}
@@ -109,15 +107,6 @@ const (
 	pencilCells = 4
 	sureDigit   = 0.95
 )
-
-// faint reports whether a cell's mark is much fainter than the board's
-// digits: under faintMark, where the board's digits are at 0.5.
-func faint(x []float32) bool { return x[GlyphSide*GlyphSide+fContrast] < faintMark }
-
-// faintMark is the contrast (as the classifier has it, the board's digits
-// at 0.5) under which a small mark is a pencil mark, however sure the
-// classifier is of its digit: apps draw their pencil marks in a paler ink.
-const faintMark = 0.3
 
 // dropAsideMarks reads as blank a written digit far smaller than the
 // board's written digits and set off its cell's centre: a lone pencil

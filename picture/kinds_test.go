@@ -7,9 +7,9 @@ import (
 )
 
 // TestDropPencilMarks: on a board with several small marks, the small
-// marks read as digits without much confidence become blank, a sure one
-// stays; on a board with fewer small marks than pencilCells, they stay
-// digits.
+// marks read as written digits without much confidence become blank, a
+// sure one stays; on a board with fewer small marks than pencilCells,
+// they stay digits; a small mark read as printed is blank on any board.
 func TestDropPencilMarks(t *testing.T) {
 	board := func(small []int) (*[81]Cell, *[81][]float32) {
 		return testBoard(func(i int, p, s []float32) {
@@ -53,16 +53,19 @@ func TestDropPencilMarks(t *testing.T) {
 		t.Errorf("with %d small marks, fewer than pencilCells, one was dropped", 3)
 	}
 
-	// A lone small mark read surely as printed: kept when as dark as the
-	// board's digits, dropped when faint.
-	for _, contrast := range []float32{0.5, 0.2} {
+	// A lone small mark read surely as printed is dropped however dark (a
+	// puzzle prints its givens one size); one read surely as written is
+	// kept (a player's small digit).
+	for _, written := range []bool{false, true} {
 		cells, in = board(nil)
-		cells[40] = cellOf(cells[3].probs, best(cells[3].probs))
+		p := make([]float32, Classes)
+		p[Class(4, written)] = 1
+		cells[40] = cellOf(p, best(p))
 		in[40][GlyphSide*GlyphSide+fHeight], in[40][GlyphSide*GlyphSide+fHeightRel] = 0.2, -0.67
-		in[40][GlyphSide*GlyphSide+fContrast] = contrast
+		in[40][GlyphSide*GlyphSide+fContrast] = 0.5
 		dropPencilMarks(cells, in)
-		if kept := cells[40].Digit != 0; kept != (contrast > faintMark) {
-			t.Errorf("a lone small printed mark of contrast %.1f: kept %v", contrast, kept)
+		if kept := cells[40].Digit != 0; kept != written {
+			t.Errorf("a lone small mark read surely as a digit written %v: kept %v", written, kept)
 		}
 	}
 }

@@ -323,8 +323,9 @@ func components(on []bool, side int) []part {
 func drawGlyph(px []uint8, keep []bool, side int, b box, bg, dark float64) [GlyphSide * GlyphSide]float32 {
 	var out [GlyphSide * GlyphSide]float32
 	ink := make([]float32, len(px))
+	near := dilated(keep, side)
 	for k, v := range px {
-		if keep[k] || nearKept(keep, side, k) {
+		if near[k] {
 			ink[k] = float32(max(0, min(1, (bg-float64(v))/max(bg-dark, 1))))
 		}
 	}
@@ -347,19 +348,39 @@ func drawGlyph(px []uint8, keep []bool, side int, b box, bg, dark float64) [Glyp
 	return out
 }
 
-// nearKept reports whether pixel k of a side×side mask has a kept
-// neighbour.
-func nearKept(keep []bool, side, k int) bool {
-	x, y := k%side, k/side
-	for dy := -1; dy <= 1; dy++ {
-		for dx := -1; dx <= 1; dx++ {
-			nx, ny := x+dx, y+dy
-			if nx >= 0 && ny >= 0 && nx < side && ny < side && keep[ny*side+nx] {
-				return true
+// dilated returns a side×side mask with every pixel next to a set one of
+// keep set too (the 3×3 square around each): rows spread along, then
+// down, so a fine cut's many pixels cost a few passes, not nine looks
+// each.
+func dilated(keep []bool, side int) []bool {
+	along := make([]bool, len(keep))
+	for y := range side {
+		row, out := keep[y*side:(y+1)*side], along[y*side:(y+1)*side]
+		for x, on := range row {
+			if on {
+				out[x] = true
+				if x > 0 {
+					out[x-1] = true
+				}
+				if x+1 < side {
+					out[x+1] = true
+				}
 			}
 		}
 	}
-	return false
+	down := make([]bool, len(keep))
+	for k, on := range along {
+		if on {
+			down[k] = true
+			if k >= side {
+				down[k-side] = true
+			}
+			if k+side < len(down) {
+				down[k+side] = true
+			}
+		}
+	}
+	return down
 }
 
 // sampleInk returns ink at (x, y) between pixels, none outside.

@@ -49,7 +49,7 @@ type Board struct {
 	// the cell's side, from 0 (blank) to 1.
 	Ink [81]float64
 	// Cells is the grid mapped onto a square, grey, cellSize pixels a cell
-	// (twice that when its digits are small), ink darker than paper.
+	// (twice that when the picture has the pixels), ink darker than paper.
 	Cells *Gray
 	// Chroma is Cells' colourfulness, point by point, 0 for grey.
 	Chroma *Gray
@@ -132,15 +132,17 @@ func (b *Board) scaled(f float64) *Board {
 func boardOn(g *Gray, l *lattice, colour colours) *Board {
 	b := Board{Corners: [4]Point{l[0][0], l[0][9], l[9][9], l[9][0]}}
 	cell := cellSize
-	b.Cells, b.Ink = cutCells(g, l, cell)
-	if smallDigits(b.Ink) && gridSide(l) >= 9*2*cellSize {
-		// Digits a fifth of a cell tall (a desktop app's) would be a few
-		// pixels in the board: cut it finer, as the picture has pixels
-		// enough.
+	if gridSide(l) >= 9*2*cellSize {
+		// The picture has pixels enough for a finer cut: a pencil mark,
+		// a desktop app's digits a fifth of a cell tall or a thin stroke
+		// would be a few pixels at cellSize.
 		cell = 2 * cellSize
-		b.Cells, b.Ink = cutCells(g, l, cell)
 	}
-	b.Chroma = l.warpWith(cell, chromaSampler(colour))
+	b.Cells, b.Ink = cutCells(g, l, cell)
+	// Colour is stored at half a picture's resolution by JPEG and WebP,
+	// and a fine cut's chroma is sampled so (a fifth of a phone shot's
+	// time at the full cut) and drawn twice as large.
+	b.Chroma = l.warpWith(cellSize, chromaSampler(colour)).doubled(cell / cellSize)
 	b.hues = huesOf(&b, l, cell, hueSampler(colour))
 	return &b
 }
@@ -173,32 +175,12 @@ func cutCells(g *Gray, l *lattice, cell int) (*Gray, [81]float64) {
 	return c, cellInk(c)
 }
 
-// smallDigits reports whether the cells that hold a digit mostly hold a
-// small one: under smallInk of the cell's side.
-func smallDigits(ink [81]float64) bool {
-	var hs []float64
-	for _, v := range ink {
-		if v >= minInk {
-			hs = append(hs, v)
-		}
-	}
-	if len(hs) < 9 {
-		return false
-	}
-	return median(hs) < smallInk
-}
-
 // screenSide is the longest side of the biggest screen a screenshot is
 // taken of (a large phone's is 2796 pixels; a camera's photo has 3264 or
 // more): a bigger picture is a photo, whose grid is no app's tiles under
 // a chat client's JPEG noise, and a look for them there would cost a
 // 12-megapixel photo a tenth of its time.
 const screenSide = 3000
-
-// minInk and smallInk are the heights, as shares of a cell's side, from
-// which a cell may hold a small digit, and under which most of the
-// digits of a board are small.
-const minInk, smallInk = 0.12, 0.26
 
 // findLattice finds the grid's line crossings in g, in its pixels: from
 // the tiles some apps draw instead of lines when there are tiles in

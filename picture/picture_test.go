@@ -332,34 +332,3 @@ func BenchmarkFind(b *testing.B) {
 		i++
 	}
 }
-
-// TestSmallDigits: a board is cut finer when most of the cells that hold a
-// digit hold a small one, not for a few small marks among tall digits nor
-// for a board of specks.
-func TestSmallDigits(t *testing.T) {
-	board := func(n int, h float64, m int, hm float64) [81]float64 {
-		var ink [81]float64
-		for i := range n {
-			ink[i] = h
-		}
-		for i := n; i < n+m; i++ {
-			ink[i] = hm
-		}
-		return ink
-	}
-	for _, c := range []struct {
-		name string
-		ink  [81]float64
-		want bool
-	}{
-		{"a desktop app's small digits", board(30, 0.19, 0, 0), true},
-		{"tall digits", board(30, 0.5, 0, 0), false},
-		{"tall digits and pencil marks", board(30, 0.5, 20, 0.18), false},
-		{"specks", board(30, 0.05, 0, 0), false},
-		{"a few small digits", board(5, 0.19, 0, 0), false},
-	} {
-		if got := smallDigits(c.ink); got != c.want {
-			t.Errorf("%s: smallDigits = %v, want %v", c.name, got, c.want)
-		}
-	}
-}
