@@ -441,3 +441,20 @@ const valleyRatio = 0.92
 // heavy lines and a pen's stroke in the working copy, narrower than a
 // shadow's dark band.
 func valleyRadius(g *Gray) int { return max(3, max(g.W, g.H)/150) }
+
+// doubled returns g drawn k times as large (1 or 2), each pixel a k×k
+// square: g itself for k 1.
+func (g *Gray) doubled(k int) *Gray {
+	if k == 1 {
+		return g
+	}
+	out := &Gray{W: g.W * k, H: g.H * k, Pix: make([]uint8, g.W*k*g.H*k)}
+	for y := range out.H {
+		row := g.Pix[(y/k)*g.W : (y/k+1)*g.W]
+		dst := out.Pix[y*out.W : (y+1)*out.W]
+		for x := range dst {
+			dst[x] = row[x/k]
+		}
+	}
+	return out
+}

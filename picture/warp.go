@@ -127,20 +127,3 @@ func solve8(a [8][9]float64) mapping {
 	}
 	return m
 }
-
-// doubled returns g drawn k times as large (1 or 2), each pixel a k×k
-// square: g itself for k 1.
-func (g *Gray) doubled(k int) *Gray {
-	if k == 1 {
-		return g
-	}
-	out := &Gray{W: g.W * k, H: g.H * k, Pix: make([]uint8, g.W*k*g.H*k)}
-	for y := range out.H {
-		row := g.Pix[(y/k)*g.W : (y/k+1)*g.W]
-		dst := out.Pix[y*out.W : (y+1)*out.W]
-		for x := range dst {
-			dst[x] = row[x/k]
-		}
-	}
-	return out
-}

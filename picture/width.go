@@ -55,6 +55,41 @@ func grow(mask []bool, side int) []bool {
 	return out
 }
 
+// dilated returns a side×side mask with every pixel next to a set one of
+// keep set too (the 3×3 square around each): rows spread along, then
+// down, so a fine cut's many pixels cost a few passes, not nine looks
+// each.
+func dilated(keep []bool, side int) []bool {
+	along := make([]bool, len(keep))
+	for y := range side {
+		row, out := keep[y*side:(y+1)*side], along[y*side:(y+1)*side]
+		for x, on := range row {
+			if on {
+				out[x] = true
+				if x > 0 {
+					out[x-1] = true
+				}
+				if x+1 < side {
+					out[x+1] = true
+				}
+			}
+		}
+	}
+	down := make([]bool, len(keep))
+	for k, on := range along {
+		if on {
+			down[k] = true
+			if k >= side {
+				down[k-side] = true
+			}
+			if k+side < len(down) {
+				down[k+side] = true
+			}
+		}
+	}
+	return down
+}
+
 // b2i is 1 for true, 0 for false.
 func b2i(b bool) int {
 	if b {
