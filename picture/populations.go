@@ -125,11 +125,13 @@ const (
 // populations, the written ones (written) and the printed, than as one
 // with a few outliers (robustFit), less splitCost; 0 when none is
 // written, or only the one population's outliers the classifier reads as
-// written (oddWritten). A split whose written digits the classifier does
+// written (oddWritten). A split that reads the print as the fainter
+// population (inkApart) costs reversedCost more; so, where neither is
+// clearly fainter, does a split whose written digits the classifier does
 // not find, on average, more written-looking than the printed ones by
-// oddsMargin in log odds costs reversedCost more: the classifier's
-// outputs are probabilities, and a group of digits it is as sure are
-// printed as the rest are is a face of the print, not a hand.
+// oddsMargin in log odds: the classifier's outputs are probabilities, and
+// a group of digits it is as sure are printed as the rest are is a face
+// of the print, not a hand.
 func (l *looks) splitScore(written [81]bool) float64 {
 	nw := 0
 	var mw, mp float64
@@ -148,10 +150,46 @@ func (l *looks) splitScore(written [81]bool) float64 {
 		return math.Inf(-1)
 	}
 	score := l.twoScore(written)
-	if mw/float64(nw) < mp/float64(len(l.idx)-nw)+oddsMargin {
+	switch l.inkApart(written) {
+	case 1: // the written digits are the fainter: as a split should read them
+	case -1:
 		score -= reversedCost
+	default:
+		if mw/float64(nw) < mp/float64(len(l.idx)-nw)+oddsMargin {
+			score -= reversedCost
+		}
 	}
 	return score
+}
+
+// inkApart is 1 when the written digits of a split are clearly fainter
+// than the printed ones, -1 when they are clearly darker, else 0:
+// clearly, when their mean contrasts differ by inkMargin and by
+// inkSpreads times the two groups' spreads summed. A page prints its
+// givens darkest; an app draws a player's digits in a lighter colour, a
+// pen or a pencil leaves less ink than print. A photo's uneven light
+// spreads one population's contrast too wide to tell.
+func (l *looks) inkApart(written [81]bool) int {
+	var n, sum, sq [2]float64
+	for k, i := range l.idx {
+		g, c := b2i(written[i]), l.f[k][lookContrast]
+		n[g]++
+		sum[g] += c
+		sq[g] += c * c
+	}
+	var mean, sd [2]float64
+	for g := range 2 {
+		mean[g] = sum[g] / n[g]
+		sd[g] = math.Sqrt(max(0, sq[g]/n[g]-mean[g]*mean[g]))
+	}
+	d := mean[0] - mean[1]
+	if math.Abs(d) < inkMargin || math.Abs(d) < inkSpreads*(sd[0]+sd[1]) {
+		return 0
+	}
+	if d > 0 {
+		return 1
+	}
+	return -1
 }
 
 // twoScore is how much better the digits fit as two populations, the
@@ -174,11 +212,15 @@ func (l *looks) twoScore(written [81]bool) float64 {
 // population's lookDims means and spreads; measured on the tuning parts,
 // one and a half times that keeps a page of givens one population), and
 // reversedCost for taking a population the classifier finds no more
-// written-looking, by oddsMargin, for the written one.
+// written-looking, by oddsMargin, for the written one, or the darker
+// population (inkApart: by inkMargin of contrast, and inkSpreads times
+// the populations' spreads).
 const (
 	splitCost    = 1.5 * lookDims
 	reversedCost = 20.0
 	oddsMargin   = 2.0
+	inkMargin    = 0.1
+	inkSpreads   = 3.0
 )
 
 // kindSplits returns the splits of a board's digits into written and
