@@ -35,6 +35,10 @@ var (
 	realShare float64
 	finished  int
 	previews  float64
+	displays  int
+	initFrom  string
+	initNet   int
+	rate      float64
 )
 
 func main() {
@@ -54,6 +58,10 @@ func main() {
 	flag.Float64Var(&crowded, "crowded", 0.25, "share of pasted handwritten digits written under small candidates, in one cell")
 	flag.Float64Var(&previews, "previews", 0, "share of the synthetic screenshots passed on as a chat client does: scaled to 320–800 pixels across, JPEG of quality 50–90")
 	flag.IntVar(&finished, "completed", 0, "copies of each tuning photo filled in nearly to the end, entries under real candidates (kubiesa's pencil-mark cells)")
+	flag.IntVar(&displays, "displays", 0, "copies of each tuning photo with printed digits in a display face drawn into its blank cells: a training face made over (bold, outlined, shadowed, condensed, stencilled, striped, worn) or a seven-segment or dot-matrix display")
+	flag.StringVar(&initFrom, "init", "", "start from a net of this weights file (say picture/model.bin) instead of random weights: a fine-tuning")
+	flag.IntVar(&initNet, "init.net", 0, "which net of the -init file, counted from 0")
+	flag.Float64Var(&rate, "rate", 1e-3, "Adam's step size (divided by 5 after two thirds of the passes)")
 	flag.BoolVar(&check, "check", false, "a recipe check: train without half of kubiesa/train's puzzles (photoset.CheckHalf) and score on them; kubiesa/val is neither trained on nor scored, and "+
 		"the weights go to -out for the accuracy benchmark's -picture.model and -picture.check")
 	flag.Parse()
@@ -107,6 +115,19 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 			train = append(train, completed(r, bd, filler, layers)...)
 		}
 	}
+	if displays > 0 {
+		// drawn from their own stream, so the other examples are those the same flags gave before
+		rd := rand.New(rand.NewPCG(seed, seed^0xd15b1a75))
+		n := len(train)
+		for _, bd := range tuneBoards {
+			if aligned(bd) {
+				for range displays {
+					train = append(train, displayed(rd, bd, fonts)...)
+				}
+			}
+		}
+		log.Printf("%d examples from %d copies of each tuning photo with digits in display faces", len(train)-n, displays)
+	}
 	start = time.Now()
 	shots := screenshots(r, faces, shotCount)
 	log.Printf("%d examples from %d screenshots (%v)", len(shots), shotCount, time.Since(start).Round(time.Millisecond))
@@ -136,6 +157,11 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 		return fmt.Errorf("-channels: want two numbers, got %q", channels)
 	}
 	net := nn.NewConv(picture.GlyphSide, filters, []int{5, 3}, picture.Scalars, widths, r.Float64)
+	if initFrom != "" {
+		if net, err = startFrom(initFrom, initNet); err != nil {
+			return err
+		}
+	}
 	fit(r, net, train, heldOut, epochs)
 	if dump != "" {
 		dumpWrong(net, heldOut, dump)
@@ -146,6 +172,26 @@ func run(out, pictures, mnist, fontDir string, seed uint64, epochs, variants int
 	}
 	log.Printf("writing %s (%d bytes)", out, len(data))
 	return os.WriteFile(out, data, 0o644)
+}
+
+// startFrom returns net k of the weights file at path, to train further.
+func startFrom(path string, k int) (*nn.Net, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	e, err := nn.ReadEnsemble(data)
+	if err != nil {
+		return nil, fmt.Errorf("-init %s: %w", path, err)
+	}
+	if k < 0 || k >= len(e) {
+		return nil, fmt.Errorf("-init %s holds %d nets, not a net %d", path, len(e), k)
+	}
+	if e[k].Inputs() != picture.Inputs || e[k].Outputs() != picture.Classes {
+		return nil, fmt.Errorf("-init %s: its nets read other inputs or classes than the reader's", path)
+	}
+	log.Printf("starting from net %d of %s", k, path)
+	return e[k], nil
 }
 
 // split returns the photos to train on and those to score on: the tuning
@@ -182,7 +228,7 @@ func ints(list string) ([]int, error) {
 // fit trains net on train, reporting after each
 // epoch how it does on test.
 func fit(r *rand.Rand, net *nn.Net, train, test []nn.Example, epochs int) {
-	tr := &nn.Trainer{Net: net, Rate: 1e-3, Decay: 1e-5, Workers: runtime.GOMAXPROCS(0)}
+	tr := &nn.Trainer{Net: net, Rate: rate, Decay: 1e-5, Workers: runtime.GOMAXPROCS(0)}
 	const batch = 64
 	for e := range epochs {
 		start := time.Now()
