@@ -20,6 +20,14 @@ var segmentsOf = [10][2]string{
 	9: {"abcdfg", "abcfg"},
 }
 
+// segmentEnds are each segment's centre line, from (x, y) to (x, y): x 0
+// the left stroke's middle, 1 the right's; y 0 the top's, 1 the middle,
+// 2 the bottom's.
+var segmentEnds = map[byte][4]int{
+	'a': {0, 0, 1, 0}, 'g': {0, 1, 1, 1}, 'd': {0, 2, 1, 2},
+	'f': {0, 0, 0, 1}, 'e': {0, 1, 0, 2}, 'b': {1, 0, 1, 1}, 'c': {1, 1, 1, 2},
+}
+
 // segmentDigits draws the digits 1–9 of one seven-segment display, 64
 // pixels tall: its width, stroke, gaps between segments, slant and
 // segment ends (bevelled or square) drawn from r.
@@ -49,24 +57,9 @@ func segmentDigits(r *rand.Rand) glyphs {
 // polygon: a long hexagon (bevel) or a rectangle, gap short of its
 // neighbours at each end.
 func segment(s byte, w, h, t, gap float64, bevel bool) [][2]float64 {
-	x0, x1, y0, y1, y2 := t/2, w-t/2, t/2, h/2, h-t/2
-	var a, b [2]float64 // the segment's centre line
-	switch s {
-	case 'a':
-		a, b = [2]float64{x0, y0}, [2]float64{x1, y0}
-	case 'g':
-		a, b = [2]float64{x0, y1}, [2]float64{x1, y1}
-	case 'd':
-		a, b = [2]float64{x0, y2}, [2]float64{x1, y2}
-	case 'f':
-		a, b = [2]float64{x0, y0}, [2]float64{x0, y1}
-	case 'e':
-		a, b = [2]float64{x0, y1}, [2]float64{x0, y2}
-	case 'b':
-		a, b = [2]float64{x1, y0}, [2]float64{x1, y1}
-	default: // 'c'
-		a, b = [2]float64{x1, y1}, [2]float64{x1, y2}
-	}
+	xs, ys := [2]float64{t / 2, w - t/2}, [3]float64{t / 2, h / 2, h - t/2}
+	e := segmentEnds[s]
+	a, b := [2]float64{xs[e[0]], ys[e[1]]}, [2]float64{xs[e[2]], ys[e[3]]} // the segment's centre line
 	horizontal := a[1] == b[1]
 	along := func(p [2]float64, u, v float64) [2]float64 { // u along the segment, v across
 		if horizontal {
