@@ -16,8 +16,7 @@ import (
 // look alike holds givens only, however written they look to the
 // classifier. Of two, the clearly darker one is printed (inkApart), or
 // where neither is, the one that looks more printed. The splits
-// tried (kindSplits, and the best of them bettered a digit at a time:
-// climbed) are scored by how well two populations fit the
+// tried (kindSplits) are scored by how well two populations fit the
 // digits' looks against one with a few outliers (splitScore): a digit
 // or two unlike all the others (a speck, a stroke of the grid, a misread
 // given) are not a population, and the classifier alone says whether
@@ -59,54 +58,15 @@ func decideKinds(ctx context.Context, cells *[81]Cell, in *[81][]float32, tr *tr
 		}
 	}
 	splits, faces := writtenInColour(kindSplits(cells, &looks), &tr.Colour), faceLooks(cells, in)
-	total := func(w [81]bool) float64 {
+	score := rank(splits, func(w [81]bool) float64 {
 		return looks.splitScore(w) + faces.score(w) + symmetry(cells, w) + givensPrior(cells, w)
-	}
-	score := rank(splits, total)
-	splits = append(splits, climbed(splits[:min(climbs, len(splits))], looks.idx, total)...)
-	score = rank(splits, total)
+	})
 	if c, ok := firstPuzzle(ctx, *cells, in, splits, score, true); ok {
 		*cells = c
 		return
 	}
 	*cells = withKinds(*cells, splits[0])
 }
-
-// climbed returns the splits reached from each of starts by reading one
-// digit (of idx) as the other kind at a time, the change that raises the
-// score most, while one does (climbSteps at most): the measures kindSplits
-// cuts at miss a split that only the digits' faces tell, such as a
-// player's digits in the givens' ink in another face.
-func climbed(starts [][81]bool, idx []int, score func([81]bool) float64) [][81]bool {
-	var out [][81]bool
-	for _, w := range starts {
-		best := score(w)
-		for range climbSteps {
-			move, gain := -1, 0.0
-			for _, i := range idx {
-				w[i] = !w[i]
-				if s := score(w) - best; s > gain {
-					move, gain = i, s
-				}
-				w[i] = !w[i]
-			}
-			if move < 0 {
-				break
-			}
-			w[move] = !w[move]
-			best += gain
-		}
-		out = append(out, w)
-	}
-	return out
-}
-
-// How far climbed goes: from the climbs best splits, climbSteps changes
-// each at most.
-const (
-	climbs     = 3
-	climbSteps = 40
-)
 
 // writtenInColour sets written, in every split, the digits seen in colour
 // alone (colouredMarksIn): a printed digit stands out from its paper in

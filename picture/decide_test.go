@@ -519,39 +519,3 @@ func TestDecideFainterEntries(t *testing.T) {
 		t.Errorf("decideKinds(fainter entries) printed\n%s, want\n%s", printed, classic)
 	}
 }
-
-// TestClimbed: each start climbs, a change at a time, to the split the
-// score is best at, and a start already there stays.
-func TestClimbed(t *testing.T) {
-	var target, start [81]bool
-	idx := []int{}
-	for i := range 81 {
-		if i%3 != 2 {
-			idx = append(idx, i)
-			target[i] = i%5 == 0
-			start[i] = i%2 == 0
-		}
-	}
-	score := func(w [81]bool) float64 {
-		s := 0.0
-		for i := range w {
-			if w[i] != target[i] {
-				s -= 1 + float64(i%4)
-			}
-		}
-		return s
-	}
-	got := climbed([][81]bool{start, target}, idx, score)
-	if len(got) != 2 || got[0] != target || got[1] != target {
-		t.Errorf("climbed did not reach the best split from both starts")
-	}
-	if off := idx[0]; climbSteps < len(idx) {
-		far := target
-		for _, i := range idx {
-			far[i] = !far[i]
-		}
-		if got := climbed([][81]bool{far}, idx, score)[0]; got == target || got[off] == target[off] {
-			t.Errorf("climbed went further than climbSteps (%d) changes", climbSteps)
-		}
-	}
-}

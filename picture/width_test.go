@@ -58,7 +58,9 @@ func TestInkWidth(t *testing.T) {
 // same weakness as the apps that tell entries from givens by weight or
 // tile alone), far over what it read before the board's faces were
 // compared (3). The digits' shapes compared within the picture (faceLooks)
-// read 16, where the two-net model read 15 before them.
+// read 16, where the two-net model read 15 before them; 17 at 6239a05,
+// 16 with the fainter population written (inkApart: seed 5145 lost).
+// Climbing from the best splits a digit at a time (tried with it) read 14.
 const weightOnlyFloor = 15
 
 // TestReadWeightOnlyScreenshots reads screenshots whose entries are in
