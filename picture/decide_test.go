@@ -503,8 +503,8 @@ func TestMisreadFew(t *testing.T) {
 // TestDecideFainterEntries: entries in grey, which the classifier finds
 // as printed as print, beside givens in a dark blue it finds half written
 // (a puzzle printed in navy, filled in with a grey pen or an app's grey),
-// are the written ones: a population fainter than the other by
-// lighterMargin is not the print.
+// are the written ones: a population clearly fainter than the other
+// (inkApart) is not the print.
 func TestDecideFainterEntries(t *testing.T) {
 	entered := func(i int) bool { return i%9 != 4 && i/9 != 4 }
 	cells, in, tr := decideBoardOf(t, entered, func(d int, p, s []float32) {

@@ -77,10 +77,7 @@ func TestStencilAndStripesLeavePaper(t *testing.T) {
 
 func TestDisplayFacesDrawNineDistinctDigits(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	font := glyphs{}
-	for d := 1; d <= 9; d++ {
-		font[d] = matrixDigits(rand.New(rand.NewPCG(9, 9)))[d]
-	}
+	font := matrixDigits(rand.New(rand.NewPCG(9, 9)))
 	for k := range 60 {
 		var g glyphs
 		switch k % 3 {
